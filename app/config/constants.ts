@@ -1,0 +1,97 @@
+/**
+ * Every timing, breakpoint and limit from the specification, named in one place.
+ * Isomorphic: imported by server code and browser widgets alike. Values a shop owner
+ * would want to change are also store settings (see features/admin/settings.schema.ts),
+ * which override these defaults.
+ */
+
+/** Mobile layout switch for the wishlist table (px, max-width). */
+export const WISHLIST_MOBILE_BREAKPOINT_PX = 768;
+/** Wishlist quantity changes are saved this long after the last change. */
+export const WISHLIST_QUANTITY_SAVE_DEBOUNCE_MS = 1000;
+/** A wishlist popup closes this long after showing success feedback. */
+export const POPUP_FEEDBACK_CLOSE_MS = 3000;
+/** A notice popup fades out after this long. */
+export const NOTICE_POPUP_FADE_MS = 2000;
+/** The browser trusts its cached cart this long, and refreshes it on a timer of the same length. */
+export const CART_FRAGMENT_LIFETIME_MS = 86_400_000;
+/** Scroll-to-notices: offset from the top and duration. */
+export const NOTICES_SCROLL_OFFSET_PX = 100;
+export const NOTICES_SCROLL_DURATION_MS = 1000;
+/** Live search starts after this many characters; the list is at most this tall. */
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_SUGGESTIONS_MAX_HEIGHT_PX = 300;
+/** Link prefetching: hover delay, and the time after a touch during which hovers are ignored. */
+export const PREFETCH_HOVER_DELAY_MS = 65;
+export const PREFETCH_TOUCH_IGNORE_MS = 1100;
+/** On-demand font and script loading time limits. */
+export const FONT_LOAD_TIMEOUT_MS = 3000;
+export const SCRIPT_LOAD_TIMEOUT_MS = 5000;
+/** The cart dropdown closes by itself after this long. */
+export const CART_DROPDOWN_AUTO_CLOSE_MS = 5000;
+/** Quick view: slider initialises this long after opening; the popup closes over this long. */
+export const QUICK_VIEW_SLIDER_INIT_DELAY_MS = 300;
+export const QUICK_VIEW_CLOSE_DELAY_MS = 300;
+/** Zoom: how long the "could not be loaded" message stays. */
+export const ZOOM_ERROR_DURATION_MS = 2500;
+/** Product grid columns and the breakpoints between them (px). */
+export const GRID_COLUMNS = { large: 3, medium: 3, small: 2 } as const;
+export const GRID_BREAKPOINT_LARGE_PX = 850;
+export const GRID_BREAKPOINT_SMALL_PX = 550;
+/** Default price format (store settings override). */
+export const DEFAULT_PRICE_FORMAT = { precision: 2, thousandSeparator: ',', decimalPoint: '.' } as const;
+/** Price filter slider default step. */
+export const PRICE_SLIDER_STEP = 1;
+/** The header wishlist icon shows its "added" state this long. */
+export const WISHLIST_ICON_FLASH_MS = 500;
+/** Blocking overlay shown over a widget while it updates. */
+export const BLOCK_OVERLAY = { zIndex: 1000, fadeInMs: 200, fadeOutMs: 400, opacity: 0.6 } as const;
+/** Tooltip defaults. */
+export const TOOLTIP = { fadeMs: 200, delayMs: 400, maxWidthPx: 200, edgeOffset: 3 } as const;
+/** Hover intent defaults (generic) and for dropdown menus. */
+export const HOVER_INTENT = { intervalMs: 100, sensitivity: 6 } as const;
+export const MENU_HOVER_INTENT = { intervalMs: 20, sensitivity: 3, timeoutMs: 70 } as const;
+/** Submenu close delay. */
+export const SUBMENU_CLOSE_DELAY_MS = 300;
+/** Slider physics and resize debounce. */
+export const SLIDER = { friction: 0.28, attraction: 0.025, resizeDebounceMs: 150, autoplayMs: 3000, dragThresholdPx: 3 } as const;
+/** Select-box type-ahead resets after this long. */
+export const TYPE_AHEAD_RESET_MS = 1000;
+/** Review link: scroll duration and offset. */
+export const REVIEWS_SCROLL_DURATION_MS = 300;
+export const REVIEWS_SCROLL_OFFSET_PX = 150;
+/** Variation form initialises after this long. */
+export const VARIATION_FORM_INIT_DELAY_MS = 100;
+/** Variations are embedded in the product page up to this many (store setting overrides). */
+export const MAX_EMBEDDED_VARIATIONS = 30;
+/** Header becomes sticky past its height plus this offset. */
+export const STICKY_HEADER_OFFSET_PX = 100;
+/** Back-to-top and scroll-for-more duration; anchor navigation duration. */
+export const SCROLL_TO_DURATION_MS = 300;
+export const ANCHOR_SCROLL_DURATION_MS = 500;
+/** Mobile menu open state clears this long after closing. */
+export const MOBILE_MENU_CLEAR_MS = 300;
+/** Lightbox removal delay. */
+export const LIGHTBOX_CLOSE_DELAY_MS = 300;
+/** Dropdowns are not repositioned below this viewport width (px). */
+export const DROPDOWN_REPOSITION_MIN_WIDTH_PX = 750;
+/** Sticky sidebar applies from this viewport width (px); spacing added to the sticky header height. */
+export const STICKY_SIDEBAR_MIN_WIDTH_PX = 850;
+export const STICKY_SIDEBAR_SPACING_PX = 15;
+/** Chat widget layout switch (px, max-width). */
+export const CHAT_MOBILE_BREAKPOINT_PX = 480;
+
+/** Server-side limits (not in the specification; chosen for a small shop machine). */
+export const LIMITS = {
+  /** Largest request body accepted, in bytes. */
+  bodyBytes: 1_048_576,
+  /** Login attempts allowed per e-mail and address within the window. */
+  loginAttempts: 10,
+  loginWindowMs: 15 * 60_000,
+  /** Session lifetime. */
+  sessionMs: 30 * 24 * 3_600_000,
+  /** A password-reset link is valid this long, once. */
+  passwordResetMs: 60 * 60_000,
+  passwordMinLength: 8,
+  passwordMaxLength: 256,
+} as const;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LIMITS } from '../../config/constants.ts';
+import { ROLES } from './roles.ts';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail address is too long')
+  .email('Enter a valid e-mail address');
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+  .max(LIMITS.passwordMaxLength, `Password must be at most ${LIMITS.passwordMaxLength} characters`);
+
+export const nameSchema = z.string().trim().max(100, 'Name is too long').default('');
+
+export const registerSchema = z.object({ email: emailSchema, password: passwordSchema, name: nameSchema });
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(LIMITS.passwordMaxLength),
+});
+export const resetRequestSchema = z.object({ email: emailSchema });
+export const resetConfirmSchema = z.object({
+  token: z.string().min(10, 'The reset link is incomplete').max(200),
+  password: passwordSchema,
+});
+export const roleSchema = z.enum(ROLES);
+export const createUserSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: nameSchema,
+  role: roleSchema.default('customer'),
+});
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type CreateUserInput = z.input<typeof createUserSchema>;

@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { LIMITS } from '../../config/constants.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Services, SessionUser } from '../../lib/services.server.ts';
+import { isoIn, nowIso } from '../../lib/time.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import { renderMail } from '../../lib/mail-template.server.ts';
+import {
+  createUserSchema,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from './account.schema.ts';
+import type { Role } from './roles.ts';
+import { createSession, destroyUserSessions } from './session.server.ts';
+
+// argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes).
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const hashPassword = (password: string) => argonHash(password, ARGON);
+
+// A real hash to verify against when the e-mail is unknown, so timing does not reveal accounts.
+let dummyHash: Promise<string> | undefined;
+
+const sha = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function toSessionUser(row: { id: number; email: string; name: string; role: string }): SessionUser {
+  return { id: row.id, email: row.email, name: row.name, role: row.role as Role };
+}
+
+/** Creates an account with any role (CLI and admin setup); register() is the shopper's way in. */
+export async function createUser(services: Services, input: unknown): Promise<SessionUser> {
+  const data = parseInput(createUserSchema, input);
+  const password_hash = await hashPassword(data.password);
+  const now = nowIso();
+  const existing = await services.db.selectFrom('users').select('id').where('email', '=', data.email).executeTakeFirst();
+  if (existing) {
+    throw new HttpError(409, 'email_taken', 'An account with this e-mail address already exists.', {
+      email: 'An account with this e-mail address already exists.',
+    });
+  }
+  try {
+    const row = await services.db
+      .insertInto('users')
+      .values({ email: data.email, password_hash, name: data.name, role: data.role, created_at: now, updated_at: now })
+      .returning(['id', 'email', 'name', 'role'])
+      .executeTakeFirstOrThrow();
+    return toSessionUser(row);
+  } catch (err) {
+    // Two registrations racing for one address: the unique index decides.
+    if (/unique|duplicate/i.test(String(err))) {
+      throw new HttpError(409, 'email_taken', 'An account with this e-mail address already exists.', {
+        email: 'An account with this e-mail address already exists.',
+      });
+    }
+    throw err;
+  }
+}
+
+/** Shopper registration: always the customer role; signs the new account in. */
+export async function register(services: Services, input: unknown): Promise<{ user: SessionUser; token: string }> {
+  const data = parseInput(registerSchema, input);
+  const user = await createUser(services, { ...data, role: 'customer' });
+  return { user, token: await createSession(services.db, user.id) };
+}
+
+/** Checks the password and starts a fresh session; limited per address and e-mail (429). */
+export async function login(
+  services: Services,
+  input: unknown,
+  clientIp: string,
+): Promise<{ user: SessionUser; token: string }> {
+  const data = parseInput(loginSchema, input);
+  const key = `${clientIp}|${data.email}`;
+  const wait = services.loginLimiter.hit(key);
+  if (wait > 0) {
+    throw new HttpError(429, 'rate_limited', `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, {
+      'retry-after': String(wait),
+    });
+  }
+  const row = await services.db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'password_hash'])
+    .where('email', '=', data.email)
+    .executeTakeFirst();
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const ok = await argonVerify(row?.password_hash ?? (await dummyHash), data.password).catch(() => false);
+  if (!row || !ok) {
+    throw new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
+  }
+  services.loginLimiter.reset(key);
+  return { user: toSessionUser(row), token: await createSession(services.db, row.id) };
+}
+
+/**
+ * Sends a reset link when the address has an account. Answers the same either way, so
+ * the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(services: Services, input: unknown, origin: string): Promise<void> {
+  const { email } = parseInput(resetRequestSchema, input);
+  const user = await services.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await services.db
+    .insertInto('password_resets')
+    .values({ token_hash: sha(token), user_id: user.id, expires_at: isoIn(LIMITS.passwordResetMs), used_at: null })
+    .execute();
+  const settings = await getSettings(services.db);
+  const link = `${origin}/account/reset-password?token=${token}`;
+  const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
+  await services.mailer.send({
+    to: user.email,
+    ...renderMail(settings, {
+      subject: `Reset your password for ${settings.storeName}`,
+      heading: 'Reset your password',
+      paragraphs: [
+        `Hello ${user.name || user.email},`,
+        `Someone asked to reset the password of your ${settings.storeName} account. If it was you, choose a new password here (the link works once, for ${minutes} minutes):`,
+      ],
+      action: { label: 'Choose a new password', url: link },
+      footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    }),
+  });
+}
+
+/** Sets a new password from a reset token; the token works once and expires. Ends other sessions. */
+export async function resetPassword(services: Services, input: unknown): Promise<SessionUser> {
+  const data = parseInput(resetConfirmSchema, input);
+  const password_hash = await hashPassword(data.password);
+  return services.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    // The conditional update claims the token: a second use finds nothing to update.
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', sha(data.token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      throw new HttpError(400, 'invalid_token', 'This reset link has expired or was already used. Ask for a new one.', {
+        token: 'This reset link has expired or was already used.',
+      });
+    }
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash, updated_at: now })
+      .where('id', '=', claimed.user_id)
+      .returning(['id', 'email', 'name', 'role'])
+      .executeTakeFirstOrThrow();
+    await destroyUserSessions(trx, user.id);
+    return toSessionUser(user);
+  });
+}
+
+export async function adminExists(services: Services): Promise<boolean> {
+  const row = await services.db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  return !!row;
+}
+
+/** First-run setup: creates the first admin, refused once any admin exists. */
+export async function setupFirstAdmin(services: Services, input: unknown): Promise<SessionUser> {
+  if (await adminExists(services)) {
+    throw new HttpError(403, 'setup_done', 'This shop already has an administrator. Log in instead.');
+  }
+  const data = parseInput(registerSchema, input);
+  return createUser(services, { ...data, role: 'admin' });
+}

@@ -1,0 +1,94 @@
+import { cloneElement, useEffect, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { t } from '../../../i18n/t.ts';
+import type { ActionError } from '../../../lib/action.ts';
+
+/** The hidden CSRF field every state-changing form carries. */
+export function CsrfField() {
+  const root = useRouteLoaderData('root') as { csrfToken: string } | undefined;
+  return <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />;
+}
+
+/** Errors listed at the top of a form, each linking to its field. */
+export function FormErrors({ result, labels }: { result: ActionError | undefined; labels: Record<string, string> }) {
+  if (!result) return null;
+  const fields = Object.entries(result.error.fields ?? {}).filter(([k]) => k in labels);
+  return (
+    <div className="notice notice--error" role="alert" tabIndex={-1}>
+      {fields.length === 0 ? (
+        <p style={{ margin: 0 }}>{result.error.message}</p>
+      ) : (
+        <>
+          <p style={{ margin: 0 }}>{t('form.errors')}</p>
+          <ul>
+            {fields.map(([k, msg]) => (
+              <li key={k}>
+                <a href={`#field-${k}`}>
+                  {labels[k]}: {msg}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function fieldError(result: ActionError | undefined, name: string): string | undefined {
+  return result?.error.fields?.[name];
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  defaultValue?: string;
+  hint?: string;
+  error?: string;
+  minLength?: number;
+}
+
+/** A labelled input whose error is announced with it (aria-describedby). */
+export function Field({ name, label, type = 'text', error, hint, ...rest }: FieldProps) {
+  const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const input = (
+    <input id={id} name={name} type={type} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+  );
+  return (
+    <div className="form-row">
+      <label htmlFor={id}>{label}</label>
+      {type === 'password' ? <PasswordToggle>{input}</PasswordToggle> : input}
+      {hint ? (
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Show/hide toggle for a password input; the button appears once scripts run. */
+function PasswordToggle({ children }: { children: React.ReactElement<{ type?: string }> }) {
+  const [shown, setShown] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="password-field">
+      {shown ? cloneElement(children, { type: 'text' }) : children}
+      {hydrated ? (
+        <button type="button" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? t('account.hidePassword') : t('account.showPassword')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

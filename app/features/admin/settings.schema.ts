@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { DEFAULT_PRICE_FORMAT } from '../../config/constants.ts';
+
+/** Store settings editable in the admin. Every field has a default, so a new shop works at once. */
+export const storeSettingsSchema = z.object({
+  storeName: z.string().trim().min(1, 'Store name is required').max(80).default('Vitrine'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter ISO 4217 code, e.g. GBP')
+    .default('GBP'),
+  currencyPosition: z.enum(['left', 'right', 'left_space', 'right_space']).default('left'),
+  pricePrecision: z.coerce.number().int().min(0, 'At least 0').max(4, 'At most 4').default(DEFAULT_PRICE_FORMAT.precision),
+  thousandSeparator: z.string().max(1, 'One character at most').default(DEFAULT_PRICE_FORMAT.thousandSeparator),
+  decimalPoint: z.string().min(1, 'Required').max(1, 'One character').default(DEFAULT_PRICE_FORMAT.decimalPoint),
+  storeNotice: z.string().trim().max(500, 'At most 500 characters').default(''),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language tag such as en or en-GB')
+    .default('en'),
+  direction: z.enum(['ltr', 'rtl']).default('ltr'),
+});
+
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+export const DEFAULT_SETTINGS: StoreSettings = storeSettingsSchema.parse({});

@@ -1,0 +1,34 @@
+import type { DB } from '../../../db/client.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
+
+/** Store settings: defaults overlaid with what the owner saved. */
+export async function getSettings(db: DB): Promise<StoreSettings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'store.%').execute();
+  const saved: Record<string, unknown> = {};
+  for (const r of rows) {
+    try {
+      saved[r.key.slice('store.'.length)] = JSON.parse(r.value);
+    } catch {
+      // A value not written by us is ignored in favour of the default.
+    }
+  }
+  const parsed = storeSettingsSchema.safeParse(saved);
+  return parsed.success ? parsed.data : storeSettingsSchema.parse({});
+}
+
+/** Validates and saves the given settings in one transaction. */
+export async function saveSettings(db: DB, input: unknown): Promise<StoreSettings> {
+  const settings = parseInput(storeSettingsSchema, input);
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(settings)) {
+      const row = { key: `store.${key}`, value: JSON.stringify(value) };
+      await trx
+        .insertInto('settings')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value }))
+        .execute();
+    }
+  });
+  return settings;
+}

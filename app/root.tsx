@@ -1,0 +1,98 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './load-context.ts';
+import { getSettings } from './features/admin/settings.server.ts';
+import { menuCategories } from './features/catalog/catalog.server.ts';
+import { isStaff } from './features/account/roles.ts';
+import { t } from './i18n/t.ts';
+import { useNonce } from './ui/nonce.tsx';
+import { SiteHeader } from './ui/site-header.tsx';
+import { SiteFooter } from './ui/site-footer.tsx';
+import { StoreNotice } from './ui/store-notice.tsx';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/site.css';
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.services;
+  const [settings, menu] = await Promise.all([getSettings(db), menuCategories(db)]);
+  return {
+    user: context.user ? { name: context.user.name, email: context.user.email, staff: isStaff(context.user.role) } : null,
+    csrfToken: context.csrfToken,
+    settings,
+    menu,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Root data for any component (settings, user, CSRF token). */
+export const useRootData = () => useRouteLoaderData<RootData>('root');
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const lang = data?.settings.language ?? 'en';
+  const dir = data?.settings.direction ?? 'ltr';
+  return (
+    <html lang={lang} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('site.skip')}
+        </a>
+        {data ? <StoreNotice text={data.settings.storeNotice} /> : null}
+        <SiteHeader data={data} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="error-page container">
+      <title>{notFound ? t('error.notFoundTitle') : t('error.serverTitle')}</title>
+      <p className="error-page__code" aria-hidden="true">
+        {isRouteErrorResponse(error) ? error.status : 500}
+      </p>
+      <h1>{notFound ? t('error.notFoundTitle') : t('error.serverTitle')}</h1>
+      <p>{notFound ? t('error.notFoundText') : t('error.serverText')}</p>
+      <p className="error-page__actions">
+        <a className="button" href="/">
+          {t('error.home')}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import type { Route } from './+types/admin.settings';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { formToObject } from '../lib/validate.ts';
+import { formatPrice } from '../lib/money.ts';
+import { t } from '../i18n/t.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  return { settings: await getSettings(context.services.db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const values = formToObject(await request.formData());
+  return formAction(async () => ({ saved: await saveSettings(context.services.db, values) }), values);
+}
+
+const LABELS = {
+  storeName: 'Store name',
+  currency: 'Currency (ISO code)',
+  currencyPosition: 'Currency position',
+  pricePrecision: 'Number of decimals',
+  thousandSeparator: 'Thousand separator',
+  decimalPoint: 'Decimal separator',
+  storeNotice: 'Store notice (leave empty for none)',
+  language: 'Language',
+  direction: 'Text direction',
+};
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<ActionError | { saved: unknown }>();
+  const navigation = useNavigation();
+  const error = isActionError(result) ? result : undefined;
+  const s = loaderData.settings;
+  const v = (k: keyof typeof s) => error?.values?.[k] ?? String(s[k]);
+  return (
+    <>
+      <h1>{t('admin.settings')}</h1>
+      {result && !error ? (
+        <p className="notice" role="status">
+          {t('admin.saved')}
+        </p>
+      ) : null}
+      <FormErrors result={error} labels={LABELS} />
+      <Form method="post" className="admin-form" noValidate>
+        <CsrfField />
+        <fieldset>
+          <legend>Store</legend>
+          <Field name="storeName" label={LABELS.storeName} required defaultValue={v('storeName')} error={fieldError(error, 'storeName')} />
+          <div className="form-row">
+            <label htmlFor="field-storeNotice">{LABELS.storeNotice}</label>
+            <textarea id="field-storeNotice" name="storeNotice" rows={2} defaultValue={v('storeNotice')} />
+          </div>
+          <Field name="language" label={LABELS.language} defaultValue={v('language')} error={fieldError(error, 'language')} />
+          <div className="form-row">
+            <label htmlFor="field-direction">{LABELS.direction}</label>
+            <select id="field-direction" name="direction" defaultValue={v('direction')}>
+              <option value="ltr">Left to right</option>
+              <option value="rtl">Right to left</option>
+            </select>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Prices</legend>
+          <Field name="currency" label={LABELS.currency} required defaultValue={v('currency')} error={fieldError(error, 'currency')} />
+          <div className="form-row">
+            <label htmlFor="field-currencyPosition">{LABELS.currencyPosition}</label>
+            <select id="field-currencyPosition" name="currencyPosition" defaultValue={v('currencyPosition')}>
+              <option value="left">Left (£99.99)</option>
+              <option value="right">Right (99.99£)</option>
+              <option value="left_space">Left with space (£ 99.99)</option>
+              <option value="right_space">Right with space (99.99 £)</option>
+            </select>
+          </div>
+          <Field name="pricePrecision" type="number" label={LABELS.pricePrecision} defaultValue={v('pricePrecision')} error={fieldError(error, 'pricePrecision')} />
+          <Field name="thousandSeparator" label={LABELS.thousandSeparator} defaultValue={v('thousandSeparator')} error={fieldError(error, 'thousandSeparator')} />
+          <Field name="decimalPoint" label={LABELS.decimalPoint} required defaultValue={v('decimalPoint')} error={fieldError(error, 'decimalPoint')} />
+          <p className="hint">Example: {formatPrice(123456789, s)}</p>
+        </fieldset>
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          Save settings
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { NavLink, Outlet } from 'react-router';
+import type { Route } from './+types/admin';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { t } from '../i18n/t.ts';
+import '../features/admin/admin.css';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireStaff(context, request);
+  return { user, canSettings: SETTINGS_ROLES.includes(user.role) };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin container">
+      <nav className="admin__nav" aria-label={t('admin.title')}>
+        <p className="admin__brand">{t('admin.title')}</p>
+        <ul>
+          <li>
+            <NavLink to="/admin" end>
+              {t('admin.dashboard')}
+            </NavLink>
+          </li>
+          {loaderData.canSettings ? (
+            <>
+              <li>
+                <NavLink to="/admin/settings">{t('admin.settings')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/mail">{t('admin.mail')}</NavLink>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <a href="/">{t('admin.viewShop')}</a>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

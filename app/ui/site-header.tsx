@@ -1,0 +1,97 @@
+import { Link, NavLink } from 'react-router';
+import type { RootData } from '../root.tsx';
+import { t } from '../i18n/t.ts';
+
+/** Logo, main menu from the categories, search box, account link and cart icon. */
+export function SiteHeader({ data }: { data: RootData | undefined }) {
+  const storeName = data?.settings.storeName ?? 'Vitrine';
+  const menu = data?.menu ?? [];
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <details className="mobile-nav">
+          <summary className="icon-button" aria-label={t('site.menuToggle')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </summary>
+          <nav className="mobile-nav__panel" aria-label={t('site.menu')}>
+            <ul>
+              <li>
+                <a href="/shop">{t('site.shop')}</a>
+              </li>
+              {menu.map((c) => (
+                <li key={c.id}>
+                  <a href={`/product-category/${c.path}`}>{c.name}</a>
+                  {c.children.length > 0 ? (
+                    <ul>
+                      {c.children.map((s) => (
+                        <li key={s.id}>
+                          <a href={`/product-category/${s.path}`}>{s.name}</a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+        <Link to="/" className="site-logo">
+          {storeName}
+        </Link>
+        <nav className="main-nav" aria-label={t('site.menu')}>
+          <ul>
+            <li>
+              <NavLink to="/shop">{t('site.shop')}</NavLink>
+            </li>
+            {menu.map((c) => (
+              <li key={c.id} className={c.children.length ? 'has-children' : undefined}>
+                <a href={`/product-category/${c.path}`}>{c.name}</a>
+                {c.children.length > 0 ? (
+                  <ul className="main-nav__sub">
+                    {c.children.map((s) => (
+                      <li key={s.id}>
+                        <a href={`/product-category/${s.path}`}>{s.name}</a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form className="site-search" role="search" action="/shop" method="get">
+          <label htmlFor="site-search-q" className="visually-hidden">
+            {t('site.search')}
+          </label>
+          <input id="site-search-q" type="search" name="s" placeholder={t('site.searchPlaceholder')} minLength={1} />
+          <button type="submit" className="icon-button" aria-label={t('site.searchSubmit')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </form>
+        <div className="site-tools">
+          <Link to={data?.user ? '/account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </Link>
+          <a href="/cart" className="icon-button cart-link" aria-label={t('site.cartCount', { count: 0 })}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <path d="M3 4h2l2.4 11h11.2L21 8H7" stroke="currentColor" strokeWidth="2" fill="none" />
+              <circle cx="9" cy="20" r="1.5" fill="currentColor" />
+              <circle cx="18" cy="20" r="1.5" fill="currentColor" />
+            </svg>
+            <span className="cart-link__count" aria-hidden="true">
+              0
+            </span>
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

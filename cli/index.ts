@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util';
+import { createDb, migrate } from '../db/client.ts';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { createUser } from '../app/features/account/account.server.ts';
+import { HttpError } from '../app/lib/http-error.ts';
+import { createMailer } from '../app/lib/mail.server.ts';
+import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
+import type { Services } from '../app/lib/services.server.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { seedBench } from '../db/seed/bench.ts';
+import pino from 'pino';
+
+export const USAGE = `Usage: vitrine <command> [options]
+
+Commands:
+  migrate                          Apply pending database migrations.
+  seed demo                        Fill an empty database with the demo shop.
+  seed bench --products N          Add N generated products (for benchmarks).
+  user create --email E --password P [--role R] [--name N]
+                                   Create an account. Roles: customer, shop_manager,
+                                   editor, operator, admin (default customer).
+  help                             Show this text.
+
+The database comes from DATABASE_URL (default sqlite:data/vitrine.sqlite).`;
+
+/** Runs one CLI command; resolves to the process exit code. */
+export async function run(argv: string[], out = console): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    out.log(USAGE);
+    return command ? 0 : 1;
+  }
+  let services: Services | undefined;
+  try {
+    const config = loadConfig();
+    const db = createDb(config.databaseUrl);
+    services = {
+      db,
+      config,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+      log: pino({ level: 'warn' }),
+      loginLimiter: createRateLimiter(1, 1),
+    };
+    const applied = await migrate(db);
+    switch (command) {
+      case 'migrate':
+        out.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
+        return 0;
+      case 'seed': {
+        if (sub === 'demo') {
+          const done = await seedDemo(services);
+          out.log(done ? `Seeded the demo shop (${done.products} products).` : 'The database already has products; nothing seeded.');
+          return 0;
+        }
+        if (sub === 'bench') {
+          const { values } = parseArgs({ args: rest, options: { products: { type: 'string', default: '100000' } } });
+          const n = Number(values.products);
+          if (!Number.isInteger(n) || n < 1 || n > 5_000_000) throw new UsageError('--products must be a whole number from 1 to 5000000');
+          const started = Date.now();
+          await seedBench(services, n, (done) => process.stderr.write(`\r${done}/${n} products`));
+          process.stderr.write('\n');
+          out.log(`Seeded ${n} bench products in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+          return 0;
+        }
+        throw new UsageError('seed needs "demo" or "bench"');
+      }
+      case 'user': {
+        if (sub !== 'create') throw new UsageError('user needs "create"');
+        const { values } = parseArgs({
+          args: rest,
+          options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+        });
+        if (!values.email || !values.password) throw new UsageError('user create needs --email and --password');
+        const user = await createUser(services, { email: values.email, password: values.password, role: values.role, name: values.name ?? '' });
+        out.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      out.error(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof HttpError) {
+      const fields = err.fields && Object.keys(err.fields).length > 1 ? Object.entries(err.fields).map(([k, v]) => `  ${k}: ${v}`) : [];
+      out.error([`Error: ${err.message}`, ...fields].join('\n'));
+      return 1;
+    }
+    if (err instanceof ConfigError || (err instanceof Error && /parseArgs|ERR_PARSE_ARGS/.test(String((err as { code?: string }).code ?? err.name)))) {
+      out.error(err.message);
+      return 2;
+    }
+    out.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    services?.mailer.close();
+    await services?.db.destroy();
+  }
+}
+
+class UsageError extends Error {}

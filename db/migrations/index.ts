@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026-11-21-001-foundation.ts';
+
+/**
+ * Every migration, in order. Listed statically (not read from the folder) so the same
+ * set runs from the server, the CLI and the tests whatever the module loader.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

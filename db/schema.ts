@@ -1,0 +1,223 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Row types of every table. Booleans are 0/1 integers and times ISO-8601 UTC text in
+ * both dialects; money is integer minor units.
+ */
+
+export type Bool = 0 | 1;
+
+export interface SettingsTable { key: string; value: string }
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: Generated<string>;
+  role: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number | null;
+  data: Generated<string>;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface VendorsTable { id: Generated<number>; name: string; slug: string }
+
+export interface MediaTable {
+  id: Generated<number>;
+  path: string;
+  alt: Generated<string>;
+  title: Generated<string>;
+  caption: Generated<string>;
+  width: Generated<number>;
+  height: Generated<number>;
+  /** JSON array of the widths generated as WebP variants. */
+  widths: Generated<string>;
+  original_url: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  /** Slugs from the root joined by "/", e.g. "clothing/hoodies". */
+  path: string;
+  description: Generated<string>;
+  image_id: number | null;
+  menu_order: Generated<number>;
+  product_count: Generated<number>;
+}
+
+export interface TagsTable { id: Generated<number>; name: string; slug: string; description: Generated<string> }
+
+export type ProductType = 'simple' | 'variable' | 'grouped' | 'external';
+export type ProductStatus = 'publish' | 'draft' | 'private';
+export type CatalogVisibility = 'visible' | 'catalog' | 'search' | 'hidden';
+export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
+export type Backorders = 'no' | 'notify' | 'yes';
+
+export interface ProductsTable {
+  id: Generated<number>;
+  type: ProductType;
+  name: string;
+  slug: string;
+  status: Generated<ProductStatus>;
+  catalog_visibility: Generated<CatalogVisibility>;
+  featured: Generated<Bool>;
+  sku: string | null;
+  short_description: Generated<string>;
+  description: Generated<string>;
+  regular_price: number | null;
+  sale_price: number | null;
+  sale_from: string | null;
+  sale_to: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  tax_status: Generated<'taxable' | 'shipping' | 'none'>;
+  tax_class: Generated<string>;
+  manage_stock: Generated<Bool>;
+  stock_quantity: number | null;
+  stock_status: Generated<StockStatus>;
+  backorders: Generated<Backorders>;
+  low_stock_amount: number | null;
+  sold_individually: Generated<Bool>;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  virtual: Generated<Bool>;
+  downloadable: Generated<Bool>;
+  download_limit: number | null;
+  download_expiry: number | null;
+  external_url: string | null;
+  button_text: string | null;
+  purchase_note: Generated<string>;
+  reviews_allowed: Generated<Bool>;
+  shipping_class: Generated<string>;
+  image_id: number | null;
+  vendor_id: Generated<number>;
+  menu_order: Generated<number>;
+  total_sales: Generated<number>;
+  average_rating: Generated<number>;
+  review_count: Generated<number>;
+  meta: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AttributeDisplay = 'select' | 'color' | 'image' | 'label';
+
+export interface ProductAttributesTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  slug: string;
+  /** JSON array of values. */
+  options: Generated<string>;
+  visible: Generated<Bool>;
+  variation: Generated<Bool>;
+  is_global: Generated<Bool>;
+  position: Generated<number>;
+  display: Generated<AttributeDisplay>;
+  /** JSON map of value to swatch (a CSS colour or a media id). */
+  swatches: Generated<string>;
+}
+
+export interface ProductVariationsTable {
+  id: Generated<number>;
+  product_id: number;
+  sku: string | null;
+  /** JSON map of attribute slug to value; "" means any value. */
+  attributes: Generated<string>;
+  status: Generated<'publish' | 'private'>;
+  description: Generated<string>;
+  regular_price: number | null;
+  sale_price: number | null;
+  sale_from: string | null;
+  sale_to: string | null;
+  manage_stock: Generated<Bool>;
+  stock_quantity: number | null;
+  stock_status: Generated<StockStatus>;
+  backorders: Generated<Backorders>;
+  image_id: number | null;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  min_qty: number | null;
+  max_qty: number | null;
+  virtual: Generated<Bool>;
+  downloadable: Generated<Bool>;
+  tax_class: Generated<string>;
+  shipping_class: Generated<string>;
+  menu_order: Generated<number>;
+  meta: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductCategoriesTable { product_id: number; category_id: number }
+export interface ProductTagsTable { product_id: number; tag_id: number }
+export interface ProductImagesTable { product_id: number; media_id: number; position: Generated<number> }
+export interface ProductLinksTable {
+  product_id: number;
+  linked_id: number;
+  kind: 'upsell' | 'crosssell' | 'grouped';
+  position: Generated<number>;
+}
+export interface ProductDownloadsTable { id: Generated<number>; product_id: number; name: string; url: string }
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number | null;
+  author: string;
+  email: string;
+  rating: number;
+  content: string;
+  verified: Generated<Bool>;
+  status: Generated<'approved' | 'pending' | 'spam'>;
+  created_at: string;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  vendors: VendorsTable;
+  media: MediaTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  products: ProductsTable;
+  product_attributes: ProductAttributesTable;
+  product_variations: ProductVariationsTable;
+  product_categories: ProductCategoriesTable;
+  product_tags: ProductTagsTable;
+  product_images: ProductImagesTable;
+  product_links: ProductLinksTable;
+  product_downloads: ProductDownloadsTable;
+  reviews: ReviewsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Media = Selectable<MediaTable>;

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../app/lib/http-error.ts';
+import { CSRF_HEADER, csrfValid, UNSAFE_METHODS } from '../security.ts';
+import { healthRoutes } from './health.ts';
+import { accountRoutes } from './account.ts';
+
+/** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
+export async function registerApi(api: FastifyInstance) {
+  api.addHook('preHandler', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const token = request.headers[CSRF_HEADER];
+    if (!csrfValid(api.services.config.sessionSecret, request.csrfSeed, typeof token === 'string' ? token : undefined)) {
+      throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
+    }
+  });
+  await api.register(healthRoutes);
+  await api.register(accountRoutes);
+  api.all('/*', async (request) => {
+    throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import pino from 'pino';
+import { createDb, migrate, type DB } from '../db/client.ts';
+import { LIMITS } from '../app/config/constants.ts';
+import { createMailer, type Mailer } from '../app/lib/mail.server.ts';
+import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
+import type { Services } from '../app/lib/services.server.ts';
+import { seedDemoIfEmpty } from '../db/seed/demo.ts';
+import type { AppConfig } from './config.ts';
+import { attachContext } from './context.ts';
+import { registerErrorHandling } from './errors.ts';
+import { registerApi } from './api/index.ts';
+import { BUILD_DIR, registerPages } from './pages.ts';
+import { mediaRoot } from '../app/lib/media.server.ts';
+
+export interface BuildOptions {
+  /** Pages: the production build, Vite dev server, or none (API-only tests). */
+  pages?: 'build' | 'dev' | false;
+  /** Use this database instead of opening one from the config (tests). */
+  db?: DB;
+  mailer?: Mailer;
+}
+
+/** plugins → API → pages. The caller listens (server/index.ts) or injects (tests). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const log = pino({ level: config.logLevel });
+  const db = options.db ?? createDb(config.databaseUrl);
+  await migrate(db);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const services: Services = {
+    db,
+    config,
+    mailer,
+    log,
+    loginLimiter: createRateLimiter(LIMITS.loginAttempts, LIMITS.loginWindowMs),
+  };
+  if (config.seedDemo) await seedDemoIfEmpty(services);
+
+  await mkdir(mediaRoot(config.dataDir), { recursive: true });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: config.trustProxy,
+    // Per-request log lines only at debug level: at info they would cost more than a page render.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    return503OnClosing: true,
+  });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.destroy();
+    if (!options.mailer) mailer.close();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // The page adapter sets a per-request CSP with a nonce; API answers need none.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
+  registerErrorHandling(app);
+  app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
+
+  await app.register(registerApi, { prefix: '/api' });
+
+  await app.register(fastifyStatic, {
+    root: mediaRoot(config.dataDir),
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '30d',
+    wildcard: true,
+  });
+
+  const pages = options.pages ?? 'build';
+  if (pages === 'build') {
+    const client = path.join(BUILD_DIR, 'client');
+    if (existsSync(client)) {
+      // Hashed names never change content: cache for a year.
+      await app.register(fastifyStatic, {
+        root: path.join(client, 'assets'),
+        prefix: '/assets/',
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+        preCompressed: true,
+      });
+      const favicon = path.join(client, 'favicon.svg');
+      if (existsSync(favicon)) {
+        const svg = readFileSync(favicon);
+        app.get('/favicon.svg', (_req, reply) =>
+          reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg),
+        );
+      }
+    }
+  }
+  if (pages) await registerPages(app, { dev: pages === 'dev' });
+  return app;
+}

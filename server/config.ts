@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The process configuration, read once at boot from the environment. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:data/vitrine.sqlite')
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'must start with sqlite: or postgres://'),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Vitrine <shop@localhost>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('data'),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  sessionSecret: string;
+  publicUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  mode: 'development' | 'production' | 'test';
+  /** Believe X-Forwarded-* headers (set when running behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Seed the demo catalog when the database has no products (first start). */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment and fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const databaseUrl = overrides.databaseUrl ?? e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    mode: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    seedDemo: true,
+    ...overrides,
+  };
+}
+
+/** A secret generated on first run and kept in the data directory. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The SQLite file path for a `sqlite:` URL, relative paths resolved from the working directory. */
+export function sqlitePath(databaseUrl: string): string {
+  const p = databaseUrl.slice('sqlite:'.length);
+  return p === ':memory:' ? p : path.resolve(p);
+}

@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { SERVER_BUILD } from './pages.ts';
+
+/** Starts the shop: `--dev` serves through Vite with HMR, otherwise the production build. */
+async function main() {
+  const dev = process.argv.includes('--dev');
+  let config;
+  try {
+    config = loadConfig(process.env, dev ? { mode: 'development' } : {});
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!dev && !existsSync(SERVER_BUILD)) {
+    console.log('No production build yet: building first (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  }
+  const app = await buildApp(config, { pages: dev ? 'dev' : 'build' });
+  await app.listen({ port: config.port, host: config.host });
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      await app.close();
+      process.exit(0);
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
