@@ -1,0 +1,15 @@
+// Runs before `npm start` / `npm test`: installs the locked dependencies when they are
+// missing or older than package-lock.json, so a fresh clone needs no separate install step.
+// Uses only Node built-ins (nothing is installed yet when it runs).
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+const marker = 'node_modules/.package-lock.json';
+const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
+if (stale) {
+  console.log('Installing dependencies (npm ci)…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+}

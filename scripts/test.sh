@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit + API tests (SQLite and PostgreSQL), production build,
+# then end-to-end tests in Chromium. Ends with one summary line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+step() { printf '\n== %s\n' "$1"; }
+fail() { echo "npm test: $1 failed" >&2; node scripts/test-summary.mjs "$results"; exit 1; }
+
+# End-to-end tests need Chromium: CHROME_PATH, else the Debian package (installed here when
+# running as root on Debian and it is missing).
+if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing Debian chromium"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || fail "chromium install"
+  else
+    echo "Chromium not found: install it or set CHROME_PATH" >&2
+    exit 1
+  fi
+fi
+
+step "typecheck"; npm run -s typecheck || fail typecheck
+step "lint"; npm run -s lint || fail lint
+step "unit and API tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || fail "vitest"
+step "build"; npm run -s build || fail build
+step "end-to-end tests"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || fail "playwright"
+node scripts/test-summary.mjs "$results"
