@@ -2,6 +2,10 @@ import { type RouteConfig, index, route, layout } from '@react-router/dev/routes
 
 export default [
   index('routes/home.tsx'),
+  route('shop', 'routes/shop.tsx'),
+  route('product-category/*', 'routes/product-category.tsx'),
+  route('product-tag/:slug', 'routes/product-tag.tsx'),
+  route('product/:slug', 'routes/product.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/login', 'routes/account.login.tsx'),
   route('account/register', 'routes/account.register.tsx'),

@@ -3,6 +3,7 @@ import { HttpError } from '../../app/lib/http-error.ts';
 import { CSRF_HEADER, csrfValid, UNSAFE_METHODS } from '../security.ts';
 import { healthRoutes } from './health.ts';
 import { accountRoutes } from './account.ts';
+import { catalogRoutes } from './catalog.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function registerApi(api: FastifyInstance) {
   });
   await api.register(healthRoutes);
   await api.register(accountRoutes);
+  await api.register(catalogRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

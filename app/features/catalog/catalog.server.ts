@@ -1,5 +1,6 @@
 import type { DB } from '../../../db/client.ts';
-import type { ProductCard } from './catalog.schema.ts';
+import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
+import { CARD_COLUMNS } from './listing.server.ts';
 
 export interface MenuCategory {
   id: number;
@@ -30,48 +31,19 @@ function listable(db: DB) {
   return db
     .selectFrom('products')
     .leftJoin('media', 'media.id', 'products.image_id')
+    .select(CARD_COLUMNS)
     .where('products.status', '=', 'publish')
     .where('products.catalog_visibility', 'in', ['visible', 'catalog']);
 }
 
-const cardColumns = [
-  'products.id',
-  'products.name',
-  'products.slug',
-  'products.type',
-  'products.regular_price',
-  'products.sale_price',
-  'products.min_price',
-  'products.max_price',
-  'products.stock_status',
-  'products.average_rating',
-  'products.review_count',
-  'products.button_text',
-  'products.external_url',
-  'media.path as image_path',
-  'media.alt as image_alt',
-  'media.width as image_width',
-  'media.height as image_height',
-  'media.widths as image_widths',
-] as const;
-
-export async function featuredProducts(db: DB, limit: number): Promise<ProductCard[]> {
-  return listable(db)
-    .select(cardColumns)
-    .where('products.featured', '=', 1)
-    .orderBy('products.menu_order')
-    .orderBy('products.id')
-    .limit(limit)
-    .execute() as Promise<ProductCard[]>;
+export async function featuredProducts(db: DB, limit: number): Promise<ProductSummary[]> {
+  const rows = await listable(db).where('products.featured', '=', 1).orderBy('products.menu_order').orderBy('products.id').limit(limit).execute();
+  return (rows as ProductCardRow[]).map(toSummary);
 }
 
-export async function newestProducts(db: DB, limit: number): Promise<ProductCard[]> {
-  return listable(db)
-    .select(cardColumns)
-    .orderBy('products.created_at', 'desc')
-    .orderBy('products.id', 'desc')
-    .limit(limit)
-    .execute() as Promise<ProductCard[]>;
+export async function newestProducts(db: DB, limit: number): Promise<ProductSummary[]> {
+  const rows = await listable(db).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(limit).execute();
+  return (rows as ProductCardRow[]).map(toSummary);
 }
 
 /** Top-level categories with their image and product count, for home page tiles. */

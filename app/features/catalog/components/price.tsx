@@ -1,32 +1,32 @@
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
 import { t } from '../../../i18n/t.ts';
-import type { ProductCard } from '../catalog.schema.ts';
+import type { ProductSummary } from '../catalog.schema.ts';
 
-/** Sale price with the regular one struck through, or a range for variable products. */
-export function Price({ product, format }: { product: ProductCard; format: PriceFormat }) {
+/** Sale price with the regular one struck through, or a range for variable and grouped products. */
+export function Price({ product, format }: { product: Pick<ProductSummary, 'type' | 'prices' | 'onSale'>; format: PriceFormat }) {
   const f = (n: number) => formatPrice(n, format);
+  const { regular, sale, min, max } = product.prices;
   if (product.type === 'variable' || product.type === 'grouped') {
-    if (product.min_price === null) return null;
-    if (product.max_price !== null && product.max_price !== product.min_price) {
+    if (min === null) return null;
+    if (max !== null && max !== min) {
       return (
         <span className="price">
-          {f(product.min_price)} – {f(product.max_price)}
+          {f(min)} – {f(max)}
         </span>
       );
     }
-    return <span className="price">{f(product.min_price)}</span>;
+    return <span className="price">{f(min)}</span>;
   }
-  const onSale = product.sale_price !== null && product.regular_price !== null && product.sale_price < product.regular_price;
-  if (onSale) {
+  if (product.onSale && regular !== null && sale !== null) {
     return (
       <span className="price">
-        <del aria-hidden="true">{f(product.regular_price!)}</del> <ins aria-hidden="true">{f(product.sale_price!)}</ins>
+        <del aria-hidden="true">{f(regular)}</del> <ins aria-hidden="true">{f(sale)}</ins>
         <span className="visually-hidden">
-          {t('product.regularPrice', { price: f(product.regular_price!) })} {t('product.salePrice', { price: f(product.sale_price!) })}
+          {t('product.regularPrice', { price: f(regular) })} {t('product.salePrice', { price: f(sale) })}
         </span>
       </span>
     );
   }
-  const price = product.min_price ?? product.regular_price;
+  const price = min ?? regular;
   return price === null ? null : <span className="price">{f(price)}</span>;
 }

@@ -1,53 +1,83 @@
-import { imageSources } from '../../../lib/image.ts';
 import type { PriceFormat } from '../../../lib/money.ts';
 import { t } from '../../../i18n/t.ts';
-import type { ProductCard as Card } from '../catalog.schema.ts';
+import type { ProductSummary } from '../catalog.schema.ts';
 import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
 
 const GRID_SIZES = '(max-width: 549px) 50vw, (max-width: 1200px) 33vw, 400px';
 
-/** A product box: image, name, price, rating, sale/out-of-stock labels and the type's button. */
-export function ProductCard({ product, format, eager = false }: { product: Card; format: PriceFormat; eager?: boolean }) {
-  const url = `/product/${product.slug}`;
-  const img = imageSources(product.image_path, product.image_widths);
-  const onSale = product.sale_price !== null && product.regular_price !== null && product.sale_price < product.regular_price;
-  const button =
-    product.type === 'variable'
-      ? { label: t('product.selectOptions'), href: url }
-      : product.type === 'grouped'
-        ? { label: t('product.viewProducts'), href: url }
-        : product.type === 'external'
-          ? { label: product.button_text || t('product.buy'), href: product.external_url || url }
-          : { label: t('product.addToCart'), href: url };
+export function cardButton(product: ProductSummary): { label: string; href: string; external: boolean } {
+  switch (product.type) {
+    case 'variable':
+      return { label: t('product.selectOptions'), href: product.url, external: false };
+    case 'grouped':
+      return { label: t('product.viewProducts'), href: product.url, external: false };
+    case 'external':
+      return { label: product.buttonText || t('product.buy'), href: product.externalUrl || product.url, external: !!product.externalUrl };
+    default:
+      return { label: t('product.addToCart'), href: product.url, external: false };
+  }
+}
+
+interface Props {
+  product: ProductSummary;
+  format: PriceFormat;
+  eager?: boolean;
+  /** Opens the quick view; without it (or without scripts) the button is a link to the product. */
+  onQuickView?: (product: ProductSummary, opener: HTMLElement) => void;
+}
+
+/** A product box: image, name, price, rating, sale/out-of-stock labels, the type's button, quick view. */
+export function ProductCard({ product, format, eager = false, onQuickView }: Props) {
+  const button = cardButton(product);
+  const img = product.image;
   return (
     <li className="product-card">
-      <a href={url} className="product-card__image">
+      <a href={product.url} className="product-card__image" tabIndex={-1} aria-hidden="true">
         {img ? (
           <img
             src={img.src}
-            srcSet={img.srcSet}
+            srcSet={img.srcset}
             sizes={GRID_SIZES}
-            width={product.image_width ?? 600}
-            height={product.image_height ?? 600}
-            alt={product.image_alt ?? ''}
+            width={img.width}
+            height={img.height}
+            alt=""
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
           />
         ) : (
-          <span className="product-card__placeholder" aria-hidden="true" />
+          <span className="product-card__placeholder" />
         )}
-        {onSale ? <span className="badge badge--sale">{t('product.sale')}</span> : null}
-        {product.stock_status === 'outofstock' ? <span className="badge badge--out">{t('product.outOfStock')}</span> : null}
       </a>
+      {product.onSale ? <span className="badge badge--sale">{t('product.sale')}</span> : null}
+      {product.stockStatus === 'outofstock' ? <span className="badge badge--out">{t('product.outOfStock')}</span> : null}
       <h3 className="product-card__title">
-        <a href={url}>{product.name}</a>
+        <a href={product.url}>{product.name}</a>
       </h3>
-      {product.review_count > 0 ? <Stars rating={product.average_rating} /> : null}
+      {product.rating.count > 0 ? <Stars rating={product.rating.average} /> : null}
       <Price product={product} format={format} />
-      <a className="button button--ghost product-card__button" href={button.href} aria-label={`${button.label}: ${product.name}`}>
-        {button.label}
-      </a>
+      <div className="product-card__actions">
+        <a
+          className="button button--ghost product-card__button"
+          href={button.href}
+          rel={button.external ? 'nofollow noopener' : undefined}
+          aria-label={`${button.label}: ${product.name}`}
+        >
+          {button.label}
+        </a>
+        {onQuickView ? (
+          <button
+            type="button"
+            className="product-card__quick"
+            aria-haspopup="dialog"
+            aria-label={t('shop.quickViewOf', { name: product.name })}
+            onClick={(e) => onQuickView(product, e.currentTarget)}
+          >
+            {t('shop.quickView')}
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -1,0 +1,83 @@
+import type { DB } from '../../../db/client.ts';
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  slug: string;
+  path: string;
+  description: string;
+  count: number;
+  image: { path: string; widths: string; alt: string } | null;
+  children: CategoryNode[];
+}
+
+export interface CategoryPage {
+  category: CategoryNode;
+  /** Root first, excluding the category itself. */
+  ancestors: { name: string; path: string }[];
+  /** The category and all its descendants: a category page lists all their products. */
+  descendantIds: number[];
+}
+
+async function allCategories(db: DB) {
+  return db
+    .selectFrom('categories')
+    .leftJoin('media', 'media.id', 'categories.image_id')
+    .select([
+      'categories.id',
+      'categories.parent_id',
+      'categories.name',
+      'categories.slug',
+      'categories.path',
+      'categories.description',
+      'categories.product_count',
+      'categories.menu_order',
+      'media.path as image_path',
+      'media.widths as image_widths',
+      'media.alt as image_alt',
+    ])
+    .orderBy('categories.menu_order')
+    .orderBy('categories.name')
+    .execute();
+}
+
+type Row = Awaited<ReturnType<typeof allCategories>>[number];
+
+function toNode(row: Row, rows: Row[]): CategoryNode {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    path: row.path,
+    description: row.description,
+    count: row.product_count,
+    image: row.image_path ? { path: row.image_path, widths: row.image_widths ?? '[]', alt: row.image_alt ?? '' } : null,
+    children: rows.filter((r) => r.parent_id === row.id).map((r) => toNode(r, rows)),
+  };
+}
+
+/** The whole category tree (for `GET /api/categories` and the sitemap). */
+export async function categoryTree(db: DB): Promise<CategoryNode[]> {
+  const rows = await allCategories(db);
+  return rows.filter((r) => r.parent_id === null).map((r) => toNode(r, rows));
+}
+
+/** A category by its URL path ("clothing/hoodies"), or null. */
+export async function categoryByPath(db: DB, path: string): Promise<CategoryPage | null> {
+  const clean = path.replace(/^\/+|\/+$/g, '').toLowerCase();
+  if (!clean || clean.length > 500) return null;
+  const rows = await allCategories(db);
+  const row = rows.find((r) => r.path === clean);
+  if (!row) return null;
+  const ancestors: { name: string; path: string }[] = [];
+  for (let p = rows.find((r) => r.id === row.parent_id); p; p = rows.find((r) => r.id === p!.parent_id)) {
+    ancestors.unshift({ name: p.name, path: p.path });
+  }
+  const descendantIds = rows.filter((r) => r.path === clean || r.path.startsWith(`${clean}/`)).map((r) => r.id);
+  return { category: toNode(row, rows), ancestors, descendantIds };
+}
+
+export async function tagBySlug(db: DB, slug: string) {
+  if (!slug || slug.length > 200) return null;
+  return (await db.selectFrom('tags').select(['id', 'name', 'slug', 'description']).where('slug', '=', slug.toLowerCase()).executeTakeFirst()) ?? null;
+}

@@ -1,0 +1,132 @@
+import { useCallback } from 'react';
+import type { MetaDescriptor } from 'react-router';
+import { Breadcrumbs, JsonLd } from '../../../ui/breadcrumbs.tsx';
+import { imageSources } from '../../../lib/image.ts';
+import { t } from '../../../i18n/t.ts';
+import type { ListingPageData } from '../listing-page.server.ts';
+import { OrderingForm } from './ordering.tsx';
+import { PriceFilter, query } from './price-filter.tsx';
+import { Pagination } from './pagination.tsx';
+import { ProductGrid } from './product-grid.tsx';
+
+/** Title, description, canonical (sort and filter variants point at the plain listing), Open Graph. */
+export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[] {
+  if (!data) return [{ title: t('error.notFoundTitle') }];
+  const store = data.settings.storeName;
+  const page = data.listing.page;
+  const title = page > 1 ? t('shop.metaTitlePage', { title: data.title, page, store }) : t('shop.metaTitle', { title: data.title, store });
+  const plain = stripHtml(data.description);
+  const description = plain || (data.kind === 'category'
+    ? t('shop.categoryDescription', { name: data.title, count: data.listing.total, store })
+    : t('shop.description', { count: data.listing.total, store }));
+  const canonical = `${data.origin}${data.basePath}${page > 1 ? `?page=${page}` : ''}`;
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description.slice(0, 300) },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description.slice(0, 300) },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: canonical },
+  ];
+  if (data.query.s) meta.push({ name: 'robots', content: 'noindex, follow' });
+  return meta;
+}
+
+const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+export function ListingPage({ data }: { data: ListingPageData }) {
+  const { listing, query: q, settings, basePath } = data;
+  const keepForSort: Record<string, string> = {};
+  const keepForFilter: Record<string, string> = {};
+  for (const k of ['min_price', 'max_price', 's'] as const) if (q[k] !== undefined) keepForSort[k] = String(q[k]);
+  if (q.orderby) keepForFilter.orderby = q.orderby;
+  if (q.s) keepForFilter.s = q.s;
+  const pageHref = useCallback(
+    (page: number) => `${basePath}${query({ orderby: q.orderby, min_price: q.min_price, max_price: q.max_price, s: q.s, page: page > 1 ? page : undefined })}`,
+    [basePath, q.orderby, q.min_price, q.max_price, q.s],
+  );
+  const from = (listing.page - 1) * listing.perPage + 1;
+  const to = Math.min(listing.total, listing.page * listing.perPage);
+  const count =
+    listing.total === 1
+      ? t('shop.resultSingle')
+      : listing.total <= listing.perPage
+        ? t('shop.resultAll', { total: listing.total })
+        : t('shop.resultRange', { from, to, total: listing.total });
+  const itemList = {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: listing.products.map((p, i) => ({ '@type': 'ListItem', position: from + i, url: `${data.origin}${p.url}`, name: p.name })),
+  };
+  return (
+    <div className="container listing">
+      <Breadcrumbs items={data.crumbs} origin={data.origin} />
+      <header className="listing__head">
+        <h1>{data.title}</h1>
+        {/* Category descriptions are sanitised when saved. */}
+        {data.description ? <div className="listing__description" dangerouslySetInnerHTML={{ __html: data.description }} /> : null}
+      </header>
+      {data.subcategories.length > 0 ? (
+        <section aria-labelledby="subcats" className="listing__subcats">
+          <h2 id="subcats" className="visually-hidden">
+            {t('shop.subcategories')}
+          </h2>
+          <ul className="category-tiles">
+            {data.subcategories.map((c) => {
+              const img = c.image ? imageSources(c.image.path, c.image.widths, 400) : null;
+              return (
+                <li key={c.id} className="category-tile">
+                  <a href={`/product-category/${c.path}`}>
+                    {img ? <img src={img.src} srcSet={img.srcSet} sizes="(max-width: 549px) 100vw, 300px" alt="" width={400} height={300} loading="lazy" /> : null}
+                    <span>
+                      {c.name}
+                      <small>{t('product.count', { count: c.count })}</small>
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      <div className="listing__layout">
+        <aside className="listing__sidebar">
+          {listing.bounds && listing.bounds.max > listing.bounds.min ? (
+            <PriceFilter
+              key={`${basePath}|${q.min_price}|${q.max_price}`}
+              bounds={listing.bounds}
+              current={{ min: q.min_price, max: q.max_price }}
+              format={settings}
+              keep={keepForFilter}
+              action={basePath}
+            />
+          ) : null}
+        </aside>
+        <div className="listing__main">
+          <div className="listing__toolbar">
+            <p className="result-count" role="status">
+              {count}
+            </p>
+            <OrderingForm key={q.orderby ?? 'menu_order'} value={q.orderby ?? 'menu_order'} keep={keepForSort} />
+          </div>
+          {listing.total === 0 ? (
+            <p className="notice">{t('shop.none')}</p>
+          ) : (
+            <ProductGrid
+              key={`${basePath}|${data.apiQuery}`}
+              products={listing.products}
+              page={listing.page}
+              pages={listing.pages}
+              format={settings}
+              apiQuery={data.apiQuery}
+              pageHref={pageHref}
+            />
+          )}
+          <Pagination page={listing.page} pages={listing.pages} href={pageHref} />
+        </div>
+      </div>
+      <JsonLd data={itemList} />
+    </div>
+  );
+}

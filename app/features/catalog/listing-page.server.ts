@@ -1,0 +1,75 @@
+import type { AppLoadContext } from 'react-router';
+import { getSettings } from '../admin/settings.server.ts';
+import { categoryByPath, tagBySlug, type CategoryNode } from './categories.server.ts';
+import { parseListingQuery, type ListingQuery } from './listing.schema.ts';
+import { listProducts, type Listing } from './listing.server.ts';
+import type { Crumb } from '../../ui/breadcrumbs.tsx';
+import { t } from '../../i18n/t.ts';
+
+export type ListingKind = 'shop' | 'category' | 'tag';
+
+export interface ListingPageData {
+  kind: ListingKind;
+  title: string;
+  description: string;
+  basePath: string;
+  crumbs: Crumb[];
+  subcategories: CategoryNode[];
+  listing: Listing;
+  query: ListingQuery;
+  /** `GET /api/products` query for this listing without the page number. */
+  apiQuery: string;
+  settings: Awaited<ReturnType<typeof getSettings>>;
+  origin: string;
+}
+
+const notFound = () => new Response('Not Found', { status: 404 });
+
+/** Everything a shop, category or tag page shows; throws a 404 response for unknown ones. */
+export async function loadListingPage(
+  context: AppLoadContext,
+  request: Request,
+  kind: ListingKind,
+  key?: string,
+): Promise<ListingPageData> {
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const query = parseListingQuery(url.searchParams);
+  const settings = await getSettings(db);
+  const api = new URLSearchParams();
+  let title = t('shop.title');
+  let description = '';
+  let basePath = '/shop';
+  let crumbs: Crumb[] = [{ name: t('shop.title') }];
+  let subcategories: CategoryNode[] = [];
+  let scope = {};
+
+  if (kind === 'category') {
+    const found = await categoryByPath(db, key ?? '');
+    if (!found) throw notFound();
+    title = found.category.name;
+    description = found.category.description;
+    basePath = `/product-category/${found.category.path}`;
+    crumbs = [...found.ancestors.map((a) => ({ name: a.name, href: `/product-category/${a.path}` })), { name: found.category.name }];
+    subcategories = found.category.children;
+    scope = { categoryIds: found.descendantIds };
+    api.set('category', found.category.path);
+  } else if (kind === 'tag') {
+    const tag = await tagBySlug(db, key ?? '');
+    if (!tag) throw notFound();
+    title = t('shop.tagTitle', { name: tag.name });
+    description = tag.description;
+    basePath = `/product-tag/${tag.slug}`;
+    crumbs = [{ name: t('shop.title'), href: '/shop' }, { name: tag.name }];
+    scope = { tagId: tag.id };
+    api.set('tag', tag.slug);
+  } else if (query.s) {
+    title = t('shop.searchTitle', { query: query.s });
+    crumbs = [{ name: t('shop.title'), href: '/shop' }, { name: title }];
+  }
+  const listing = await listProducts(db, query, scope, settings.currency);
+  for (const k of ['orderby', 'min_price', 'max_price', 's'] as const) {
+    if (query[k] !== undefined) api.set(k, String(query[k]));
+  }
+  return { kind, title, description, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings, origin: context.origin };
+}

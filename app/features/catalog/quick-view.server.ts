@@ -1,0 +1,34 @@
+import type { DB } from '../../../db/client.ts';
+import { findProduct, type ProductDetail } from './product.server.ts';
+
+/** What the quick-view popup shows: a trimmed product (no long description, no variation list). */
+export type QuickView = Pick<
+  ProductDetail,
+  'id' | 'name' | 'slug' | 'type' | 'url' | 'prices' | 'onSale' | 'rating' | 'stockStatus' | 'stockQuantity' | 'manageStock' | 'shortDescription' | 'images' | 'sku' | 'externalUrl' | 'buttonText' | 'soldIndividually'
+> & { attributes: { name: string; options: string[] }[] };
+
+/** Published, non-hidden products only: a draft, private or hidden product is null (404). */
+export async function quickView(db: DB, id: number): Promise<QuickView | null> {
+  const p = await findProduct(db, id);
+  if (!p) return null;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    type: p.type,
+    url: p.url,
+    prices: p.prices,
+    onSale: p.onSale,
+    rating: p.rating,
+    stockStatus: p.stockStatus,
+    stockQuantity: p.stockQuantity,
+    manageStock: p.manageStock,
+    shortDescription: p.shortDescription,
+    images: p.images,
+    sku: p.sku,
+    externalUrl: p.externalUrl,
+    buttonText: p.buttonText,
+    soldIndividually: p.soldIndividually,
+    attributes: p.attributes.filter((a) => a.variation).map((a) => ({ name: a.name, options: a.options })),
+  };
+}

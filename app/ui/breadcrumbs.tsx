@@ -1,0 +1,40 @@
+import { t } from '../i18n/t.ts';
+
+export interface Crumb {
+  name: string;
+  href?: string;
+}
+
+/** Visible breadcrumb trail plus its schema.org BreadcrumbList. */
+export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string }) {
+  const all: Crumb[] = [{ name: t('nav.home'), href: '/' }, ...items];
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: all.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      ...(c.href ? { item: `${origin}${c.href}` } : {}),
+    })),
+  };
+  return (
+    <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}>
+      <ol>
+        {all.map((c, i) => (
+          <li key={i}>
+            {c.href && i < all.length - 1 ? <a href={c.href}>{c.name}</a> : <span aria-current="page">{c.name}</span>}
+          </li>
+        ))}
+      </ol>
+      <JsonLd data={jsonLd} />
+    </nav>
+  );
+}
+
+/** Structured data; `<` is escaped so the text can never close the script element. */
+export function JsonLd({ data }: { data: unknown }) {
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
+  );
+}

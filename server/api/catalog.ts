@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../app/lib/http-error.ts';
+import { parseInput } from '../../app/lib/validate.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { parseListingQuery } from '../../app/features/catalog/listing.schema.ts';
+import { listProducts } from '../../app/features/catalog/listing.server.ts';
+import { categoryByPath, categoryTree, tagBySlug } from '../../app/features/catalog/categories.server.ts';
+import { findProduct } from '../../app/features/catalog/product.server.ts';
+import { quickView } from '../../app/features/catalog/quick-view.server.ts';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Product id must be a number') });
+const idOrSlugParam = z.object({ idOrSlug: z.string().min(1).max(200) });
+
+/** Catalog reads for widgets and headless clients: published, visible products only. */
+export async function catalogRoutes(api: FastifyInstance) {
+  const { db } = api.services;
+
+  api.get('/products', async (request) => {
+    const query = parseListingQuery(request.query as Record<string, unknown>);
+    const settings = await getSettings(db);
+    let categoryIds: number[] | undefined;
+    let tagId: number | undefined;
+    if (query.category) {
+      const found = await categoryByPath(db, query.category);
+      if (!found) throw new HttpError(404, 'not_found', `No category "${query.category}".`);
+      categoryIds = found.descendantIds;
+    }
+    if (query.tag) {
+      const tag = await tagBySlug(db, query.tag);
+      if (!tag) throw new HttpError(404, 'not_found', `No tag "${query.tag}".`);
+      tagId = tag.id;
+    }
+    const listing = await listProducts(db, query, { categoryIds, tagId }, settings.currency);
+    return {
+      products: listing.products,
+      total: listing.total,
+      page: listing.page,
+      pages: listing.pages,
+      perPage: listing.perPage,
+      priceBounds: listing.bounds,
+      currency: settings.currency,
+    };
+  });
+
+  api.get('/products/:id/quick-view', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const view = await quickView(db, Number(id));
+    if (!view) throw new HttpError(404, 'not_found', 'No such product.');
+    return view;
+  });
+
+  api.get('/products/:idOrSlug', async (request) => {
+    const { idOrSlug } = parseInput(idOrSlugParam, request.params);
+    const product = await findProduct(db, idOrSlug);
+    if (!product) throw new HttpError(404, 'not_found', 'No such product.');
+    return product;
+  });
+
+  api.get('/categories', async () => ({ categories: await categoryTree(db) }));
+}
