@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { isPostgres } from './dialect.ts';
 import pg from 'pg';
 import { sqlitePath } from '../server/config.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -41,7 +42,10 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrate(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Name the schema explicitly on PostgreSQL: Kysely looks for its bookkeeping tables across
+  // all schemas, and would find another schema's (e.g. a parallel test's) otherwise.
+  const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
