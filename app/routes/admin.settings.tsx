@@ -30,6 +30,8 @@ const LABELS = {
   thousandSeparator: 'Thousand separator',
   decimalPoint: 'Decimal separator',
   storeNotice: 'Store notice (leave empty for none)',
+  productsPerPage: 'Products per page',
+  priceFilterStep: 'Price filter step',
   language: 'Language',
   direction: 'Text direction',
 };
@@ -83,6 +85,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <Field name="thousandSeparator" label={LABELS.thousandSeparator} defaultValue={v('thousandSeparator')} error={fieldError(error, 'thousandSeparator')} />
           <Field name="decimalPoint" label={LABELS.decimalPoint} required defaultValue={v('decimalPoint')} error={fieldError(error, 'decimalPoint')} />
           <p className="hint">Example: {formatPrice(123456789, s)}</p>
+        </fieldset>
+        <fieldset>
+          <legend>Catalog</legend>
+          <Field name="productsPerPage" type="number" label={LABELS.productsPerPage} defaultValue={v('productsPerPage')} error={fieldError(error, 'productsPerPage')} />
+          <Field name="priceFilterStep" type="number" label={LABELS.priceFilterStep} defaultValue={v('priceFilterStep')} error={fieldError(error, 'priceFilterStep')} />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           Save settings

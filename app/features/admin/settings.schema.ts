@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRICE_FORMAT } from '../../config/constants.ts';
+import { DEFAULT_PRICE_FORMAT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 
 /** Store settings editable in the admin. Every field has a default, so a new shop works at once. */
 export const storeSettingsSchema = z.object({
@@ -14,6 +14,8 @@ export const storeSettingsSchema = z.object({
   pricePrecision: z.coerce.number().int().min(0, 'At least 0').max(4, 'At most 4').default(DEFAULT_PRICE_FORMAT.precision),
   thousandSeparator: z.string().max(1, 'One character at most').default(DEFAULT_PRICE_FORMAT.thousandSeparator),
   decimalPoint: z.string().min(1, 'Required').max(1, 'One character').default(DEFAULT_PRICE_FORMAT.decimalPoint),
+  productsPerPage: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(12),
+  priceFilterStep: z.coerce.number().int().min(1, 'At least 1').max(1000, 'At most 1000').default(PRICE_SLIDER_STEP),
   storeNotice: z.string().trim().max(500, 'At most 500 characters').default(''),
   language: z
     .string()

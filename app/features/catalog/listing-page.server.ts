@@ -67,7 +67,8 @@ export async function loadListingPage(
     title = t('shop.searchTitle', { query: query.s });
     crumbs = [{ name: t('shop.title'), href: '/shop' }, { name: title }];
   }
-  const listing = await listProducts(db, query, scope, settings.currency);
+  const listing = await listProducts(db, query, scope, settings.currency, query.per_page ?? settings.productsPerPage);
+  api.set('per_page', String(listing.perPage));
   for (const k of ['orderby', 'min_price', 'max_price', 's'] as const) {
     if (query[k] !== undefined) api.set(k, String(query[k]));
   }

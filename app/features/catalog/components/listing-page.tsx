@@ -100,6 +100,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
               format={settings}
               keep={keepForFilter}
               action={basePath}
+              step={settings.priceFilterStep}
             />
           ) : null}
         </aside>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Form } from 'react-router';
 import { t } from '../../../i18n/t.ts';
 import type { MessageKey } from '../../../i18n/en.ts';
 import { ORDERINGS, type Ordering } from '../listing.schema.ts';
@@ -11,7 +12,7 @@ export function OrderingForm({ value, keep }: { value: Ordering; keep: Record<st
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   return (
-    <form className="ordering" method="get">
+    <Form className="ordering" method="get">
       {Object.entries(keep).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
@@ -30,6 +31,6 @@ export function OrderingForm({ value, keep }: { value: Ordering; keep: Record<st
           {t('shop.orderApply')}
         </button>
       )}
-    </form>
+    </Form>
   );
 }

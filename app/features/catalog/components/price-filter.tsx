@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Form } from 'react-router';
 import { t } from '../../../i18n/t.ts';
 import { formatPrice, currencyInfo, type PriceFormat } from '../../../lib/money.ts';
 import { PRICE_SLIDER_STEP } from '../../../config/constants.ts';
@@ -29,7 +30,7 @@ export function PriceFilter({ bounds, current, format, keep, step = PRICE_SLIDER
   return (
     <section className="price-filter" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('shop.filterTitle')}</h2>
-      <form method="get" action={action}>
+      <Form method="get" action={action}>
         {Object.entries(keep).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -96,7 +97,7 @@ export function PriceFilter({ bounds, current, format, keep, step = PRICE_SLIDER
             </a>
           ) : null}
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
