@@ -195,6 +195,102 @@ export interface ReviewsTable {
   created_at: string;
 }
 
+export interface CartsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  /** JSON {country, state, postcode, city}: the shipping estimate's address. */
+  customer: Generated<string>;
+  /** JSON map of package id to chosen rate id. */
+  shipping_choice: Generated<string>;
+  /** JSON array of applied coupon codes. */
+  coupons: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  item_key: string;
+  product_id: number;
+  variation_id: number | null;
+  attributes: Generated<string>;
+  quantity: number;
+  created_at: string;
+}
+
+export type DiscountType = 'percent' | 'fixed_cart' | 'fixed_product';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  description: Generated<string>;
+  discount_type: Generated<DiscountType>;
+  /** Minor units (fixed) or hundredths of a percent (percent: 1550 = 15.5 %). */
+  amount: Generated<number>;
+  free_shipping: Generated<Bool>;
+  expires_at: string | null;
+  minimum_spend: number | null;
+  maximum_spend: number | null;
+  individual_use: Generated<Bool>;
+  exclude_sale_items: Generated<Bool>;
+  usage_limit: number | null;
+  usage_limit_per_user: number | null;
+  limit_usage_to_x_items: number | null;
+  usage_count: Generated<number>;
+  product_ids: Generated<string>;
+  excluded_product_ids: Generated<string>;
+  category_ids: Generated<string>;
+  excluded_category_ids: Generated<string>;
+  email_restrictions: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponUsagesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  /** "user:<id>" or "email:<address>". */
+  customer: string;
+  order_id: number | null;
+  created_at: string;
+}
+
+export interface ShippingClassesTable { id: Generated<number>; name: string; slug: string }
+export interface ShippingZonesTable { id: Generated<number>; name: string; position: Generated<number> }
+export interface ShippingZoneLocationsTable {
+  id: Generated<number>;
+  zone_id: number;
+  type: 'country' | 'state' | 'postcode' | 'continent';
+  code: string;
+}
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  zone_id: number | null;
+  type: 'flat_rate' | 'free_shipping' | 'local_pickup';
+  title: string;
+  enabled: Generated<Bool>;
+  position: Generated<number>;
+  settings: Generated<string>;
+}
+
+export interface TaxRatesTable {
+  id: Generated<number>;
+  country: Generated<string>;
+  state: Generated<string>;
+  postcodes: Generated<string>;
+  cities: Generated<string>;
+  /** Ten-thousandths of a percent: 20 % = 200000. */
+  rate: number;
+  name: Generated<string>;
+  priority: Generated<number>;
+  compound: Generated<Bool>;
+  shipping: Generated<Bool>;
+  tax_class: Generated<string>;
+  position: Generated<number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -213,6 +309,15 @@ export interface Database {
   product_links: ProductLinksTable;
   product_downloads: ProductDownloadsTable;
   reviews: ReviewsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  coupons: CouponsTable;
+  coupon_usages: CouponUsagesTable;
+  shipping_classes: ShippingClassesTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_zone_locations: ShippingZoneLocationsTable;
+  shipping_methods: ShippingMethodsTable;
+  tax_rates: TaxRatesTable;
 }
 
 export type User = Selectable<UsersTable>;

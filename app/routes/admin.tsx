@@ -26,6 +26,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink to="/admin/settings">{t('admin.settings')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/import">Import</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/coupons">Coupons</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/shipping">Shipping</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/tax">Tax</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/mail">{t('admin.mail')}</NavLink>
               </li>
             </>

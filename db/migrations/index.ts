@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-21-001-foundation.ts';
+import * as cart from './2026-11-21-002-cart.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -7,6 +8,7 @@ import * as foundation from './2026-11-21-001-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-cart': cart,
 };
 
 export const migrationProvider: MigrationProvider = {

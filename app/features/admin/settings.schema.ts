@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PRICE_FORMAT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 
+/**
+ * A yes/no setting from JSON (boolean) or a form ("1"/"on"/"true", "0"/"off"/"false"). Forms
+ * send a hidden "0" before each checkbox, so an unticked box still means "no".
+ */
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v === 'boolean' || v === undefined) return v;
+    const s = String(v).toLowerCase();
+    return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
+  }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
+
 /** Store settings editable in the admin. Every field has a default, so a new shop works at once. */
 export const storeSettingsSchema = z.object({
   storeName: z.string().trim().min(1, 'Store name is required').max(80).default('Vitrine'),
@@ -17,6 +28,25 @@ export const storeSettingsSchema = z.object({
   productsPerPage: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(12),
   priceFilterStep: z.coerce.number().int().min(1, 'At least 1').max(1000, 'At most 1000').default(PRICE_SLIDER_STEP),
   storeNotice: z.string().trim().max(500, 'At most 500 characters').default(''),
+  // Cart and checkout
+  redirectToCartAfterAdd: flag(false),
+  cartWidget: z.enum(['dropdown', 'offcanvas']).default('dropdown'),
+  couponsEnabled: flag(true),
+  shippingCalculatorEnabled: flag(true),
+  // Taxes (the WooCommerce meanings)
+  taxesEnabled: flag(false),
+  /** Catalog prices are entered with tax included. */
+  pricesIncludeTax: flag(false),
+  taxDisplayShop: z.enum(['incl', 'excl']).default('excl'),
+  taxDisplayCart: z.enum(['incl', 'excl']).default('excl'),
+  /** Round tax once on the subtotal instead of per line. */
+  taxRoundAtSubtotal: flag(false),
+  taxBasedOn: z.enum(['shipping', 'billing', 'base']).default('shipping'),
+  /** The shop's own address: tax base and the default shipping estimate. */
+  baseCountry: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use a two-letter country code').default('GB'),
+  baseState: z.string().trim().max(100).default(''),
+  basePostcode: z.string().trim().max(20).default(''),
+  baseCity: z.string().trim().max(100).default(''),
   language: z
     .string()
     .trim()
