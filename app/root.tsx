@@ -18,17 +18,20 @@ import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { SiteHeader } from './ui/site-header.tsx';
 import { SiteFooter } from './ui/site-footer.tsx';
-import { StoreNotice } from './ui/store-notice.tsx';
+import { StoreNotice, noticeCookie } from './ui/store-notice.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const [settings, menu] = await Promise.all([getSettings(db), menuCategories(db)]);
+  const cookies = request.headers.get('cookie') ?? '';
+  const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
   return {
+    noticeHidden,
     user: context.user ? { name: context.user.name, email: context.user.email, staff: isStaff(context.user.role) } : null,
     csrfToken: context.csrfToken,
     settings,
@@ -59,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t('site.skip')}
         </a>
-        {data ? <StoreNotice text={data.settings.storeNotice} /> : null}
+        {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
         <SiteHeader data={data} />
         <main id="main" tabIndex={-1}>
           {children}
@@ -79,6 +82,20 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (forbidden) {
+    return (
+      <section className="error-page container">
+        <title>{t('error.forbiddenTitle')}</title>
+        <p className="error-page__code" aria-hidden="true">403</p>
+        <h1>{t('error.forbiddenTitle')}</h1>
+        <p>{t('error.forbiddenText')}</p>
+        <p className="error-page__actions">
+          <a className="button" href="/">{t('error.home')}</a>
+        </p>
+      </section>
+    );
+  }
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="error-page container">

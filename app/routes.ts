@@ -7,6 +7,7 @@ export default [
   route('product-tag/:slug', 'routes/product-tag.tsx'),
   route('product/:slug', 'routes/product.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('store-notice', 'routes/store-notice.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('sitemaps/:file', 'routes/sitemaps.$file.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),

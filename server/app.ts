@@ -64,6 +64,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+    // "no-referrer" would make browsers send `Origin: null` on our own form posts, which
+    // React Router rightly refuses as cross-site; this keeps the origin for same-site posts.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
   registerErrorHandling(app);

@@ -87,6 +87,8 @@ export const en = {
   'error.serverTitle': 'Something went wrong',
   'error.serverText': 'We could not show this page. Please try again in a moment.',
   'error.home': 'Go to the home page',
+  'error.forbiddenTitle': 'You do not have access to this page',
+  'error.forbiddenText': 'Your account is not allowed to open this page. If you think it should be, ask the shop’s administrator.',
   'error.shop': 'Continue shopping',
   'account.title': 'My account',
   'account.hello': 'Hello {name}',

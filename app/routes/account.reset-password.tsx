@@ -11,8 +11,9 @@ import { t } from '../i18n/t.ts';
 export const meta: Route.MetaFunction = () => [
   { title: t('account.resetTitle') },
   { name: 'robots', content: 'noindex' },
-  // The token is in the URL: do not leak it to other sites through the Referer header.
-  { name: 'referrer', content: 'no-referrer' },
+  // The token is in the URL: never send it to other sites in the Referer header (same-site
+  // posts keep their Origin, which the form's own post needs).
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {

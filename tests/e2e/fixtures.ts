@@ -1,0 +1,46 @@
+import { test as base } from '@playwright/test';
+import { startMailbox, type Mailbox } from './mailbox.ts';
+import { startShopServer, type ShopServer } from './shop-server.ts';
+
+export { expect } from '@playwright/test';
+export type { Mailbox, ReceivedMail } from './mailbox.ts';
+
+interface WorkerFixtures {
+  /**
+   * Which server a spec runs against. Specs that change shop-wide state (the first admin,
+   * store settings) set their own name with `test.use({ shopInstance: '…' })`: Playwright
+   * gives each distinct worker-option value its own worker, hence its own server and database.
+   */
+  shopInstance: string;
+  shop: { server: ShopServer; mailbox: Mailbox };
+}
+
+interface TestFixtures {
+  /** Mail the shop sent during this worker's lifetime, delivered over real SMTP. */
+  mailbox: Mailbox;
+}
+
+// The second fixture argument is called `provide`, not `use`: the React hooks lint rule
+// would take `use(...)` for the React 19 hook.
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  shopInstance: ['shared', { scope: 'worker', option: true }],
+  shop: [
+    async ({ shopInstance }, provide) => {
+      const mailbox = await startMailbox();
+      let server: ShopServer;
+      try {
+        server = await startShopServer({ smtpUrl: mailbox.url, name: shopInstance });
+      } catch (err) {
+        await mailbox.close();
+        throw err;
+      }
+      await provide({ server, mailbox });
+      await server.stop();
+      await mailbox.close();
+    },
+    // First start migrates and seeds the demo catalog with generated images.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ shop }, provide) => provide(shop.server.baseURL),
+  mailbox: async ({ shop }, provide) => provide(shop.mailbox),
+});

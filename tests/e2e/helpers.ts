@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+const SCREENS_DIR = path.join('test-results', 'screens');
+/** The WCAG 2.1 A/AA rule sets the issue asks for. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** An address no other test uses, so tests never collide on a shared database. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export function newAccount(label: string): Account {
+  const id = randomUUID().slice(0, 6);
+  return { name: `Shopper ${id}`, email: uniqueEmail(label), password: `correct-horse-${id}` };
+}
+
+/**
+ * Resolves once React has taken over the document: hydrateRoot() marks its container and
+ * installs its event listeners at once, and clicks on parts still hydrating are replayed.
+ * Scripted journeys wait for it before submitting, so they always take the scripted path
+ * (the no-JS spec covers plain form posts); script-only buttons (toggles, dismiss) need it too.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer$')));
+}
+
+/** `scripts: false` for pages in a context with JavaScript disabled. */
+interface Opts {
+  scripts?: boolean;
+}
+
+export async function register(page: Page, account: Account, { scripts = true }: Opts = {}): Promise<void> {
+  await page.goto('/account/register');
+  if (scripts) await waitForHydration(page);
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string, { scripts = true }: Opts = {}): Promise<void> {
+  await page.goto('/account/login');
+  if (scripts) await waitForHydration(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Runs axe-core with the WCAG 2.1 A/AA rules; fails listing each serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n'),
+  );
+  expect(report, `axe violations on ${label}:\n${report.join('\n')}`).toEqual([]);
+}
+
+/**
+ * A full-page screenshot in test-results/screens/<name>.png. Lazy images below the fold are
+ * scrolled into view first, so the picture shows what a visitor scrolling down would see.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await mkdir(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+}

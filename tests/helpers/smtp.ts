@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import PostalMime, { type Email } from 'postal-mime';
+
+export interface ReceivedMail {
+  /** Envelope recipients, as the server saw them in RCPT TO. */
+  to: string[];
+  /** The whole message as it arrived on the wire. */
+  raw: Buffer;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves with the next message (or the nth, counting from 0) once it has arrived. */
+  waitFor(index: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free local port that keeps every message it is given, so a
+ * test can check what a shopper would find in their inbox. No TLS, no login: the
+ * mailer under test talks plain SMTP to 127.0.0.1 just as it would to a relay.
+ */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        for (const w of waiters.splice(0)) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async waitFor(index, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!received[index]) {
+        if (Date.now() > deadline) throw new Error(`No message #${index} within ${timeoutMs} ms (got ${received.length})`);
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, 100);
+          waiters.push(() => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+      return received[index];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Parses a raw message into headers, text and HTML parts. */
+export function parseMail(raw: Buffer): Promise<Email> {
+  return PostalMime.parse(raw);
+}
