@@ -15,10 +15,16 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
 
 /** Every API error leaves as `{ error: { code, message, fields? } }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // The API speaks JSON only. Fastify also parses text/plain by default, which would hand
+  // handlers a bare string (a 400 at best); refusing it here makes it a clear 415. The
+  // pages context installs its own parsers, so forms are unaffected.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      const payload = body(err.code, err.message, err.fields);
+      if (err.details) Object.assign(payload.error, err.details);
+      return reply.status(err.status).send(payload);
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.status(known.status).send(body(known.code, known.message));

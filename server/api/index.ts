@@ -4,11 +4,14 @@ import { CSRF_HEADER, csrfValid, UNSAFE_METHODS } from '../security.ts';
 import { healthRoutes } from './health.ts';
 import { accountRoutes } from './account.ts';
 import { catalogRoutes } from './catalog.ts';
+import { cartRoutes } from './cart.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
   api.addHook('preHandler', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    // A Cart-Token is a secret only its holder knows, so a cross-site page cannot forge it.
+    if (request.headers['cart-token'] && request.url.startsWith('/api/cart')) return;
     const token = request.headers[CSRF_HEADER];
     if (!csrfValid(api.services.config.sessionSecret, request.csrfSeed, typeof token === 'string' ? token : undefined)) {
       throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
@@ -17,6 +20,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(healthRoutes);
   await api.register(accountRoutes);
   await api.register(catalogRoutes);
+  await api.register(cartRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

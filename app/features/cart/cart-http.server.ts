@@ -1,0 +1,34 @@
+import type { SessionUser } from '../../lib/services.server.ts';
+import type { CartAnswer, CartCaller } from './cart.server.ts';
+import { CART_COOKIE, CART_COUNT_COOKIE, CART_HASH_COOKIE } from './cart-store.server.ts';
+
+/** The cart identity of a request, from the Cart-Token header, else the cookie and the signed-in user. */
+export function cartCallerFrom(req: { headerToken?: string; cookieToken?: string; user: SessionUser | null }): CartCaller {
+  const viaHeader = typeof req.headerToken === 'string' && req.headerToken.length > 0;
+  return {
+    identity: {
+      token: viaHeader ? req.headerToken! : (req.cookieToken ?? null),
+      userId: viaHeader ? null : (req.user?.id ?? null),
+      viaHeader,
+    },
+    customer: { userId: viaHeader ? null : (req.user?.id ?? null), email: viaHeader ? null : (req.user?.email ?? null) },
+  };
+}
+
+/**
+ * Set-Cookie values after a cart answer: the cart token (HttpOnly), and two cookies scripts
+ * read — the cart hash (to know when their cached cart is stale) and the item count.
+ */
+export function cartCookies(result: CartAnswer, secure: boolean): string[] {
+  const attrs = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const year = 'Max-Age=31536000';
+  const out: string[] = [];
+  if (result.token) out.push(`${CART_COOKIE}=${result.token}; ${year}; HttpOnly; ${attrs}`);
+  if (result.cart.itemCount > 0) {
+    out.push(`${CART_HASH_COOKIE}=${result.cart.hash}; ${year}; ${attrs}`);
+    out.push(`${CART_COUNT_COOKIE}=${result.cart.itemCount}; ${year}; ${attrs}`);
+  } else {
+    out.push(`${CART_HASH_COOKIE}=; Max-Age=0; ${attrs}`, `${CART_COUNT_COOKIE}=; Max-Age=0; ${attrs}`);
+  }
+  return out;
+}

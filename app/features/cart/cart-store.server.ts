@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DB } from '../../../db/client.ts';
+import type { Selectable } from 'kysely';
+import type { CartsTable } from '../../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+/** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
+export const CART_COOKIE = 'vt_cart';
+export const CART_TOKEN_HEADER = 'cart-token';
+/** Cookie with the cart's current hash: browsers compare it with their cached copy. */
+export const CART_HASH_COOKIE = 'vt_cart_hash';
+/** Cookie with the item count, so a cached page's header can show it without a request. */
+export const CART_COUNT_COOKIE = 'vt_cart_items';
+
+export type CartRow = Selectable<CartsTable>;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const newCartToken = () => randomBytes(24).toString('base64url');
+
+/** Who is asking: a cart token (cookie or header) and/or a signed-in user. */
+export interface CartIdentity {
+  token: string | null;
+  userId: number | null;
+  /** The token came in the Cart-Token header: this request speaks for that cart only. */
+  viaHeader: boolean;
+}
+
+export interface ResolvedCart {
+  cart: CartRow;
+  /** The token to hand back (new when the cart was created or its token rotated). */
+  token: string;
+}
+
+async function byToken(db: DB, token: string | null): Promise<CartRow | undefined> {
+  if (!token || token.length > 100) return undefined;
+  return db.selectFrom('carts').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
+}
+
+/**
+ * Finds the cart for this identity; with `create`, makes one when there is none. A header
+ * token names exactly one cart. A signed-in user's cart is found by user; a guest cart
+ * still held by the browser is merged into it (login merge). A user cart reached without
+ * its token gets a fresh token, so the answer can always carry one.
+ */
+export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Promise<ResolvedCart | null> {
+  if (id.viaHeader) {
+    const cart = await byToken(db, id.token);
+    if (cart) return { cart, token: id.token! };
+    return create ? newCart(db, null) : null;
+  }
+  const tokenCart = await byToken(db, id.token);
+  if (id.userId === null) {
+    if (tokenCart && tokenCart.user_id === null) return { cart: tokenCart, token: id.token! };
+    return create ? newCart(db, null) : null;
+  }
+  let userCart = await db.selectFrom('carts').selectAll().where('user_id', '=', id.userId).orderBy('id').executeTakeFirst();
+  if (tokenCart && tokenCart.user_id === null) {
+    if (!userCart) {
+      await db.updateTable('carts').set({ user_id: id.userId, updated_at: nowIso() }).where('id', '=', tokenCart.id).execute();
+      return { cart: { ...tokenCart, user_id: id.userId }, token: id.token! };
+    }
+    await mergeInto(db, tokenCart, userCart);
+  }
+  if (!userCart) return create ? newCart(db, id.userId) : null;
+  if (tokenCart && tokenCart.id === userCart.id) return { cart: userCart, token: id.token! };
+  const token = newCartToken();
+  await db.updateTable('carts').set({ token_hash: hash(token) }).where('id', '=', userCart.id).execute();
+  userCart = { ...userCart, token_hash: hash(token) };
+  return { cart: userCart, token };
+}
+
+async function newCart(db: DB, userId: number | null): Promise<ResolvedCart> {
+  const token = newCartToken();
+  const now = nowIso();
+  const cart = await db
+    .insertInto('carts')
+    .values({ token_hash: hash(token), user_id: userId, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { cart, token };
+}
+
+/**
+ * Moves a guest cart's lines into the user's cart in one transaction: quantities of the
+ * same line add up; limits are re-checked when the merged cart is next priced (lines over
+ * a limit are clamped there with a notice). Coupons carry over.
+ */
+async function mergeInto(db: DB, from: CartRow, into: CartRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const items = await trx.selectFrom('cart_items').selectAll().where('cart_id', '=', from.id).execute();
+    for (const item of items) {
+      const existing = await trx.selectFrom('cart_items').select(['id', 'quantity']).where('cart_id', '=', into.id).where('item_key', '=', item.item_key).executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('cart_items').set({ quantity: existing.quantity + item.quantity }).where('id', '=', existing.id).execute();
+      } else {
+        await trx.insertInto('cart_items').values({ ...item, id: undefined, cart_id: into.id }).execute();
+      }
+    }
+    const coupons = [...new Set([...JSON.parse(into.coupons) as string[], ...JSON.parse(from.coupons) as string[]])];
+    await trx.updateTable('carts').set({ coupons: JSON.stringify(coupons), updated_at: nowIso() }).where('id', '=', into.id).execute();
+    await trx.deleteFrom('carts').where('id', '=', from.id).execute();
+  });
+}
+
+/** A line's key: the same product, variation and chosen attributes always give the same key. */
+export function itemKey(productId: number, variationId: number | null, attributes: Record<string, string>): string {
+  const attrs = Object.keys(attributes).sort().map((k) => `${k}=${attributes[k]}`).join('&');
+  return createHash('sha256').update(`${productId}|${variationId ?? ''}|${attrs}`).digest('hex').slice(0, 32);
+}
+
+export function cartItems(db: DB, cartId: number) {
+  return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('id').execute();
+}
+
+export const touchCart = (db: DB, cartId: number) => db.updateTable('carts').set({ updated_at: nowIso() }).where('id', '=', cartId).execute();

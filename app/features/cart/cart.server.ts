@@ -1,0 +1,206 @@
+import { HttpError } from '../../lib/http-error.ts';
+import type { Services } from '../../lib/services.server.ts';
+import { nowIso } from '../../lib/time.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
+import { addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
+import type { CartCustomer } from './contracts.ts';
+import { itemKey, resolveCart, touchCart, type CartIdentity, type CartRow } from './cart-store.server.ts';
+import { assertPurchasable, loadPurchasables, type Purchasable } from './lines.server.ts';
+import { priceCart } from './totals.server.ts';
+
+export interface CartCaller {
+  identity: CartIdentity;
+  customer: CartCustomer;
+}
+
+export interface CartAnswer {
+  cart: Cart;
+  /** The cart token to hand back; null when there is no cart yet. */
+  token: string | null;
+}
+
+const EMPTY_TOTALS = { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, taxLines: [], pricesIncludeTax: false };
+
+async function answer(services: Services, row: CartRow, token: string, caller: CartCaller): Promise<CartAnswer> {
+  const settings = await getSettings(services.db);
+  return { cart: await priceCart(services.db, row, settings, caller.customer), token };
+}
+
+async function mustHave(services: Services, caller: CartCaller) {
+  const found = await resolveCart(services.db, caller.identity, true);
+  return found!;
+}
+
+/** The cart as it is now; an empty cart (and no token) when the caller has none yet. */
+export async function getCart(services: Services, caller: CartCaller): Promise<CartAnswer> {
+  const found = await resolveCart(services.db, caller.identity, false);
+  if (found) return answer(services, found.cart, found.token, caller);
+  const { currency } = await getSettings(services.db);
+  return {
+    token: null,
+    cart: { items: [], coupons: [], shipping: { address: null, packages: [], ready: true }, totals: { ...EMPTY_TOTALS, currency }, itemCount: 0, hash: '', notices: [] },
+  };
+}
+
+/** Attribute keys as forms send them ("attribute_pa_color") reduced to our slugs ("color"). */
+function normaliseAttributes(input: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input ?? {})) out[k.replace(/^attribute_/, '').replace(/^pa_/, '').toLowerCase()] = v;
+  return out;
+}
+
+/** The variation's attribute values with every "any" value filled from the shopper's choice. */
+function chosenAttributes(p: Purchasable, given: Record<string, string>): Record<string, string> {
+  const chosen: Record<string, string> = {};
+  for (const [slug, value] of Object.entries(p.variationAttributes)) {
+    if (value) {
+      chosen[slug] = value;
+      continue;
+    }
+    const attr = p.attributes[slug];
+    const pick = given[slug];
+    const option = pick === undefined ? undefined : attr?.options.find((o) => o.toLowerCase() === pick.toLowerCase());
+    if (!option) {
+      throw new HttpError(400, 'missing_attributes', `Please choose a ${attr?.name ?? slug} for “${p.name}”.`, { [`attributes.${slug}`]: 'Choose a value' }, undefined, {
+        productUrl: `/product/${p.slug}`,
+      });
+    }
+    chosen[slug] = option;
+  }
+  return chosen;
+}
+
+/** A variation matching the given attributes, when the shopper sent choices but no variation id. */
+async function matchVariation(services: Services, productId: number, given: Record<string, string>): Promise<number | undefined> {
+  const rows = await services.db.selectFrom('product_variations').select(['id', 'attributes']).where('product_id', '=', productId).where('status', '=', 'publish').orderBy('menu_order').orderBy('id').execute();
+  return rows.find((r) => {
+    const attrs = JSON.parse(r.attributes) as Record<string, string>;
+    return Object.entries(attrs).every(([k, v]) => v === '' ? given[k] !== undefined : given[k]?.toLowerCase() === v.toLowerCase());
+  })?.id;
+}
+
+export async function addItem(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
+  const data = parseInput(addItemSchema, input);
+  const given = normaliseAttributes(data.attributes);
+  let variationId = data.variationId ?? null;
+  const product = await services.db.selectFrom('products').select(['id', 'type']).where('id', '=', data.productId).executeTakeFirst();
+  if (!product) throw new HttpError(404, 'not_found', 'This product does not exist.');
+  if (product.type !== 'variable' && variationId !== null) throw new HttpError(400, 'invalid', 'This product has no variations.', { variationId: 'Not a variation of this product' });
+  if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.id, given)) ?? null;
+  const p = (await loadPurchasables(services.db, [{ productId: data.productId, variationId }])).get(`${data.productId}:${variationId ?? ''}`);
+  if (!p) throw new HttpError(400, 'invalid', 'That variation does not belong to this product.', { variationId: 'Not a variation of this product' });
+  const attributes = p.variationId === null ? {} : chosenAttributes(p, given);
+  const { cart, token } = await mustHave(services, caller);
+  const key = itemKey(p.productId, p.variationId, attributes);
+  // One transaction: the limit check and the write see the same line.
+  await services.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('cart_items').select(['id', 'quantity']).where('cart_id', '=', cart.id).where('item_key', '=', key).executeTakeFirst();
+    assertPurchasable(p, data.quantity, existing?.quantity ?? 0);
+    if (existing) {
+      await trx.updateTable('cart_items').set((eb) => ({ quantity: eb('quantity', '+', data.quantity) })).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('cart_items')
+        .values({ cart_id: cart.id, item_key: key, product_id: p.productId, variation_id: p.variationId, attributes: JSON.stringify(attributes), quantity: data.quantity, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['cart_id', 'item_key']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })))
+        .execute();
+    }
+    await touchCart(trx, cart.id);
+  });
+  return answer(services, cart, token, caller);
+}
+
+async function lineOf(services: Services, caller: CartCaller, key: string) {
+  const found = await resolveCart(services.db, caller.identity, false);
+  const row = found && key.length <= 64
+    ? await services.db.selectFrom('cart_items').selectAll().where('cart_id', '=', found.cart.id).where('item_key', '=', key).executeTakeFirst()
+    : undefined;
+  // A key from someone else's cart is simply not in this one.
+  if (!found || !row) throw new HttpError(404, 'not_found', 'That item is not in your cart.');
+  return { ...found, row };
+}
+
+export async function updateItem(services: Services, caller: CartCaller, key: string, input: unknown): Promise<CartAnswer> {
+  const { quantity } = parseInput(updateItemSchema, input);
+  const { cart, token, row } = await lineOf(services, caller, key);
+  if (quantity === 0) {
+    await services.db.deleteFrom('cart_items').where('id', '=', row.id).execute();
+  } else {
+    const p = (await loadPurchasables(services.db, [{ productId: row.product_id, variationId: row.variation_id }])).get(`${row.product_id}:${row.variation_id ?? ''}`);
+    if (!p) throw new HttpError(409, 'not_purchasable', 'This product can no longer be bought.');
+    assertPurchasable(p, quantity, 0);
+    await services.db.updateTable('cart_items').set({ quantity }).where('id', '=', row.id).execute();
+  }
+  await touchCart(services.db, cart.id);
+  return answer(services, cart, token, caller);
+}
+
+export async function removeItem(services: Services, caller: CartCaller, key: string): Promise<CartAnswer> {
+  const { cart, token, row } = await lineOf(services, caller, key);
+  await services.db.deleteFrom('cart_items').where('id', '=', row.id).execute();
+  await touchCart(services.db, cart.id);
+  return answer(services, cart, token, caller);
+}
+
+export async function applyCoupon(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
+  const { code } = parseInput(couponCodeSchema, input);
+  const settings = await getSettings(services.db);
+  if (!settings.couponsEnabled) throw new HttpError(409, 'coupons_disabled', 'Coupons are not in use in this shop.');
+  const coupon = await findCoupon(services.db, code);
+  if (!coupon) throw new HttpError(404, 'coupon_not_found', `Coupon “${code.slice(0, 40)}” does not exist.`, { code: 'This coupon does not exist' });
+  const { cart, token } = await mustHave(services, caller);
+  const codes = JSON.parse(cart.coupons) as string[];
+  if (codes.includes(coupon.code)) throw new HttpError(409, 'coupon_applied', `Coupon “${coupon.code}” is already applied.`);
+  const rows = await loadLinesForRules(services, cart);
+  if (rows.length === 0) throw new HttpError(409, 'cart_empty', 'Add products to your cart before applying a coupon.');
+  const applied = (await Promise.all(codes.map((c) => findCoupon(services.db, c)))).filter((c) => !!c);
+  const problem = await checkCoupon(services.db, coupon, { lines: rows, subtotal: rows.reduce((a, l) => a + l.lineSubtotal, 0), customer: caller.customer, applied, format: settings });
+  if (problem) throw new HttpError(409, 'coupon_invalid', problem, { code: problem });
+  // An individual-use coupon replaces the others.
+  const next = coupon.individualUse ? [coupon.code] : [...codes, coupon.code];
+  await services.db.updateTable('carts').set({ coupons: JSON.stringify(next), updated_at: nowIso() }).where('id', '=', cart.id).execute();
+  return answer(services, { ...cart, coupons: JSON.stringify(next) }, token, caller);
+}
+
+async function loadLinesForRules(services: Services, cart: CartRow) {
+  const settings = await getSettings(services.db);
+  const priced = await priceCart(services.db, { ...cart, coupons: '[]' }, { ...settings, taxesEnabled: false }, { userId: null, email: null });
+  const found = await loadPurchasables(services.db, priced.items.map((i) => ({ productId: i.productId, variationId: i.variationId })));
+  return priced.items.map((i) => {
+    const p = found.get(`${i.productId}:${i.variationId ?? ''}`)!;
+    return { key: i.key, productId: i.productId, variationId: i.variationId, categoryIds: p.categoryIds, quantity: i.quantity, unitPrice: p.price ?? 0, lineSubtotal: (p.price ?? 0) * i.quantity, onSale: p.onSale, taxStatus: p.taxStatus, taxClass: p.taxClass, shippingClass: p.shippingClass, virtual: p.virtual };
+  });
+}
+
+export async function removeCoupon(services: Services, caller: CartCaller, code: string): Promise<CartAnswer> {
+  const found = await resolveCart(services.db, caller.identity, false);
+  const codes = found ? (JSON.parse(found.cart.coupons) as string[]) : [];
+  const wanted = code.trim().toLowerCase();
+  if (!found || !codes.includes(wanted)) throw new HttpError(404, 'not_found', 'That coupon is not applied to your cart.');
+  const next = codes.filter((c) => c !== wanted);
+  await services.db.updateTable('carts').set({ coupons: JSON.stringify(next), updated_at: nowIso() }).where('id', '=', found.cart.id).execute();
+  return answer(services, { ...found.cart, coupons: JSON.stringify(next) }, found.token, caller);
+}
+
+export async function setCustomer(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
+  const address = parseInput(customerSchema, input);
+  const { cart, token } = await mustHave(services, caller);
+  const customer = JSON.stringify(address);
+  await services.db.updateTable('carts').set({ customer, updated_at: nowIso() }).where('id', '=', cart.id).execute();
+  return answer(services, { ...cart, customer }, token, caller);
+}
+
+export async function setShippingRate(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
+  const { packageId, rateId } = parseInput(shippingRateSchema, input);
+  const found = await resolveCart(services.db, caller.identity, false);
+  if (!found) throw new HttpError(404, 'not_found', 'Your cart is empty.');
+  const current = await answer(services, found.cart, found.token, caller);
+  const pkg = current.cart.shipping.packages.find((p) => p.id === packageId);
+  if (!pkg || !pkg.rates.some((r) => r.id === rateId)) throw new HttpError(400, 'invalid', 'That shipping method is not available for this address.', { rateId: 'Not available' });
+  const choice = { ...(JSON.parse(found.cart.shipping_choice) as Record<string, string>), [packageId]: rateId };
+  const shipping_choice = JSON.stringify(choice);
+  await services.db.updateTable('carts').set({ shipping_choice, updated_at: nowIso() }).where('id', '=', found.cart.id).execute();
+  return answer(services, { ...found.cart, shipping_choice }, found.token, caller);
+}

@@ -1,0 +1,145 @@
+import type { DB } from '../../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { imageSources } from '../../lib/image.ts';
+import { activePrice } from '../catalog/price.ts';
+import type { CartItem } from './cart.schema.ts';
+import type { PricedLine } from './contracts.ts';
+
+/** Everything the cart needs to know about one product or variation, read fresh from the database. */
+export interface Purchasable {
+  productId: number;
+  variationId: number | null;
+  name: string;
+  slug: string;
+  type: string;
+  status: string;
+  price: number | null;
+  onSale: boolean;
+  stockStatus: CartItem['stockStatus'];
+  manageStock: boolean;
+  stockQuantity: number | null;
+  backordersAllowed: boolean;
+  soldIndividually: boolean;
+  minQty: number | null;
+  maxQty: number | null;
+  taxStatus: PricedLine['taxStatus'];
+  taxClass: string;
+  shippingClass: string;
+  virtual: boolean;
+  categoryIds: number[];
+  image: CartItem['image'];
+  /** The product's attributes by slug: display name and allowed values. */
+  attributes: Record<string, { name: string; options: string[] }>;
+  /** The variation's own attribute values; "" = any value. */
+  variationAttributes: Record<string, string>;
+}
+
+const json = <T,>(text: string | null | undefined, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/** Loads purchasables for (product, variation) pairs in a few queries. Missing ones are absent from the map. */
+export async function loadPurchasables(db: DB, refs: { productId: number; variationId: number | null }[]): Promise<Map<string, Purchasable>> {
+  const out = new Map<string, Purchasable>();
+  if (refs.length === 0) return out;
+  const productIds = [...new Set(refs.map((r) => r.productId))];
+  const variationIds = [...new Set(refs.map((r) => r.variationId).filter((v): v is number => v !== null))];
+  const [products, variations, attrs, cats] = await Promise.all([
+    db.selectFrom('products').leftJoin('media', 'media.id', 'products.image_id')
+      .select(['products.id', 'products.name', 'products.slug', 'products.type', 'products.status', 'products.regular_price', 'products.sale_price',
+        'products.sale_from', 'products.sale_to', 'products.stock_status', 'products.manage_stock', 'products.stock_quantity', 'products.backorders',
+        'products.sold_individually', 'products.tax_status', 'products.tax_class', 'products.shipping_class', 'products.virtual',
+        'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
+      .where('products.id', 'in', productIds).execute(),
+    variationIds.length
+      ? db.selectFrom('product_variations').leftJoin('media', 'media.id', 'product_variations.image_id')
+          .select(['product_variations.id', 'product_variations.product_id', 'product_variations.status', 'product_variations.attributes',
+            'product_variations.regular_price', 'product_variations.sale_price', 'product_variations.sale_from', 'product_variations.sale_to',
+            'product_variations.stock_status', 'product_variations.manage_stock', 'product_variations.stock_quantity', 'product_variations.backorders',
+            'product_variations.min_qty', 'product_variations.max_qty', 'product_variations.tax_class', 'product_variations.shipping_class',
+            'product_variations.virtual', 'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
+          .where('product_variations.id', 'in', variationIds).execute()
+      : Promise.resolve([]),
+    db.selectFrom('product_attributes').select(['product_id', 'slug', 'name', 'options']).where('product_id', 'in', productIds).execute(),
+    db.selectFrom('product_categories').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute(),
+  ]);
+  for (const ref of refs) {
+    const p = products.find((r) => r.id === ref.productId);
+    if (!p) continue;
+    const v = ref.variationId === null ? null : variations.find((r) => r.id === ref.variationId && r.product_id === p.id);
+    if (ref.variationId !== null && !v) continue;
+    const src = v ?? p;
+    const { price, onSale } = activePrice({ regular: src.regular_price, sale: src.sale_price, saleFrom: src.sale_from, saleTo: src.sale_to });
+    const img = imageSources(v?.image_path ?? p.image_path, v?.image_path ? v.image_widths : p.image_widths, 300);
+    const attributes: Purchasable['attributes'] = {};
+    for (const a of attrs.filter((x) => x.product_id === p.id)) attributes[a.slug] = { name: a.name, options: json<string[]>(a.options, []) };
+    // A variation manages its own stock only when it says so; otherwise the parent's counts.
+    const stockOwner = v && v.manage_stock === 1 ? v : p;
+    out.set(`${ref.productId}:${ref.variationId ?? ''}`, {
+      productId: p.id,
+      variationId: v?.id ?? null,
+      name: p.name,
+      slug: p.slug,
+      type: p.type,
+      status: v && v.status !== 'publish' ? 'private' : p.status,
+      price,
+      onSale,
+      stockStatus: (v?.stock_status ?? p.stock_status) as CartItem['stockStatus'],
+      manageStock: stockOwner.manage_stock === 1,
+      stockQuantity: stockOwner.stock_quantity,
+      backordersAllowed: stockOwner.backorders !== 'no',
+      soldIndividually: p.sold_individually === 1,
+      minQty: v?.min_qty ?? null,
+      maxQty: v?.max_qty ?? null,
+      taxStatus: p.tax_status as PricedLine['taxStatus'],
+      taxClass: v && v.tax_class !== 'parent' ? v.tax_class : p.tax_class,
+      shippingClass: v?.shipping_class || p.shipping_class,
+      virtual: (v ? v.virtual : p.virtual) === 1,
+      categoryIds: cats.filter((c) => c.product_id === p.id).map((c) => c.category_id),
+      image: img ? { src: img.src, srcset: img.srcSet, alt: v?.image_alt ?? p.image_alt ?? '' } : null,
+      attributes,
+      variationAttributes: v ? json<Record<string, string>>(v.attributes, {}) : {},
+    });
+  }
+  return out;
+}
+
+/** Most units of this purchasable one cart line may hold; null = unlimited. */
+export function maxQuantity(p: Purchasable): number | null {
+  const limits = [
+    p.soldIndividually ? 1 : null,
+    p.maxQty,
+    p.manageStock && !p.backordersAllowed ? Math.max(0, p.stockQuantity ?? 0) : null,
+  ].filter((n): n is number => n !== null);
+  return limits.length ? Math.min(...limits) : null;
+}
+
+/**
+ * Refuses a purchasable that cannot be bought in this quantity, with the shopper-facing
+ * reason. 409 for stock and limits; `productUrl` when choosing options on the page would help.
+ */
+export function assertPurchasable(p: Purchasable, quantity: number, inCart: number): void {
+  const productUrl = `/product/${p.slug}`;
+  if (p.status !== 'publish') throw new HttpError(404, 'not_found', 'This product is not available.');
+  if (p.type === 'variable' && p.variationId === null) {
+    throw new HttpError(409, 'choose_options', `Please choose product options for “${p.name}”.`, undefined, undefined, { productUrl });
+  }
+  if (p.type === 'grouped') throw new HttpError(409, 'choose_options', `Please choose the products of “${p.name}” to add.`, undefined, undefined, { productUrl });
+  if (p.type === 'external' || p.price === null) {
+    throw new HttpError(409, 'not_purchasable', `Sorry, “${p.name}” cannot be purchased.`, undefined, undefined, { productUrl });
+  }
+  if (p.stockStatus === 'outofstock') throw new HttpError(409, 'out_of_stock', `Sorry, “${p.name}” is out of stock.`);
+  const total = inCart + quantity;
+  if (p.soldIndividually && total > 1) throw new HttpError(409, 'sold_individually', `You cannot add another “${p.name}” to your cart.`);
+  if (p.minQty !== null && total < p.minQty) throw new HttpError(409, 'too_few', `The minimum quantity of “${p.name}” is ${p.minQty}.`);
+  const max = maxQuantity(p);
+  if (max !== null && total > max) {
+    const have = inCart > 0 ? ` (you have ${inCart} in your cart)` : '';
+    const reason = p.manageStock && !p.backordersAllowed && max === Math.max(0, p.stockQuantity ?? 0) ? `only ${max} in stock` : `at most ${max} per order`;
+    throw new HttpError(409, 'too_many', `You cannot add that amount of “${p.name}” — ${reason}${have}.`);
+  }
+}

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import type { DB } from '../../../db/client.ts';
+import type { StoreSettings } from '../admin/settings.schema.ts';
+import { checkCoupon, computeDiscounts, findCoupon, type Coupon } from '../coupons/coupons.server.ts';
+import { calculateShipping } from '../shipping/shipping.server.ts';
+import { calcTax, findTaxRates, type TaxRate } from '../tax/tax.server.ts';
+import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
+import type { CartCustomer, Location, PricedLine } from './contracts.ts';
+import { cartItems, type CartRow } from './cart-store.server.ts';
+import { loadPurchasables, maxQuantity } from './lines.server.ts';
+
+const json = <T,>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** Half away from zero, as shops round tax. */
+const round = (n: number) => Math.sign(n) * Math.round(Math.abs(n) + Number.EPSILON * Math.abs(n));
+const taxSum = (t: Record<number, number>) => sum(Object.values(t));
+
+/**
+ * Prices the whole cart from the database: re-reads every product, drops or clamps lines
+ * that can no longer be bought (with a notice), re-checks coupons, quotes shipping for the
+ * estimate address, adds tax, and builds the answer every cart call returns.
+ */
+export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
+  const notices: string[] = [];
+  const rows = await cartItems(db, cart.id);
+  const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
+  const lines: { row: (typeof rows)[number]; line: PricedLine; item: Omit<CartItem, 'unitPrice' | 'lineSubtotal' | 'lineTotal'> }[] = [];
+  for (const row of rows) {
+    const p = found.get(`${row.product_id}:${row.variation_id ?? ''}`);
+    if (!p || p.status !== 'publish' || p.price === null || p.stockStatus === 'outofstock') {
+      notices.push(`“${p?.name ?? 'A product'}” was removed from your cart because it can no longer be bought.`);
+      await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
+      continue;
+    }
+    const max = maxQuantity(p);
+    let quantity = row.quantity;
+    if (max !== null && quantity > max) {
+      quantity = Math.max(max, 0);
+      if (quantity === 0) {
+        await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
+        notices.push(`“${p.name}” was removed from your cart: none left in stock.`);
+        continue;
+      }
+      await db.updateTable('cart_items').set({ quantity }).where('id', '=', row.id).execute();
+      notices.push(`The quantity of “${p.name}” was reduced to ${quantity}, the most available.`);
+    }
+    const chosen = json<Record<string, string>>(row.attributes, {});
+    lines.push({
+      row,
+      line: {
+        key: row.item_key,
+        productId: p.productId,
+        variationId: p.variationId,
+        categoryIds: p.categoryIds,
+        quantity,
+        unitPrice: p.price,
+        lineSubtotal: p.price * quantity,
+        onSale: p.onSale,
+        taxStatus: p.taxStatus,
+        taxClass: p.taxClass,
+        shippingClass: p.shippingClass,
+        virtual: p.virtual,
+      },
+      item: {
+        key: row.item_key,
+        productId: p.productId,
+        variationId: p.variationId,
+        name: p.name,
+        attributes: Object.entries(chosen).map(([slug, value]) => ({ name: p.attributes[slug]?.name ?? slug, value })),
+        quantity,
+        image: p.image,
+        url: `/product/${p.slug}${variationQuery(chosen)}`,
+        stockStatus: p.stockStatus,
+        maxQuantity: max,
+      },
+    });
+  }
+  const priced = lines.map((l) => l.line);
+  const subtotalEntered = sum(priced.map((l) => l.lineSubtotal));
+
+  // Coupons, in the order applied; one that no longer applies is dropped with its reason.
+  const codes = json<string[]>(cart.coupons, []);
+  const valid: Coupon[] = [];
+  for (const code of settings.couponsEnabled ? codes : []) {
+    const coupon = await findCoupon(db, code);
+    const problem = coupon
+      ? await checkCoupon(db, coupon, { lines: priced, subtotal: subtotalEntered, customer, applied: valid, format: settings })
+      : `Coupon “${code}” does not exist.`;
+    if (problem) notices.push(`${problem} It was removed from your cart.`);
+    else valid.push(coupon!);
+  }
+  if (valid.length !== codes.length) {
+    await db.updateTable('carts').set({ coupons: JSON.stringify(valid.map((c) => c.code)) }).where('id', '=', cart.id).execute();
+  }
+  const discounts = computeDiscounts(valid, priced);
+  const discountOf = (key: string) => discounts.perLine[key] ?? 0;
+
+  // Shipping for the estimate address (the shop's own address until the shopper gives one).
+  const address = json<Partial<CustomerAddress>>(cart.customer, {});
+  const hasAddress = typeof address.country === 'string' && address.country.length === 2;
+  const destination: Location = hasAddress
+    ? { country: address.country!, state: address.state ?? '', postcode: address.postcode ?? '', city: address.city ?? '' }
+    : { country: settings.baseCountry, state: settings.baseState, postcode: settings.basePostcode, city: settings.baseCity };
+  const afterDiscount = subtotalEntered - sum(Object.values(discounts.perLine));
+  const shipping = priced.length
+    ? await calculateShipping(db, { destination, lines: priced, contentsCost: afterDiscount, contentsCostBeforeDiscount: subtotalEntered, freeShippingCoupon: discounts.freeShipping })
+    : { packages: [] };
+  const choice = json<Record<string, string>>(cart.shipping_choice, {});
+  const packages = shipping.packages.map((pkg) => ({
+    ...pkg,
+    selected: pkg.rates.some((r) => r.id === choice[pkg.id]) ? choice[pkg.id] : (pkg.rates[0]?.id ?? null),
+  }));
+  const chosenRates = packages.map((pkg) => pkg.rates.find((r) => r.id === pkg.selected)).filter((r) => !!r);
+
+  // Tax: per line (or on the subtotal when so set), then on shipping.
+  const taxOn = settings.taxesEnabled;
+  const inclusive = settings.pricesIncludeTax;
+  const taxLocation: Location =
+    settings.taxBasedOn === 'base' || !hasAddress
+      ? { country: settings.baseCountry, state: settings.baseState, postcode: settings.basePostcode, city: settings.baseCity }
+      : destination;
+  const rateCache = new Map<string, Promise<TaxRate[]>>();
+  const ratesFor = (taxClass: string) => {
+    if (!rateCache.has(taxClass)) rateCache.set(taxClass, findTaxRates(db, taxLocation, taxClass));
+    return rateCache.get(taxClass)!;
+  };
+  const rateNames = new Map<number, string>();
+  const lineTax = async (line: PricedLine, amount: number) => {
+    if (!taxOn || line.taxStatus !== 'taxable') return {} as Record<number, number>;
+    const rates = await ratesFor(line.taxClass);
+    for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
+    return calcTax(amount, rates, inclusive);
+  };
+  const perLine = await Promise.all(
+    priced.map(async (l) => {
+      const total = l.lineSubtotal - discountOf(l.key);
+      const [subTax, totTax] = await Promise.all([lineTax(l, l.lineSubtotal), lineTax(l, total)]);
+      return { l, total, subTax, totTax };
+    }),
+  );
+  const byRate = new Map<number, number>();
+  for (const { totTax } of perLine) {
+    for (const [id, amount] of Object.entries(totTax)) {
+      // Rounding per line unless the store rounds once at the subtotal.
+      byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
+    }
+  }
+  const shippingNet = sum(chosenRates.map((r) => r.cost));
+  const shippingTaxByRate: Record<number, number> = {};
+  if (taxOn && shippingNet > 0) {
+    const rates = (await ratesFor('')).filter((r) => r.shipping);
+    for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
+    for (const [id, amount] of Object.entries(calcTax(shippingNet, rates, false))) shippingTaxByRate[Number(id)] = round(amount);
+  }
+  const itemsTax = round(sum([...byRate.values()]));
+  const shippingTax = taxSum(shippingTaxByRate);
+  for (const [id, amount] of Object.entries(shippingTaxByRate)) byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + amount);
+
+  // Everything on a net basis, then shown with or without tax per the cart display setting.
+  const showIncl = taxOn && settings.taxDisplayCart === 'incl';
+  const net = (gross: number, tax: Record<number, number>) => (inclusive ? gross - round(taxSum(tax)) : gross);
+  const shown = (netAmount: number, tax: Record<number, number>) => (showIncl ? netAmount + round(taxSum(tax)) : netAmount);
+  const items: CartItem[] = perLine.map(({ l, total, subTax, totTax }, i) => {
+    const subNet = net(l.lineSubtotal, subTax);
+    const totNet = net(total, totTax);
+    return {
+      ...lines[i].item,
+      unitPrice: Math.round(shown(subNet, subTax) / l.quantity),
+      lineSubtotal: shown(subNet, subTax),
+      lineTotal: shown(totNet, totTax),
+    };
+  });
+  const totalNet = sum(perLine.map(({ total, totTax }) => net(total, totTax)));
+  const subtotalShown = sum(items.map((i) => i.lineSubtotal));
+  const discountShown = subtotalShown - sum(items.map((i) => i.lineTotal));
+  const result: Cart = {
+    items,
+    coupons: valid.map((c) => ({ code: c.code, discount: discounts.perCoupon[c.code] ?? 0, freeShipping: c.freeShipping })),
+    shipping: {
+      address: hasAddress ? { country: destination.country, state: destination.state, postcode: destination.postcode, city: destination.city } : null,
+      packages,
+      ready: packages.every((p) => p.selected !== null),
+    },
+    totals: {
+      subtotal: subtotalShown,
+      discount: discountShown,
+      shipping: showIncl ? shippingNet + shippingTax : shippingNet,
+      tax: itemsTax + shippingTax,
+      total: totalNet + itemsTax + shippingNet + shippingTax,
+      currency: settings.currency,
+      taxLines: taxOn ? mergeTaxLines(byRate, rateNames) : [],
+      pricesIncludeTax: showIncl,
+    },
+    itemCount: sum(items.map((i) => i.quantity)),
+    hash: '',
+    notices,
+  };
+  result.hash = createHash('sha256')
+    .update(JSON.stringify([result.items.map((i) => [i.key, i.quantity, i.lineTotal]), result.coupons, result.totals, packages.map((p) => p.selected)]))
+    .digest('hex')
+    .slice(0, 32);
+  return result;
+}
+
+function mergeTaxLines(byRate: Map<number, number>, names: Map<number, string>) {
+  const byName = new Map<string, number>();
+  for (const [id, amount] of byRate) byName.set(names.get(id) ?? 'Tax', (byName.get(names.get(id) ?? 'Tax') ?? 0) + amount);
+  return [...byName].map(([label, amount]) => ({ label, amount: round(amount) }));
+}
+
+function variationQuery(chosen: Record<string, string>): string {
+  const q = Object.entries(chosen).filter(([, v]) => v).map(([k, v]) => `attribute_${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return q.length ? `?${q.join('&')}` : '';
+}
