@@ -27,7 +27,8 @@ export async function attachContext(services: Services, request: FastifyRequest,
   let seed = request.cookies[CSRF_COOKIE];
   if (!seed || seed.length > 64) {
     seed = newCsrfSeed();
-    reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    // Headless cart clients identify by Cart-Token and need no CSRF cookie.
+    if (!request.headers['cart-token']) reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   }
   request.csrfSeed = seed;
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;
