@@ -4,6 +4,7 @@ import type { StoreSettings } from '../admin/settings.schema.ts';
 import { checkCoupon, computeDiscounts, findCoupon, type Coupon } from '../coupons/coupons.server.ts';
 import { calculateShipping } from '../shipping/shipping.server.ts';
 import { calcTax, findTaxRates, type TaxRate } from '../tax/tax.server.ts';
+import { roundHalfUp, sumTaxes } from '../tax/tax-math.ts';
 import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
 import { cartItems, type CartRow } from './cart-store.server.ts';
@@ -18,9 +19,8 @@ const json = <T,>(text: string, fallback: T): T => {
 };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-/** Half away from zero, as shops round tax. */
-const round = (n: number) => Math.sign(n) * Math.round(Math.abs(n) + Number.EPSILON * Math.abs(n));
-const taxSum = (t: Record<number, number>) => sum(Object.values(t));
+const round = roundHalfUp;
+const taxSum = sumTaxes;
 
 /**
  * Prices the whole cart from the database: re-reads every product, drops or clamps lines
