@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  PostgresIntrospector,
+  SqliteDialect,
+  sql,
+  type DatabaseIntrospector,
+  type TableMetadata,
+} from 'kysely';
 import { isPostgres } from './dialect.ts';
 import pg from 'pg';
 import { sqlitePath } from '../server/config.ts';
@@ -37,7 +46,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -53,4 +62,30 @@ export async function migrate(db: DB): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Kysely's PostgreSQL introspector reads every schema in the database, and its migrator
+ * asks it whether `kysely_migration` exists; a schema dropped meanwhile (another test run)
+ * makes that query fail. Tables are looked up on the connection's search path only.
+ */
+class SearchPathIntrospector extends PostgresIntrospector {
+  readonly #db: Kysely<unknown>;
+  constructor(db: Kysely<unknown>) {
+    super(db);
+    this.#db = db;
+  }
+  override async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ schema: string; name: string; kind: string }>`
+      select n.nspname as schema, c.relname as name, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'v', 'p') and n.nspname = any (current_schemas(false))`.execute(this.#db);
+    return rows.map((r) => ({ schema: r.schema, name: r.name, isView: r.kind === 'v', columns: [] }));
+  }
+}
+
+class SearchPathPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SearchPathIntrospector(db);
+  }
 }

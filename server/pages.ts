@@ -102,5 +102,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
     if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
   }
   if (!response.body) return reply.send();
+  // Pages are rendered whole (entry.server waits for all data), so send one buffer: compressing
+  // it once costs a fraction of compressing and flushing every streamed chunk.
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  }
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
