@@ -24,11 +24,16 @@ Commands:
 The database comes from DATABASE_URL (default sqlite:data/vitrine.sqlite).`;
 
 /** Runs one CLI command; resolves to the process exit code. */
-export async function run(argv: string[], out = console): Promise<number> {
+export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = console): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    out.log(USAGE);
-    return command ? 0 : 1;
+    // Asked for help: usage on stdout, success. No command at all: a usage error (2).
+    if (command) {
+      out.log(USAGE);
+      return 0;
+    }
+    out.error(USAGE);
+    return 2;
   }
   let services: Services | undefined;
   try {

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+function isHttpUrl(v: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** The process configuration, read once at boot from the environment. */
 const envSchema = z.object({
@@ -18,7 +26,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Vitrine <shop@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('data'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
@@ -50,7 +58,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // `SMTP_URL=` in a compose file or service unit means "not set", not "an empty URL".
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -77,14 +87,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
-/** A secret generated on first run and kept in the data directory. */
+/**
+ * A secret generated on first run and kept in the data directory. The file is created
+ * exclusively, so two processes starting together (server and CLI) agree on one secret;
+ * an empty or truncated file (a crash mid-write) is replaced rather than trusted.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+    unlinkSync(file);
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  }
 }
 
 /** The SQLite file path for a `sqlite:` URL, relative paths resolved from the working directory. */

@@ -67,7 +67,7 @@ export async function listStoredMail(dataDir: string, limit = 100): Promise<Stor
       const head = raw.slice(0, raw.indexOf('\n\n') >>> 0);
       return {
         id,
-        to: header(head, 'To'),
+        to: decodeHeader(header(head, 'To')),
         subject: decodeHeader(header(head, 'Subject')),
         date: new Date(Number(id.slice(0, 15))).toISOString(),
         size: info.size,
@@ -87,11 +87,35 @@ function header(head: string, name: string): string {
   return m ? m[1].replace(/\n[ \t]+/g, ' ').trim() : '';
 }
 
-/** Decodes RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=). */
+const WORD = /=\?([^?\s]+)\?([QqBb])\?([^?\s]*)\?=/g;
+/** One encoded word, or several separated only by whitespace (which RFC 2047 drops). */
+const RUN = new RegExp(`${WORD.source}(?:\\s+${WORD.source})*`, 'g');
+
+/**
+ * Decodes RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=). Adjacent words are
+ * joined as bytes before decoding, since a mailer may split one character across two;
+ * whitespace next to plain text is kept.
+ */
 export function decodeHeader(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, _cs, enc: string, text: string) => {
-    if (enc.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-    const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
+  return value.replace(RUN, (run) => {
+    const bytes: Buffer[] = [];
+    let charset = 'utf-8';
+    for (const [, cs, enc, text] of run.matchAll(WORD)) {
+      charset = cs.split('*')[0];
+      bytes.push(
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'),
+      );
+    }
+    return decodeBytes(Buffer.concat(bytes), charset);
   });
+}
+
+function decodeBytes(bytes: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return bytes.toString('utf8'); // an unknown charset name
+  }
 }

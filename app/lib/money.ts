@@ -25,16 +25,28 @@ export function currencyInfo(currency: string): { symbol: string; exponent: numb
   return info;
 }
 
-/** Formats minor units with the store's separators, precision and symbol position. */
+/**
+ * Formats minor units with the store's separators, precision and symbol position.
+ * Works on the integer digits rather than on a float, so rounding to fewer decimals than
+ * the currency has is exact and half-up (145 pence at one decimal is "1.5", not "1.4").
+ */
 export function formatPrice(minor: number, f: PriceFormat): string {
   const { symbol, exponent } = currencyInfo(f.currency);
-  const value = minor / 10 ** exponent;
-  const negative = value < 0;
-  const fixed = Math.abs(value).toFixed(f.pricePrecision);
-  const [int, frac] = fixed.split('.');
+  const precision = Math.max(0, Math.min(20, Math.trunc(f.pricePrecision)));
+  let units = Math.abs(Math.round(minor));
+  let scale = exponent;
+  if (precision < exponent) {
+    const step = 10 ** (exponent - precision);
+    units = Math.floor((units + step / 2) / step);
+    scale = precision;
+  }
+  const digits = String(units).padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale).padEnd(precision, '0');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, f.thousandSeparator);
   const number = frac ? `${grouped}${f.decimalPoint}${frac}` : grouped;
-  const sign = negative ? '-' : '';
+  // A price that rounds to zero is shown without a sign ("£0.00", never "-£0.00").
+  const sign = minor < 0 && units > 0 ? '-' : '';
   switch (f.currencyPosition) {
     case 'right':
       return `${sign}${number}${symbol}`;
@@ -47,9 +59,28 @@ export function formatPrice(minor: number, f: PriceFormat): string {
   }
 }
 
-/** Parses a decimal amount typed by a person ("12.50") into minor units; null when not a number. */
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Parses a decimal amount typed by a person ("12.50", "-3", ".5") into minor units,
+ * rounding extra decimals half away from zero; null when it is not a plain decimal
+ * number (empty, "abc", "0x10", "1e3"). Parsed from the digits, not through a float, so
+ * "1.005" pounds is 101 pence.
+ */
 export function toMinor(amount: string | number, currency: string): number | null {
-  const n = typeof amount === 'number' ? amount : Number(String(amount).trim());
-  if (!Number.isFinite(n)) return null;
-  return Math.round(n * 10 ** currencyInfo(currency).exponent);
+  const { exponent } = currencyInfo(currency);
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount)) return null;
+    // Numbers too large or small for plain notation: a float product is as good as it gets.
+    if (/e/i.test(String(amount))) return Math.round(amount * 10 ** exponent) || 0;
+    amount = String(amount);
+  }
+  const m = DECIMAL.exec(amount.trim());
+  if (!m || (!m[2] && !m[3])) return null;
+  const [, sign, int = '', frac = ''] = m;
+  const kept = frac.slice(0, exponent).padEnd(exponent, '0');
+  let units = Number(`${int || '0'}${kept}`);
+  if (Number(frac[exponent] ?? '0') >= 5) units += 1;
+  if (!Number.isSafeInteger(units)) return null;
+  return sign === '-' && units !== 0 ? -units : units;
 }

@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.login';
 import { login } from '../features/account/account.server.ts';
-import { sessionCookie, destroySession } from '../features/account/session.server.ts';
+import { sessionCookie } from '../features/account/session.server.ts';
+import { cartTokenFromCookies, mergeGuestCartAtLogin } from '../features/cart/cart-http.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
@@ -19,8 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
-    await destroySession(context.services.db, context.sessionToken ?? undefined);
-    const { token } = await login(context.services, values, context.clientIp);
+    const { user, token } = await login(context.services, values, context.clientIp, context.sessionToken);
+    await mergeGuestCartAtLogin(context.services.db, cartTokenFromCookies(request.headers.get('cookie')), user.id);
     return redirect(safeRedirect(values.redirect, '/account'), {
       headers: { 'set-cookie': sessionCookie(token, context.secure) },
     });

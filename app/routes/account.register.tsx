@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
-    const { token } = await register(context.services, values);
+    const { token } = await register(context.services, values, context.sessionToken);
     return redirect('/account', { headers: { 'set-cookie': sessionCookie(token, context.secure) } });
   }, values);
 }

@@ -31,6 +31,10 @@ const LABELS = {
   decimalPoint: 'Decimal separator',
   storeNotice: 'Store notice (leave empty for none)',
   productsPerPage: 'Products per page',
+  redirectToCartAfterAdd: 'Go to the cart page after adding a product',
+  cartWidget: 'Header cart',
+  couponsEnabled: 'Enable coupon codes',
+  shippingCalculatorEnabled: 'Show the shipping calculator on the cart page',
   priceFilterStep: 'Price filter step',
   language: 'Language',
   direction: 'Text direction',
@@ -91,10 +95,35 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <Field name="productsPerPage" type="number" label={LABELS.productsPerPage} defaultValue={v('productsPerPage')} error={fieldError(error, 'productsPerPage')} />
           <Field name="priceFilterStep" type="number" label={LABELS.priceFilterStep} defaultValue={v('priceFilterStep')} error={fieldError(error, 'priceFilterStep')} />
         </fieldset>
+        <fieldset>
+          <legend>Cart</legend>
+          <Check name="redirectToCartAfterAdd" label={LABELS.redirectToCartAfterAdd} checked={s.redirectToCartAfterAdd} />
+          <Check name="couponsEnabled" label={LABELS.couponsEnabled} checked={s.couponsEnabled} />
+          <Check name="shippingCalculatorEnabled" label={LABELS.shippingCalculatorEnabled} checked={s.shippingCalculatorEnabled} />
+          <div className="form-row">
+            <label htmlFor="field-cartWidget">{LABELS.cartWidget}</label>
+            <select id="field-cartWidget" name="cartWidget" defaultValue={v('cartWidget')}>
+              <option value="dropdown">Dropdown under the cart icon</option>
+              <option value="offcanvas">Panel sliding in from the side</option>
+            </select>
+          </div>
+        </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           Save settings
         </button>
       </Form>
     </>
+  );
+}
+
+/** A yes/no setting: the hidden "0" is sent when the box is unticked. */
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <div className="form-row form-row--check">
+      <input type="hidden" name={name} value="0" />
+      <label>
+        <input type="checkbox" name={name} value="1" defaultChecked={checked} /> {label}
+      </label>
+    </div>
   );
 }

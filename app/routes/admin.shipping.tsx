@@ -1,4 +1,159 @@
-/** Placeholder: this page is being built. */
-export default function Placeholder() {
-  return <p>Coming soon.</p>;
+import { Form, Link, useActionData } from 'react-router';
+import type { Route } from './+types/admin.shipping';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { CsrfField, Field, fieldError } from '../features/account/components/form-parts.tsx';
+import { REST_OF_WORLD } from '../features/shipping/shipping.schema.ts';
+import { deleteZone, listZones, moveZone } from '../features/shipping/zones-admin.server.ts';
+import { addShippingClass, deleteShippingClass, listShippingClasses, methodsByZone } from '../features/shipping/methods-admin.server.ts';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { formToObject } from '../lib/validate.ts';
+import { t } from '../i18n/t.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: `Shipping · ${t('admin.title')}` }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const { db } = context.services;
+  const methods = await methodsByZone(db);
+  const zones = (await listZones(db)).map((z) => ({ ...z, methods: methods.get(z.id) ?? [] }));
+  return { zones, restOfWorld: methods.get(null) ?? [], classes: await listShippingClasses(db) };
+}
+
+const id = (v: string | undefined) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', 'Missing or bad id.');
+  return n;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const { db } = context.services;
+  const values = formToObject(await request.formData());
+  return formAction(async () => {
+    switch (values.intent) {
+      case 'move':
+        await moveZone(db, id(values.zoneId), values.direction === 'down' ? 'down' : 'up');
+        return { ok: 'Zone order saved.' };
+      case 'delete-zone':
+        await deleteZone(db, id(values.zoneId));
+        return { ok: 'Zone deleted.' };
+      case 'add-class':
+        await addShippingClass(db, values);
+        return { ok: 'Shipping class added.' };
+      case 'delete-class':
+        await deleteShippingClass(db, id(values.classId));
+        return { ok: 'Shipping class deleted.' };
+      default:
+        throw new HttpError(400, 'invalid', 'Unknown action.');
+    }
+  }, values);
+}
+
+type Methods = { id: number; title: string; enabled: boolean }[];
+const methodList = (methods: Methods) =>
+  methods.length === 0 ? <em>No shipping methods</em> : methods.map((m) => `${m.title}${m.enabled ? '' : ' (disabled)'}`).join(', ');
+
+export default function ShippingZones({ loaderData }: Route.ComponentProps) {
+  const { zones, restOfWorld, classes } = loaderData;
+  const result = useActionData<ActionError | { ok: string }>();
+  const error = isActionError(result) ? result : undefined;
+  return (
+    <>
+      <h1>Shipping</h1>
+      {result && !error ? <p className="notice" role="status">{(result as { ok: string }).ok}</p> : null}
+      {error ? <p className="notice notice--error" role="alert">{error.error.message}</p> : null}
+      <h2>Shipping zones</h2>
+      <p>A shopper gets the methods of the first zone, from the top, that takes in their address.</p>
+      <p>
+        <Link className="button" to="/admin/shipping/new">
+          Add zone
+        </Link>
+      </p>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Zone</th>
+              <th scope="col">Regions</th>
+              <th scope="col">Methods</th>
+              <th scope="col">Order and actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {zones.map((z, i) => (
+              <tr key={z.id}>
+                <td>
+                  <Link to={`/admin/shipping/${z.id}`}>{z.name}</Link>
+                </td>
+                <td>{z.locations.length ? z.locations.map((l) => l.label).join(', ') : <em>No regions: never matches</em>}</td>
+                <td>{methodList(z.methods)}</td>
+                <td>
+                  <Form method="post" style={{ display: 'inline' }}>
+                    <CsrfField />
+                    <input type="hidden" name="zoneId" value={z.id} />
+                    <input type="hidden" name="intent" value="move" />
+                    <button type="submit" name="direction" value="up" disabled={i === 0} aria-label={`Move ${z.name} up`}>
+                      ↑
+                    </button>
+                    <button type="submit" name="direction" value="down" disabled={i === zones.length - 1} aria-label={`Move ${z.name} down`}>
+                      ↓
+                    </button>
+                  </Form>{' '}
+                  <Form method="post" style={{ display: 'inline' }}>
+                    <CsrfField />
+                    <input type="hidden" name="zoneId" value={z.id} />
+                    <button type="submit" name="intent" value="delete-zone" aria-label={`Delete ${z.name}`}>
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <td>
+                <Link to="/admin/shipping/rest-of-world">{REST_OF_WORLD}</Link>
+              </td>
+              <td>Addresses no zone above takes in</td>
+              <td>{methodList(restOfWorld)}</td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Shipping classes</h2>
+      <p>Products of a class can cost more or less with flat rates (set the amounts in each flat rate).</p>
+      {classes.length ? (
+        <ul>
+          {classes.map((c) => (
+            <li key={c.id}>
+              <Form method="post" style={{ display: 'inline' }}>
+                <CsrfField />
+                {c.name} <code>{c.slug}</code>{' '}
+                <input type="hidden" name="classId" value={c.id} />
+                <button type="submit" name="intent" value="delete-class" aria-label={`Delete class ${c.name}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No shipping classes yet.</p>
+      )}
+      <Form method="post" className="admin-form">
+        <CsrfField />
+        <fieldset>
+          <legend>Add a shipping class</legend>
+          <Field name="name" label="Name" required error={fieldError(error, 'name')} />
+          <Field name="slug" label="Slug (optional)" hint="Lower-case letters, digits and dashes; made from the name when empty." error={fieldError(error, 'slug')} />
+          <button type="submit" className="button" name="intent" value="add-class">
+            Add class
+          </button>
+        </fieldset>
+      </Form>
+    </>
+  );
 }

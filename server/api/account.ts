@@ -7,6 +7,7 @@ import {
   setupFirstAdmin,
 } from '../../app/features/account/account.server.ts';
 import { destroySession, sessionCookie } from '../../app/features/account/session.server.ts';
+import { mergeGuestCartAtLogin } from '../../app/features/cart/cart-http.server.ts';
 
 /** Accounts: session info, register, log in/out, password reset, first-admin setup. */
 export async function accountRoutes(api: FastifyInstance) {
@@ -15,14 +16,14 @@ export async function accountRoutes(api: FastifyInstance) {
   api.get('/session', async (request) => ({ user: request.ctx.user, csrfToken: request.ctx.csrfToken }));
 
   api.post('/account/register', async (request, reply) => {
-    const { user, token } = await register(services, request.body);
+    const { user, token } = await register(services, request.body, request.ctx.sessionToken);
     reply.header('set-cookie', sessionCookie(token, request.ctx.secure));
     return reply.status(201).send({ user });
   });
 
   api.post('/account/login', async (request, reply) => {
-    await destroySession(services.db, request.ctx.sessionToken ?? undefined);
-    const { user, token } = await login(services, request.body, request.ip);
+    const { user, token } = await login(services, request.body, request.ctx.clientIp, request.ctx.sessionToken);
+    await mergeGuestCartAtLogin(services.db, request.cookies.vt_cart, user.id);
     reply.header('set-cookie', sessionCookie(token, request.ctx.secure));
     return { user };
   });

@@ -5,6 +5,7 @@ import { healthRoutes } from './health.ts';
 import { accountRoutes } from './account.ts';
 import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
+import { countriesRoutes } from './countries.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -21,6 +22,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(accountRoutes);
   await api.register(catalogRoutes);
   await api.register(cartRoutes);
+  await api.register(countriesRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

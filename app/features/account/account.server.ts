@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import { isPostgres } from '../../../db/dialect.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
@@ -15,7 +18,7 @@ import {
   resetRequestSchema,
 } from './account.schema.ts';
 import type { Role } from './roles.ts';
-import { createSession, destroyUserSessions } from './session.server.ts';
+import { createSession, destroySession, destroyUserSessions } from './session.server.ts';
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes).
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,19 +33,22 @@ function toSessionUser(row: { id: number; email: string; name: string; role: str
   return { id: row.id, email: row.email, name: row.name, role: row.role as Role };
 }
 
-/** Creates an account with any role (CLI and admin setup); register() is the shopper's way in. */
-export async function createUser(services: Services, input: unknown): Promise<SessionUser> {
-  const data = parseInput(createUserSchema, input);
-  const password_hash = await hashPassword(data.password);
+const emailTaken = () =>
+  new HttpError(409, 'email_taken', 'An account with this e-mail address already exists.', {
+    email: 'An account with this e-mail address already exists.',
+  });
+
+/** Inserts a validated account; the unique index on e-mail has the last word. */
+async function insertUser(
+  db: DB,
+  data: { email: string; name: string; role: Role },
+  password_hash: string,
+): Promise<SessionUser> {
   const now = nowIso();
-  const existing = await services.db.selectFrom('users').select('id').where('email', '=', data.email).executeTakeFirst();
-  if (existing) {
-    throw new HttpError(409, 'email_taken', 'An account with this e-mail address already exists.', {
-      email: 'An account with this e-mail address already exists.',
-    });
-  }
+  const existing = await db.selectFrom('users').select('id').where('email', '=', data.email).executeTakeFirst();
+  if (existing) throw emailTaken();
   try {
-    const row = await services.db
+    const row = await db
       .insertInto('users')
       .values({ email: data.email, password_hash, name: data.name, role: data.role, created_at: now, updated_at: now })
       .returning(['id', 'email', 'name', 'role'])
@@ -50,27 +56,42 @@ export async function createUser(services: Services, input: unknown): Promise<Se
     return toSessionUser(row);
   } catch (err) {
     // Two registrations racing for one address: the unique index decides.
-    if (/unique|duplicate/i.test(String(err))) {
-      throw new HttpError(409, 'email_taken', 'An account with this e-mail address already exists.', {
-        email: 'An account with this e-mail address already exists.',
-      });
-    }
+    if (/unique|duplicate/i.test(String(err))) throw emailTaken();
     throw err;
   }
 }
 
-/** Shopper registration: always the customer role; signs the new account in. */
-export async function register(services: Services, input: unknown): Promise<{ user: SessionUser; token: string }> {
+/** Creates an account with any role (CLI and admin setup); register() is the shopper's way in. */
+export async function createUser(services: Services, input: unknown): Promise<SessionUser> {
+  const data = parseInput(createUserSchema, input);
+  return insertUser(services.db, data, await hashPassword(data.password));
+}
+
+/**
+ * Shopper registration: always the customer role; signs the new account in, ending the
+ * session the browser held before (if any) only once the account exists.
+ */
+export async function register(
+  services: Services,
+  input: unknown,
+  previousToken?: string | null,
+): Promise<{ user: SessionUser; token: string }> {
   const data = parseInput(registerSchema, input);
   const user = await createUser(services, { ...data, role: 'customer' });
+  await destroySession(services.db, previousToken ?? undefined);
   return { user, token: await createSession(services.db, user.id) };
 }
 
-/** Checks the password and starts a fresh session; limited per address and e-mail (429). */
+/**
+ * Checks the password and starts a fresh session; limited per address and e-mail (429).
+ * The browser's previous session ends only on success, so a mistyped password does not
+ * sign anyone out.
+ */
 export async function login(
   services: Services,
   input: unknown,
   clientIp: string,
+  previousToken?: string | null,
 ): Promise<{ user: SessionUser; token: string }> {
   const data = parseInput(loginSchema, input);
   const key = `${clientIp}|${data.email}`;
@@ -91,6 +112,7 @@ export async function login(
     throw new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
   }
   services.loginLimiter.reset(key);
+  await destroySession(services.db, previousToken ?? undefined);
   return { user: toSessionUser(row), token: await createSession(services.db, row.id) };
 }
 
@@ -156,16 +178,29 @@ export async function resetPassword(services: Services, input: unknown): Promise
   });
 }
 
-export async function adminExists(services: Services): Promise<boolean> {
+export async function adminExists(services: Services | { db: DB }): Promise<boolean> {
   const row = await services.db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   return !!row;
 }
 
-/** First-run setup: creates the first admin, refused once any admin exists. */
+const setupDone = () => new HttpError(403, 'setup_done', 'This shop already has an administrator. Log in instead.');
+
+/**
+ * First-run setup: creates the first admin, refused once any admin exists. Several setup
+ * requests can arrive at once on a fresh shop, so the check and the insert run in one
+ * transaction that only one of them holds at a time: SQLite has a single connection per
+ * process, PostgreSQL takes a transaction-scoped advisory lock.
+ */
 export async function setupFirstAdmin(services: Services, input: unknown): Promise<SessionUser> {
-  if (await adminExists(services)) {
-    throw new HttpError(403, 'setup_done', 'This shop already has an administrator. Log in instead.');
-  }
+  if (await adminExists(services)) throw setupDone();
   const data = parseInput(registerSchema, input);
-  return createUser(services, { ...data, role: 'admin' });
+  const password_hash = await hashPassword(data.password);
+  return services.db.transaction().execute(async (trx) => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
+    if (await adminExists({ db: trx })) throw setupDone();
+    return insertUser(trx, { ...data, role: 'admin' }, password_hash);
+  });
 }
+
+/** Any fixed number: names the advisory lock that serialises first-run setup. */
+const SETUP_LOCK_ID = 7_411_002;

@@ -17,9 +17,14 @@ export async function getSettings(db: DB): Promise<StoreSettings> {
   return parsed.success ? parsed.data : storeSettingsSchema.parse({});
 }
 
-/** Validates and saves the given settings in one transaction. */
+/**
+ * Validates and saves settings in one transaction. The input may hold only some fields
+ * (each admin form edits its own part); the rest keep their saved values.
+ */
 export async function saveSettings(db: DB, input: unknown): Promise<StoreSettings> {
-  const settings = parseInput(storeSettingsSchema, input);
+  const current = await getSettings(db);
+  const merged = input && typeof input === 'object' && !Array.isArray(input) ? { ...current, ...(input as object) } : input;
+  const settings = parseInput(storeSettingsSchema, merged);
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(settings)) {
       const row = { key: `store.${key}`, value: JSON.stringify(value) };

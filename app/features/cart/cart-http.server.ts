@@ -1,4 +1,6 @@
+import type { DB } from '../../../db/client.ts';
 import type { SessionUser } from '../../lib/services.server.ts';
+import { resolveCart } from './cart-store.server.ts';
 import type { CartAnswer, CartCaller } from './cart.server.ts';
 import { CART_COOKIE, CART_COUNT_COOKIE, CART_HASH_COOKIE } from './cart-store.server.ts';
 
@@ -31,4 +33,15 @@ export function cartCookies(result: CartAnswer, secure: boolean): string[] {
     out.push(`${CART_HASH_COOKIE}=; Max-Age=0; ${attrs}`, `${CART_COUNT_COOKIE}=; Max-Age=0; ${attrs}`);
   }
   return out;
+}
+
+/** The cart token from a Cookie header (page loaders and actions see only the web Request). */
+export function cartTokenFromCookies(cookieHeader: string | null): string | undefined {
+  const m = /(?:^|;\s*)vt_cart=([^;]+)/.exec(cookieHeader ?? '');
+  return m ? decodeURIComponent(m[1]) : undefined;
+}
+
+/** At login: the guest cart this browser holds joins the account's cart right away. */
+export async function mergeGuestCartAtLogin(db: DB, cookieToken: string | undefined, userId: number): Promise<void> {
+  if (cookieToken) await resolveCart(db, { token: cookieToken, userId, viaHeader: false }, false);
 }

@@ -9,6 +9,8 @@ import type { CartCustomer } from './contracts.ts';
 import { itemKey, resolveCart, touchCart, type CartIdentity, type CartRow } from './cart-store.server.ts';
 import { assertPurchasable, loadPurchasables, type Purchasable } from './lines.server.ts';
 import { priceCart } from './totals.server.ts';
+import { isCountry } from '../shipping/countries.ts';
+import { normalizeState } from '../shipping/states.server.ts';
 
 export interface CartCaller {
   identity: CartIdentity;
@@ -185,7 +187,10 @@ export async function removeCoupon(services: Services, caller: CartCaller, code:
 }
 
 export async function setCustomer(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
-  const address = parseInput(customerSchema, input);
+  const parsed = parseInput(customerSchema, input);
+  if (!isCountry(parsed.country)) throw new HttpError(400, 'invalid', 'Choose a country.', { country: 'Unknown country' });
+  // "california" and "CA" mean the same state to shipping zones and tax rates.
+  const address = { ...parsed, state: parsed.state ? normalizeState(parsed.country, parsed.state) : '' };
   const { cart, token } = await mustHave(services, caller);
   const customer = JSON.stringify(address);
   await services.db.updateTable('carts').set({ customer, updated_at: nowIso() }).where('id', '=', cart.id).execute();

@@ -1,0 +1,139 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseMail, startSmtpServer } from '../../tests/helpers/smtp.ts';
+import { createMailer, decodeHeader, listStoredMail, mailDir, readStoredMail, type Mailer } from './mail.server.ts';
+
+const message = (subject: string, to = 'shopper@example.com') => ({
+  to,
+  subject,
+  text: 'Plain text body',
+  html: '<p>HTML body</p>',
+});
+
+describe('file mail transport', () => {
+  let dataDir: string;
+  let mailer: Mailer;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
+    mailer = createMailer({ from: 'Shop <shop@example.com>', dataDir });
+  });
+  afterEach(() => {
+    mailer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is used when no SMTP URL is configured, and writes one .eml file per message', async () => {
+    expect(mailer.transport).toBe('file');
+    await mailer.send(message('Hello'));
+    const files = readdirSync(mailDir(dataDir));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+  });
+
+  it('lists stored messages newest first with recipient, subject, date and size', async () => {
+    const before = Date.now();
+    await mailer.send(message('First', 'one@example.com'));
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer.send(message('Second', 'two@example.com'));
+    const list = await listStoredMail(dataDir);
+    expect(list.map((m) => [m.to, m.subject])).toEqual([
+      ['two@example.com', 'Second'],
+      ['one@example.com', 'First'],
+    ]);
+    expect(Date.parse(list[1].date)).toBeGreaterThanOrEqual(before - 1);
+    expect(list[0].size).toBeGreaterThan(100);
+    expect(await listStoredMail(dataDir, 1)).toHaveLength(1);
+  });
+
+  it('decodes non-ASCII subjects and names, short and long', async () => {
+    const long = 'Réinitialisez votre mot de passe pour Boutique Étoile — merci beaucoup, à bientôt 😀';
+    await mailer.send(message('Ünïcödé'));
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer.send(message(long, 'Zoë Ångström <zoe@example.com>'));
+    const [newest, oldest] = await listStoredMail(dataDir);
+    expect(oldest.subject).toBe('Ünïcödé');
+    expect(newest.subject).toBe(long);
+    expect(newest.to).toBe('Zoë Ångström <zoe@example.com>');
+  });
+
+  it('reads back the whole raw message, which a mail parser understands', async () => {
+    await mailer.send(message('Your receipt für heute'));
+    const [stored] = await listStoredMail(dataDir);
+    const raw = await readStoredMail(dataDir, stored.id);
+    expect(raw).toContain('From: Shop <shop@example.com>');
+    const parsed = await parseMail(Buffer.from(raw!));
+    expect(parsed.subject).toBe('Your receipt für heute');
+    expect(parsed.text?.trim()).toBe('Plain text body');
+    expect(parsed.html).toContain('<p>HTML body</p>');
+  });
+
+  it('answers null for ids that are unknown, malformed or try to leave the mail folder', async () => {
+    writeFileSync(path.join(dataDir, 'secret.txt'), 'do not show');
+    await mailer.send(message('Hello'));
+    for (const id of ['../x', '../secret.txt', '..%2Fsecret.txt', '/etc/passwd', 'secret.txt', '', '000000000000001-00000000.eml']) {
+      expect(await readStoredMail(dataDir, id), id).toBeNull();
+    }
+  });
+
+  it('lists nothing when no mail was ever written, and ignores stray files', async () => {
+    expect(await listStoredMail(dataDir)).toEqual([]);
+    await mailer.send(message('Hello'));
+    writeFileSync(path.join(mailDir(dataDir), 'notes.txt'), 'x');
+    writeFileSync(path.join(mailDir(dataDir), 'broken.eml'), 'x');
+    expect((await listStoredMail(dataDir)).map((m) => m.subject)).toEqual(['Hello']);
+  });
+});
+
+describe('SMTP mail transport', () => {
+  it('delivers to the configured server', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Shop <shop@example.com>', dataDir: tmpdir() });
+    try {
+      expect(mailer.transport).toBe('smtp');
+      await mailer.send(message('Grüße aus dem Laden'));
+      const mail = await smtp.waitFor(0);
+      expect(mail.to).toEqual(['shopper@example.com']);
+      const parsed = await parseMail(mail.raw);
+      expect(parsed.subject).toBe('Grüße aus dem Laden');
+      expect(parsed.from?.address).toBe('shop@example.com');
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('fails loudly when the server cannot be reached', async () => {
+    const smtp = await startSmtpServer();
+    await smtp.close();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: tmpdir() });
+    try {
+      await expect(mailer.send(message('Hello'))).rejects.toThrow();
+    } finally {
+      mailer.close();
+    }
+  });
+});
+
+describe('decodeHeader', () => {
+  it('decodes Q and B encoded words', () => {
+    expect(decodeHeader('=?UTF-8?Q?Caf=C3=A9_au_lait?=')).toBe('Café au lait');
+    expect(decodeHeader('=?utf-8?B?Q2Fmw6k=?=')).toBe('Café');
+  });
+
+  it('joins adjacent words, even when one character is split between them', () => {
+    expect(decodeHeader('=?UTF-8?Q?Boutique_=C3=89t?=\n =?UTF-8?Q?oile?=')).toBe('Boutique Étoile');
+    expect(decodeHeader('=?UTF-8?Q?=C3?= =?UTF-8?Q?=89?=')).toBe('É');
+  });
+
+  it('keeps whitespace between encoded words and plain text', () => {
+    expect(decodeHeader('=?UTF-8?Q?Caf=C3=A9?= au lait')).toBe('Café au lait');
+    expect(decodeHeader('Order =?UTF-8?Q?n=C2=BA?= 12')).toBe('Order nº 12');
+  });
+
+  it('honours other charsets and leaves plain text alone', () => {
+    expect(decodeHeader('=?ISO-8859-1?Q?Caf=E9?=')).toBe('Café');
+    expect(decodeHeader('Plain subject')).toBe('Plain subject');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rate-limit.server.ts';
+
+/** A clock the test moves by hand. */
+function fakeClock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
+
+describe('createRateLimiter', () => {
+  it('allows the limit, then answers the seconds left in the window', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(3, 60_000, clock.now);
+    expect([limiter.hit('k'), limiter.hit('k'), limiter.hit('k')]).toEqual([0, 0, 0]);
+    expect(limiter.hit('k')).toBe(60);
+    clock.advance(15_500);
+    expect(limiter.hit('k')).toBe(45);
+  });
+
+  it('opens again when the window has passed', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(2, 10_000, clock.now);
+    limiter.hit('k');
+    limiter.hit('k');
+    expect(limiter.hit('k')).toBeGreaterThan(0);
+    clock.advance(9_999);
+    expect(limiter.hit('k')).toBe(1);
+    clock.advance(1);
+    expect(limiter.hit('k')).toBe(0);
+    expect(limiter.hit('k')).toBe(0);
+    expect(limiter.hit('k')).toBe(10);
+  });
+
+  it('counts each key on its own', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(1, 60_000, clock.now);
+    expect(limiter.hit('1.2.3.4|a@example.com')).toBe(0);
+    expect(limiter.hit('1.2.3.4|a@example.com')).toBeGreaterThan(0);
+    expect(limiter.hit('1.2.3.4|b@example.com')).toBe(0);
+    expect(limiter.hit('5.6.7.8|a@example.com')).toBe(0);
+  });
+
+  it('forgets a key on reset (after a successful login)', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(2, 60_000, clock.now);
+    limiter.hit('k');
+    limiter.hit('k');
+    limiter.reset('k');
+    expect(limiter.hit('k')).toBe(0);
+    expect(limiter.hit('k')).toBe(0);
+    expect(limiter.hit('k')).toBeGreaterThan(0);
+  });
+
+  it('never answers a wait of zero seconds while blocked', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(1, 1_000, clock.now);
+    limiter.hit('k');
+    clock.advance(999);
+    expect(limiter.hit('k')).toBe(1);
+  });
+
+  it('keeps working with very many keys (old windows are dropped)', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter(1, 1_000, clock.now);
+    for (let i = 0; i < 50_001; i++) limiter.hit(`old-${i}`);
+    clock.advance(1_000);
+    for (let i = 0; i < 10; i++) limiter.hit(`new-${i}`);
+    expect(limiter.hit('old-1')).toBe(0);
+    expect(limiter.hit('new-1')).toBeGreaterThan(0);
+  });
+});

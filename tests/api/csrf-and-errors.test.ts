@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../app/config/constants.ts';
+import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+
+const account = { email: 'csrf@example.com', password: 'correct horse battery' };
+
+for (const dialect of await dialects()) {
+  describe(`CSRF protection (${dialect})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterAll(() => t?.close());
+
+    const userCount = async () => (await t.services.db.selectFrom('users').select('id').execute()).length;
+
+    it('refuses a POST without the x-csrf-token header with 403 and writes nothing', async () => {
+      const c = await Client.start(t.app);
+      c.csrf = '';
+      const res = await c.request('POST', '/api/account/register', account);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('csrf');
+      expect(await userCount()).toBe(0);
+    });
+
+    it('refuses a POST from a client that has no CSRF cookie at all', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/account/register', payload: account });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('csrf');
+      expect(await userCount()).toBe(0);
+    });
+
+    it("refuses a token that belongs to another visitor's cookie", async () => {
+      const victim = await Client.start(t.app);
+      const attacker = await Client.start(t.app);
+      expect(attacker.csrf).not.toBe(victim.csrf);
+      victim.csrf = attacker.csrf;
+      const res = await victim.request('POST', '/api/account/register', account);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('csrf');
+      expect(await userCount()).toBe(0);
+    });
+
+    it('refuses a tampered token and a token sent with a tampered cookie', async () => {
+      const c = await Client.start(t.app);
+      const good = c.csrf;
+      c.csrf = `${good.slice(0, -2)}AA`;
+      expect((await c.request('POST', '/api/account/register', account)).statusCode).toBe(403);
+      c.csrf = good;
+      c.cookies.set('vt_csrf', `${c.cookies.get('vt_csrf')}x`);
+      expect((await c.request('POST', '/api/account/register', account)).statusCode).toBe(403);
+      expect(await userCount()).toBe(0);
+    });
+
+    it('protects logout too, so another site cannot sign a shopper out', async () => {
+      const c = await Client.start(t.app);
+      expect((await c.request('POST', '/api/account/register', account)).statusCode).toBe(201);
+      const token = c.csrf;
+      c.csrf = '';
+      expect((await c.request('POST', '/api/account/logout')).statusCode).toBe(403);
+      c.csrf = token;
+      expect((await c.request('GET', '/api/session')).json().user.email).toBe(account.email);
+    });
+
+    it('accepts the token from GET /api/session with its own cookie', async () => {
+      const c = await Client.start(t.app);
+      const res = await c.request('POST', '/api/account/login', account);
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe(`API errors (${dialect})`, () => {
+    let t: TestApp;
+    let c: Client;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      c = await Client.start(t.app);
+    });
+    afterAll(() => t?.close());
+
+    const userCount = async () => (await t.services.db.selectFrom('users').select('id').execute()).length;
+
+    it('answers malformed JSON with 400 invalid_json', async () => {
+      const res = await c.request('POST', '/api/account/register', '{"email": "a@example.com", "password": ', {
+        'content-type': 'application/json',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_json');
+      expect(await userCount()).toBe(0);
+    });
+
+    it('answers an empty JSON body with 400 invalid_json', async () => {
+      const res = await c.request('POST', '/api/account/register', '', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_json');
+    });
+
+    it('answers a text/plain body with 415', async () => {
+      const res = await c.request('POST', '/api/account/register', JSON.stringify(account), { 'content-type': 'text/plain' });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toMatchObject({ code: 'unsupported_media_type', message: expect.any(String) });
+      expect(await userCount()).toBe(0);
+    });
+
+    it('answers other non-JSON bodies with 415', async () => {
+      for (const type of ['application/xml', 'application/x-www-form-urlencoded']) {
+        const body = type === 'application/xml' ? '<user/>' : 'email=a%40example.com&password=correct+horse';
+        const res = await c.request('POST', '/api/account/register', body, { 'content-type': type });
+        expect(res.statusCode, type).toBe(415);
+        expect(res.json().error.code).toBe('unsupported_media_type');
+      }
+      expect(await userCount()).toBe(0);
+    });
+
+    it('answers a body over 1 MiB with 413', async () => {
+      const big = JSON.stringify({ ...account, name: 'x'.repeat(LIMITS.bodyBytes) });
+      const res = await c.request('POST', '/api/account/register', big, { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('too_large');
+      expect(await userCount()).toBe(0);
+    });
+
+    it('answers unknown /api paths with a JSON 404 for every method', async () => {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const res = await c.request(method, '/api/nothing/here?x=1');
+        expect(res.statusCode, method).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json().error).toEqual({ code: 'not_found', message: `No API route ${method} /api/nothing/here.` });
+      }
+    });
+
+    it('answers a wrong method on a known path with a JSON 404, not a page', async () => {
+      const res = await c.request('GET', '/api/account/register');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    });
+
+    it('never answers bad input with a 500', async () => {
+      const bodies: [string, string][] = [
+        ['{"email":', 'application/json'],
+        ['[]', 'application/json'],
+        ['"just a string"', 'application/json'],
+        ['{"email":{"$gt":""},"password":["x"]}', 'application/json'],
+        ['\u0000\u0001', 'application/json'],
+        ['{"token":"' + 'a'.repeat(5000) + '","password":"long enough pw"}', 'application/json'],
+        ['anything', 'application/octet-stream'],
+      ];
+      for (const path of ['/api/account/register', '/api/account/login', '/api/account/password-reset', '/api/account/password-reset/confirm', '/api/admin/setup']) {
+        for (const [payload, type] of bodies) {
+          const res = await c.request('POST', path, payload, { 'content-type': type });
+          expect(res.statusCode, `${path} ${payload.slice(0, 30)} ${type}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${path} ${payload.slice(0, 30)} ${type}`).toBeLessThan(500);
+          expect(res.json().error.code).toEqual(expect.any(String));
+        }
+      }
+      expect(await userCount()).toBe(0);
+    });
+
+    it('sends security headers on API answers', async () => {
+      const res = await c.request('GET', '/api/session');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+}
