@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+
+/** Settings of one bench run, from flags and BENCH_* environment variables. */
+export interface BenchOptions {
+  quick: boolean;
+  /** Rebuild even when a production build exists (it may be older than the code). */
+  build: boolean;
+  products: number;
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  dialect: 'sqlite' | 'postgres';
+  /** PostgreSQL server used when dialect is postgres; the run creates and drops its own schema. */
+  pgUrl: string;
+  /** Only scenarios whose name or file contains one of these (case-insensitive). */
+  only: string[];
+  /** Hard limit for the whole run, seeding included. */
+  timeLimitS: number;
+}
+
+const DEFAULT_PRODUCTS = 100_000;
+const QUICK_PRODUCTS = 2_000;
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1 (got "${raw}")`);
+  return n;
+}
+
+export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: npm run bench [-- --quick] [-- --build] [-- --only <name>]\nSee bench/README.md for the BENCH_* variables.');
+    process.exit(0);
+  }
+  const quick = values.quick || env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+  const dialect = (env.BENCH_DATABASE ?? 'sqlite').toLowerCase();
+  if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`BENCH_DATABASE must be sqlite or postgres (got "${dialect}")`);
+  const products = positiveInt('BENCH_PRODUCTS', env.BENCH_PRODUCTS, quick ? QUICK_PRODUCTS : DEFAULT_PRODUCTS);
+  const only = [...(values.only ?? []), ...(env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : [])]
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    quick,
+    build: values.build || env.BENCH_BUILD === '1',
+    products,
+    durationS: positiveInt('BENCH_DURATION', env.BENCH_DURATION, quick ? 3 : 10),
+    warmupS: quick ? 1 : 2,
+    connections: positiveInt('BENCH_CONNECTIONS', env.BENCH_CONNECTIONS, 50),
+    dialect,
+    pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    only,
+    // Seeding 100k products is allowed a few minutes on top of the measurements.
+    timeLimitS: positiveInt('BENCH_TIME_LIMIT', env.BENCH_TIME_LIMIT, quick ? 600 : 1800),
+  };
+}

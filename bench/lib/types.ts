@@ -1,0 +1,100 @@
+import type autocannon from 'autocannon';
+import type { DB } from '../../db/client.ts';
+
+/** What one measurement yields: a rate and, when it has them, per-operation latencies. */
+export interface Measurement {
+  /** Operations per second (mean over the run). */
+  throughput: number;
+  /** Unit of `throughput`, e.g. "req/s", "renders/s", "rows/s". */
+  unit: string;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  /** CPU time the serving process spent per operation (all its threads), in ms. */
+  cpuMs?: number;
+  /** Operations completed in the measured window. */
+  count?: number;
+  errors?: number;
+  timeouts?: number;
+  non2xx?: number;
+  /** Anything a reader of the table should know about how this was measured. */
+  note?: string;
+  /** Extra figures kept in latest.json only (bytes per response, status codes…). */
+  details?: Record<string, unknown>;
+}
+
+/** Everything a scenario may use: the live server, the database it runs on, run settings. */
+export interface BenchContext {
+  /** e.g. http://127.0.0.1:41234 — the production server under test. */
+  baseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  /** The server's DATABASE_URL (a temporary SQLite file or a dedicated PostgreSQL schema). */
+  databaseUrl: string;
+  /** The runner's own connection to the same database, for setup and raw-SQL baselines. */
+  db: DB;
+  dataDir: string;
+  products: number;
+  quick: boolean;
+  /** Measured seconds per load run and per baseline loop. */
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  /** The server child's pid (CPU per request is read from /proc). */
+  serverPid?: number;
+  /** The environment the server child runs with (handy for extra child processes). */
+  serverEnv: NodeJS.ProcessEnv;
+}
+
+export interface RequestSpec {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path and query, e.g. "/api/products?per_page=48". */
+  path: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON (with a JSON content type). */
+  body?: unknown;
+  /** Escape hatch for per-connection setup (`setupClient`, `requests` sequences…). */
+  autocannon?: Partial<autocannon.Options>;
+}
+
+/** A baseline measured in the same run, on the same machine, to divide a figure by. */
+export type BaselineSpec =
+  /** A bare Fastify app answering {status:'ok'}, loaded exactly like the scenario. */
+  | { kind: 'fastify-json' }
+  /** A bare `renderToString` of the page at `path` (loaders run once, render timed in a loop). */
+  | { kind: 'render'; path: string }
+  /** Any function timed in a loop in the runner process, e.g. the raw SQL behind an endpoint. */
+  | { kind: 'loop'; name: string; unit?: string; setup: (ctx: BenchContext) => Promise<() => unknown> };
+
+/** Targets from the issues; shown as ok / MISS beside the figure, never failing the run. */
+export interface Targets {
+  minThroughput?: number;
+  maxP95Ms?: number;
+}
+
+/** Load the live server with autocannon. */
+export interface HttpScenario {
+  name: string;
+  /** A fixed request, or a function run once against the live server first (log in, fill a cart…). */
+  request: RequestSpec | ((ctx: BenchContext) => Promise<RequestSpec>);
+  baseline?: BaselineSpec;
+  targets?: Targets;
+}
+
+/** Measure something else entirely (an import's rows/s…); may bring its own baseline. */
+export interface CustomScenario {
+  name: string;
+  run(ctx: BenchContext): Promise<{ result: Measurement; baseline?: { name: string; result: Measurement } }>;
+  targets?: Targets;
+}
+
+export type Scenario = HttpScenario | CustomScenario;
+
+export interface Row {
+  scenario: string;
+  result: Measurement;
+  baseline?: { name: string; result: Measurement };
+  /** result ÷ baseline: throughput (share of the baseline reached), p95 and CPU per op (times more). */
+  ratios: { throughput?: number; p95?: number; cpu?: number };
+  targets?: Targets;
+  error?: string;
+}

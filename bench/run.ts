@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: seeds a large catalog in a temporary database, starts the production
+ * server as a child process, loads each scenario of bench/scenarios/ with autocannon and
+ * prints each figure beside a baseline measured in the same run. See bench/README.md.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { measureBaseline } from './lib/baselines.ts';
+import { REPO_ROOT, freePort, runChild, startChild, waitForHttp } from './lib/children.ts';
+import { cleanup, installExitHandlers, stopping } from './lib/cleanup.ts';
+import { createBenchDatabase, seedCatalog } from './lib/database.ts';
+import { loadTest } from './lib/load.ts';
+import { machineInfo } from './lib/machine.ts';
+import { readOptions } from './lib/options.ts';
+import { formatTable, ratios, writeResults } from './lib/report.ts';
+import { loadScenarios } from './lib/scenarios.ts';
+import type { BenchContext, Row, Scenario } from './lib/types.ts';
+
+const SERVER_BUILD = path.join(REPO_ROOT, 'build', 'server', 'index.js');
+const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+
+async function runScenario(ctx: BenchContext, scenario: Scenario): Promise<Row> {
+  if ('run' in scenario) {
+    const { result, baseline } = await scenario.run(ctx);
+    return { scenario: scenario.name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
+  }
+  const spec = typeof scenario.request === 'function' ? await scenario.request(ctx) : scenario.request;
+  const result = await loadTest(ctx.baseUrl, spec, { ...ctx, pid: ctx.serverPid });
+  const baseline = scenario.baseline ? await measureBaseline(ctx, scenario.baseline) : undefined;
+  return { scenario: scenario.name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
+}
+
+async function main(): Promise<number> {
+  const opts = readOptions(process.argv.slice(2), process.env);
+  installExitHandlers(opts.timeLimitS);
+  const scenarios = await loadScenarios(opts.only);
+  if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.only.join(', ')}`);
+
+  if (opts.build || !existsSync(SERVER_BUILD)) {
+    log(opts.build ? 'rebuilding (--build): npm run build' : 'no production build yet: running npm run build');
+    await runChild('npm run build', 'npm', ['run', 'build'], 10 * 60_000);
+  }
+
+  const database = await createBenchDatabase(opts);
+  log(`seeding ${opts.products} products (${opts.dialect}) in a temporary database…`);
+  const seedSeconds = await seedCatalog(database, opts.products, Math.max(1, opts.products / 100_000) * 5 * 60_000);
+  log(`seeded in ${seedSeconds.toFixed(1)} s`);
+
+  const port = await freePort();
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: database.sessionSecret,
+    // Production React and React Router builds, as a deployment would run them.
+    NODE_ENV: 'production',
+  };
+  // Loopback only: no mail server, proxy or public URL from the caller's environment.
+  for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
+  const server = startChild('server', process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/api/health`, server, 120_000);
+  log(`server up at ${baseUrl}; ${scenarios.length} scenario(s), ${opts.durationS} s each at ${opts.connections} connections`);
+
+  const ctx: BenchContext = {
+    baseUrl,
+    dialect: opts.dialect,
+    databaseUrl: database.url,
+    db: database.db,
+    dataDir: database.dataDir,
+    products: opts.products,
+    quick: opts.quick,
+    durationS: opts.durationS,
+    warmupS: opts.warmupS,
+    connections: opts.connections,
+    serverPid: server.process.pid,
+    serverEnv,
+  };
+  const rows: Row[] = [];
+  for (const { file, scenario } of scenarios) {
+    if (stopping()) break;
+    log(`running ${scenario.name} (${file})`);
+    try {
+      rows.push(await runScenario(ctx, scenario));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log(`${scenario.name} failed: ${message}`);
+      rows.push({ scenario: scenario.name, result: { throughput: NaN, unit: '' }, ratios: {}, error: message });
+    }
+    if (server.process.exitCode !== null) throw new Error(`the server exited during "${scenario.name}":\n${server.output()}`);
+  }
+
+  const machine = machineInfo(opts, { seedSeconds: Math.round(seedSeconds * 10) / 10 });
+  console.log(
+    `\nVitrine bench — ${machine.dialect}, ${opts.products} products, ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ` +
+      `${opts.connections} connections × ${opts.durationS} s${opts.quick ? ' (quick)' : ''}\n`,
+  );
+  console.log(formatTable(rows));
+  console.log(
+    '\ncpu ms: CPU time of the serving process per request (per render for renderToString), the steadiest figure on a busy machine.' +
+      '\nrate ×: rate ÷ baseline rate (share of the baseline reached); p95 × and cpu × : ours ÷ baseline (times more).',
+  );
+  writeResults(RESULTS, rows, machine);
+  console.log(`Written ${path.relative(process.cwd(), RESULTS)}`);
+  return rows.some((r) => r.error) ? 1 : 0;
+}
+
+main()
+  .catch((err) => {
+    console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  });
