@@ -20,7 +20,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer();
 
-async function widthOf(file: string): Promise<{ width?: number; height?: number; format?: string }> {
+async function metaOf(file: string): Promise<{ width?: number; height?: number; format?: string }> {
   return sharp(await readFile(file)).metadata();
 }
 
@@ -30,7 +30,7 @@ describe('generateVariants', () => {
     const made = await generateVariants(await png(700, 350), dir, 'demo/shirts/blue');
     expect(made).toEqual({ width: 700, height: 350, widths: [150, 300, 600] });
     for (const w of [150, 300, 600]) {
-      const meta = await widthOf(path.join(mediaRoot(dir), `demo/shirts/blue-${w}.webp`));
+      const meta = await metaOf(path.join(mediaRoot(dir), `demo/shirts/blue-${w}.webp`));
       expect(meta).toMatchObject({ format: 'webp', width: w, height: w / 2 });
     }
     expect(existsSync(path.join(mediaRoot(dir), 'demo/shirts/blue-1200.webp'))).toBe(false);
@@ -39,9 +39,9 @@ describe('generateVariants', () => {
   it('writes all four widths for a large image and the smallest one for a tiny image', async () => {
     const dir = tempDir();
     expect((await generateVariants(await png(1600, 1600), dir, 'big')).widths).toEqual([150, 300, 600, 1200]);
-    expect((await widthOf(path.join(mediaRoot(dir), 'big-1200.webp'))).width).toBe(1200);
+    expect((await metaOf(path.join(mediaRoot(dir), 'big-1200.webp'))).width).toBe(1200);
     expect((await generateVariants(await png(40, 40), dir, 'tiny')).widths).toEqual([150]);
-    expect((await widthOf(path.join(mediaRoot(dir), 'tiny-150.webp'))).width).toBe(150);
+    expect((await metaOf(path.join(mediaRoot(dir), 'tiny-150.webp'))).width).toBe(150);
   });
 
   it('rejects paths that could escape the media folder and files that are not images', async () => {

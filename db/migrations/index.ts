@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-21-001-foundation.ts';
 import * as cart from './2026-11-21-002-cart.ts';
+import * as listingIndexes from './2026-11-21-003-listing-indexes.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -9,6 +10,7 @@ import * as cart from './2026-11-21-002-cart.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-cart': cart,
+  '2026-11-21-003-listing-indexes': listingIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

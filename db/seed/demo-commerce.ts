@@ -29,16 +29,16 @@ export async function seedDemoCommerce(db: DB): Promise<void> {
   await method(null, 'flat_rate', 'Worldwide delivery', 0, { cost: 1495, costType: 'per_order' });
 
   await db.insertInto('tax_rates').values([
-    { country: 'GB', rate: 200000, name: 'VAT', priority: 1, shipping: 1, tax_class: '', position: 0 },
-    { country: 'GB', rate: 50000, name: 'VAT', priority: 1, shipping: 1, tax_class: 'reduced-rate', position: 1 },
-    { country: 'GB', rate: 0, name: 'VAT', priority: 1, shipping: 1, tax_class: 'zero-rate', position: 2 },
-    { country: 'US', state: 'CA', rate: 72500, name: 'CA sales tax', priority: 1, shipping: 0, tax_class: '', position: 3 },
-    { country: 'DE', rate: 190000, name: 'MwSt.', priority: 1, shipping: 1, tax_class: '', position: 4 },
-  ]).execute();
+    { country: 'GB', state: '', rate: 200000, name: 'VAT', priority: 1, shipping: 1 as const, tax_class: '', position: 0 },
+    { country: 'GB', state: '', rate: 50000, name: 'VAT', priority: 1, shipping: 1 as const, tax_class: 'reduced-rate', position: 1 },
+    { country: 'GB', state: '', rate: 0, name: 'VAT', priority: 1, shipping: 1 as const, tax_class: 'zero-rate', position: 2 },
+    { country: 'US', state: 'CA', rate: 72500, name: 'CA sales tax', priority: 1, shipping: 0 as const, tax_class: '', position: 3 },
+    { country: 'DE', state: '', rate: 190000, name: 'MwSt.', priority: 1, shipping: 1 as const, tax_class: '', position: 4 },
+  ].map((r) => ({ ...r, postcodes: '', cities: '', compound: 0 as const }))).execute();
 
   const now = nowIso();
   await db.insertInto('coupons').values([
-    { code: DEMO_COUPONS.percent, description: '10 % off your order', discount_type: 'percent', amount: 1000, created_at: now, updated_at: now },
+    { code: DEMO_COUPONS.percent, description: '10 % off your order', discount_type: 'percent', amount: 1000, free_shipping: 0, created_at: now, updated_at: now },
     { code: DEMO_COUPONS.freeShipping, description: 'Free shipping', discount_type: 'fixed_cart', amount: 0, free_shipping: 1, created_at: now, updated_at: now },
   ]).execute();
 }

@@ -9,6 +9,7 @@ import {
 } from '../../app/features/catalog/catalog-write.server.ts';
 import { generateVariants, insertMedia, type VariantResult } from '../../app/lib/images.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
+import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, REVIEWERS, REVIEW_TEXTS, type DemoCategory } from './demo-data.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
@@ -58,7 +59,7 @@ async function renderAll(dataDir: string): Promise<Map<string, VariantResult>> {
   }
   const made = new Map<string, VariantResult>();
   await eachLimited([...arts], 2, async ([key, a]) => {
-    made.set(key, await generateVariants(renderArt(a), dataDir, `demo/${key}`, { effort: DEMO_WEBP_EFFORT }));
+    made.set(key, await generateVariants(renderArt(a), dataDir, `demo/${key}`, { effort: DEMO_WEBP_EFFORT, opaque: true }));
   });
   return made;
 }
@@ -142,6 +143,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
         crosssell: (p.crosssells ?? []).map((n) => ids.get(n)!),
       });
     }
+    await seedDemoCommerce(trx);
     return { products: ids.size };
   });
   if (result) log.info({ products: result.products, images: files.size, imagesMs: rendered - started, dbMs: Date.now() - rendered }, 'seeded the demo shop');

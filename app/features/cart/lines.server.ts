@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { imageSources } from '../../lib/image.ts';
@@ -65,7 +66,13 @@ export async function loadPurchasables(db: DB, refs: { productId: number; variat
           .where('product_variations.id', 'in', variationIds).execute()
       : Promise.resolve([]),
     db.selectFrom('product_attributes').select(['product_id', 'slug', 'name', 'options']).where('product_id', 'in', productIds).execute(),
-    db.selectFrom('product_categories').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute(),
+    // A product in "Clothing > Hoodies" also counts as in "Clothing" (coupon category rules).
+    db.selectFrom('product_categories as pc')
+      .innerJoin('categories as c', 'c.id', 'pc.category_id')
+      .innerJoin('categories as a', (j) => j.on((eb) => eb.or([eb('a.path', '=', eb.ref('c.path')), eb('c.path', 'like', sql<string>`${eb.ref('a.path')} || '/%'`)])))
+      .select(['pc.product_id', 'a.id as category_id'])
+      .where('pc.product_id', 'in', productIds)
+      .execute(),
   ]);
   for (const ref of refs) {
     const p = products.find((r) => r.id === ref.productId);

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
+import { isPostgres } from '../../../db/dialect.ts';
 import type { Bool, StockStatus } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -238,9 +239,14 @@ export async function createCategoryTree(db: DB, nodes: CategoryNode[], above: s
   const out: Record<string, number> = {};
   for (const [i, node] of nodes.entries()) {
     const catId = await ensureCategory(db, [...above, node.name]);
+    // Only what the node gives is set, so completing an existing tree keeps its texts and images.
     const row = await db
       .updateTable('categories')
-      .set({ description: node.description ?? '', image_id: node.image_id ?? null, menu_order: node.menu_order ?? i })
+      .set({
+        menu_order: node.menu_order ?? i,
+        ...(node.description !== undefined && { description: node.description }),
+        ...(node.image_id !== undefined && { image_id: node.image_id }),
+      })
       .where('id', '=', catId)
       .returning('path')
       .executeTakeFirstOrThrow();
@@ -282,7 +288,7 @@ const shape = (p: Parsed | Parsed['variations'][number]) => ({
   downloadable: p.downloadable,
 });
 
-async function requireIds(db: DB, table: 'media' | 'products', wanted: number[], field: string): Promise<void> {
+async function requireIds(db: DB, table: 'media' | 'products' | 'categories' | 'tags', wanted: number[], field: string): Promise<void> {
   const unique = [...new Set(wanted)];
   if (!unique.length) return;
   const found = await db.selectFrom(table as 'media').select('id').where('id', 'in', unique).execute();
@@ -290,14 +296,14 @@ async function requireIds(db: DB, table: 'media' | 'products', wanted: number[],
   if (missing.length) throw new HttpError(400, 'invalid', `${field}: unknown id ${missing.join(', ')}`, { [field]: `Unknown id ${missing.join(', ')}` });
 }
 
+// One SKU names one thing to sell, product or variation, across the whole shop.
 async function requireFreeSkus(db: DB, p: Parsed): Promise<void> {
-  const own = p.sku ? await db.selectFrom('products').select('id').where('sku', '=', p.sku).executeTakeFirst() : undefined;
-  const vs = p.variations.map((v) => v.sku).filter((s): s is string => !!s);
-  const taken = vs.length ? await db.selectFrom('product_variations').select('sku').where('sku', 'in', vs).execute() : [];
-  if (own || taken.length) {
-    const sku = own ? p.sku! : taken[0].sku!;
-    throw new HttpError(409, 'sku_taken', `The SKU "${sku}" is already used.`, { sku: 'Already used' });
-  }
+  const skus = [p.sku, ...p.variations.map((v) => v.sku)].filter((s): s is string => !!s);
+  if (!skus.length) return;
+  const taken =
+    (await db.selectFrom('products').select('sku').where('sku', 'in', skus).executeTakeFirst()) ??
+    (await db.selectFrom('product_variations').select('sku').where('sku', 'in', skus).executeTakeFirst());
+  if (taken) throw new HttpError(409, 'sku_taken', `The SKU "${taken.sku}" is already used.`, { sku: 'Already used' });
 }
 
 /** Validates and writes one product with everything attached, in one transaction. */
@@ -338,12 +344,12 @@ export async function createProduct(db: DB, input: unknown): Promise<{ id: numbe
 
     const categoryIds = new Set<number>();
     for (const c of categories.length ? categories : [['Uncategorized']]) categoryIds.add(typeof c === 'number' ? c : await ensureCategory(trx, c));
-    await requireIds(trx, 'categories' as 'media', [...categoryIds], 'categories');
+    await requireIds(trx, 'categories', [...categoryIds], 'categories');
     await trx.insertInto('product_categories').values([...categoryIds].map((c) => ({ product_id: productId, category_id: c }))).execute();
 
     const tagIds = new Set<number>();
     for (const t of tags) tagIds.add(typeof t === 'number' ? t : await ensureTag(trx, t));
-    await requireIds(trx, 'tags' as 'media', [...tagIds], 'tags');
+    await requireIds(trx, 'tags', [...tagIds], 'tags');
     if (tagIds.size) await trx.insertInto('product_tags').values([...tagIds].map((t) => ({ product_id: productId, tag_id: t }))).execute();
 
     if (attributes.length) {
@@ -369,7 +375,8 @@ export async function createProduct(db: DB, input: unknown): Promise<{ id: numbe
 }
 
 function variationRow(p: Parsed, v: Parsed['variations'][number], productId: number, now: string) {
-  const attributes: Record<string, string> = {};
+  // Every variation attribute gets a key; one the input leaves out means "any".
+  const attributes: Record<string, string> = Object.fromEntries(p.attributes.filter((a) => a.variation).map((a) => [attributeSlug(a), '']));
   for (const [key, value] of Object.entries(v.attributes)) {
     const attr = p.attributes.find((a) => a.variation && (attributeSlug(a) === key || a.name === key))!;
     attributes[attributeSlug(attr)] = value === '' ? '' : matchOption(attr.options, value)!;
@@ -414,7 +421,9 @@ async function writeLinks(trx: DB, productId: number, links: Links): Promise<voi
 export async function setProductLinks(db: DB, productId: number, input: unknown): Promise<void> {
   const links = parseInput(productInputSchema.shape.links, input);
   await inTransaction(db, async (trx) => {
-    await requireIds(trx, 'products', [productId], 'product');
+    const row = await trx.selectFrom('products').select('type').where('id', '=', productId).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'not_found', 'No such product.');
+    if (row.type !== 'grouped' && links.grouped?.length) throw new HttpError(400, 'invalid', 'Only a grouped product has children.', { 'links.grouped': 'Not a grouped product' });
     await writeLinks(trx, productId, links);
     await recomputeProduct(trx, productId);
   });
@@ -436,50 +445,46 @@ const childStock = (children: RawBuilder<unknown>) =>
  */
 export async function recomputeProducts(db: DB, ids: number[] | 'all'): Promise<void> {
   if (ids !== 'all' && !ids.length) return;
+  await inTransaction(db, (trx) => recompute(trx, ids));
+}
+
+async function recompute(db: DB, ids: number[] | 'all'): Promise<void> {
+  // Row-by-row correlated updates: PostgreSQL's JIT only adds compile time to them.
+  if (isPostgres(db)) await sql`SET LOCAL jit = off`.execute(db);
   const now = nowIso();
-  const scoped = <Q extends { where: (...a: any[]) => Q }>(q: Q): Q => (ids === 'all' ? q : q.where('id', 'in', ids));
+  // Only rows whose values change are written: index upkeep is most of an UPDATE's cost.
+  const update = (values: Record<string, RawBuilder<unknown>>, scope = ids) => {
+    const changed = Object.entries(values).map(([col, expr]) => sql`${sql.ref(col)} IS DISTINCT FROM ${expr}`);
+    const q = db.updateTable('products').set(values).where(sql<boolean>`(${sql.join(changed, sql` OR `)})`);
+    return scope === 'all' ? q : q.where('id', 'in', scope);
+  };
   const eff = effective(null, now);
-  await scoped(db.updateTable('products').set({ min_price: eff, max_price: eff }).where('type', 'in', ['simple', 'external'])).execute();
+  await update({ min_price: eff, max_price: eff }).where('type', 'in', ['simple', 'external']).execute();
 
   const vars = sql`FROM product_variations v WHERE v.product_id = products.id AND v.status = 'publish'`;
   const varEff = effective('v', now);
-  await scoped(
-    db
-      .updateTable('products')
-      .set({ min_price: sql<number>`(SELECT MIN(${varEff}) ${vars})`, max_price: sql<number>`(SELECT MAX(${varEff}) ${vars})` })
-      .where('type', '=', 'variable'),
-  ).execute();
-  await scoped(
-    db
-      .updateTable('products')
-      .set({ stock_status: childStock(sql`SELECT 1 FROM product_variations c WHERE c.product_id = products.id AND c.status = 'publish'`) })
-      .where('type', '=', 'variable')
-      .where('manage_stock', '=', 0),
-  ).execute();
+  await update({ min_price: sql`(SELECT MIN(${varEff}) ${vars})`, max_price: sql`(SELECT MAX(${varEff}) ${vars})` }).where('type', '=', 'variable').execute();
+  await update({ stock_status: childStock(sql`SELECT 1 FROM product_variations c WHERE c.product_id = products.id AND c.status = 'publish'`) })
+    .where('type', '=', 'variable')
+    .where('manage_stock', '=', 0)
+    .execute();
 
   const kids = sql`FROM product_links l JOIN products c ON c.id = l.linked_id WHERE l.product_id = products.id AND l.kind = 'grouped' AND c.status = 'publish'`;
-  let grouped = db
-    .updateTable('products')
-    .set({
-      min_price: sql<number>`(SELECT MIN(c.min_price) ${kids})`,
-      max_price: sql<number>`(SELECT MAX(c.max_price) ${kids})`,
-      stock_status: childStock(sql`SELECT 1 ${kids}`),
-    })
-    .where('type', '=', 'grouped');
-  if (ids !== 'all') {
-    grouped = grouped.where((eb) =>
-      eb.or([eb('id', 'in', ids), eb('id', 'in', eb.selectFrom('product_links').select('product_id').where('kind', '=', 'grouped').where('linked_id', 'in', ids))]),
-    );
-  }
-  await grouped.execute();
+  const groupedValues: Record<string, RawBuilder<unknown>> = { min_price: sql`(SELECT MIN(c.min_price) ${kids})`, max_price: sql`(SELECT MAX(c.max_price) ${kids})`, stock_status: childStock(sql`SELECT 1 ${kids}`) };
+  // Grouped parents of the given products change with them. An explicit id list also keeps
+  // PostgreSQL from planning (and JIT-compiling) a scan of every product for a few rows.
+  const parents =
+    ids === 'all'
+      ? db.selectFrom('products').select('id as product_id').where('type', '=', 'grouped')
+      : db.selectFrom('product_links').select('product_id').where('kind', '=', 'grouped').where('linked_id', 'in', ids);
+  const groupedIds = [...new Set([...(ids === 'all' ? [] : ids), ...(await parents.execute()).map((r) => r.product_id)])];
+  if (groupedIds.length) await update(groupedValues, groupedIds).where('type', '=', 'grouped').execute();
 
   const approved = sql`FROM reviews r WHERE r.product_id = products.id AND r.status = 'approved'`;
-  await scoped(
-    db.updateTable('products').set({
-      review_count: sql<number>`(SELECT COUNT(*) ${approved})`,
-      average_rating: sql<number>`COALESCE((SELECT ROUND(AVG(r.rating), 2) ${approved}), 0)`,
-    }),
-  ).execute();
+  await update({
+    review_count: sql`(SELECT COUNT(*) ${approved})`,
+    average_rating: sql`CAST(COALESCE((SELECT ROUND(AVG(r.rating), 2) ${approved}), 0) AS REAL)`,
+  }).execute();
 }
 
 /** Recomputes the listing columns of one product after a write. */
@@ -491,9 +496,12 @@ export const recomputeProduct = (db: DB, productId: number) => recomputeProducts
  */
 export async function recountCategories(db: DB, categoryIds: number[] | 'all'): Promise<void> {
   let q = db.updateTable('categories').set({
-    product_count: sql<number>`(SELECT COUNT(DISTINCT pc.product_id) FROM product_categories pc
-      JOIN categories d ON d.id = pc.category_id JOIN products p ON p.id = pc.product_id
-      WHERE (d.path = categories.path OR d.path LIKE categories.path || '/%')
+    // CROSS JOIN fixes SQLite's join order (subtree categories first, then their products
+    // by index); it would otherwise scan all products per category. PostgreSQL reorders freely.
+    product_count: sql<number>`(SELECT COUNT(DISTINCT pc.product_id)
+      FROM categories d CROSS JOIN product_categories pc CROSS JOIN products p
+      WHERE pc.category_id = d.id AND p.id = pc.product_id
+      AND (d.path = categories.path OR d.path LIKE categories.path || '/%')
       AND p.status = 'publish' AND p.catalog_visibility IN ('visible', 'catalog'))`,
   });
   if (categoryIds !== 'all') {
