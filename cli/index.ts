@@ -9,6 +9,7 @@ import type { Services } from '../app/lib/services.server.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { seedBench } from '../db/seed/bench.ts';
 import pino from 'pino';
+import { runImport } from './import.ts';
 
 export const USAGE = `Usage: vitrine <command> [options]
 
@@ -16,6 +17,8 @@ Commands:
   migrate                          Apply pending database migrations.
   seed demo                        Fill an empty database with the demo shop.
   seed bench --products N          Add N generated products (for benchmarks).
+  import woocommerce <file.csv> [--currency CODE] [--skip-images]
+                                   Import a WooCommerce product export (CSV).
   user create --email E --password P [--role R] [--name N]
                                    Create an account. Roles: customer, shop_manager,
                                    editor, operator, admin (default customer).
@@ -69,6 +72,8 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
         }
         throw new UsageError('seed needs "demo" or "bench"');
       }
+      case 'import':
+        return await runImport(argv.slice(1), out, services);
       case 'user': {
         if (sub !== 'create') throw new UsageError('user needs "create"');
         const { values } = parseArgs({

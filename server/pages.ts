@@ -8,6 +8,8 @@ import '../app/load-context.ts';
 import { contentSecurityPolicy, csrfValid, CSRF_FIELD, CSRF_HEADER, UNSAFE_METHODS } from './security.ts';
 
 export const BUILD_DIR = path.resolve('build');
+/** Largest CSV accepted by the admin's catalog import (about 100,000 WooCommerce rows). */
+export const IMPORT_UPLOAD_BYTES = 64 * 1024 * 1024;
 export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 
 export interface PagesOptions {
@@ -38,7 +40,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    pages.all('/*', async (request, reply) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const webRequest = toWebRequest(request);
       if (UNSAFE_METHODS.has(request.method) && !(await formCsrfOk(request, webRequest.clone()))) {
         return reply
@@ -50,7 +52,10 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
       }
       const response = await handle(webRequest, request.ctx as unknown as AppLoadContext);
       return sendWebResponse(reply, response, request.ctx.cspNonce, dev);
-    });
+    };
+    pages.all('/*', handler);
+    // Catalog uploads are larger than any other form.
+    pages.post('/admin/import', { bodyLimit: IMPORT_UPLOAD_BYTES }, handler);
   });
 }
 

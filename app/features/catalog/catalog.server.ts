@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
-import { CARD_COLUMNS } from './listing.server.ts';
+import { CARD_COLUMNS, LISTED_SQL } from './listing.server.ts';
 
 export interface MenuCategory {
   id: number;
@@ -32,8 +32,7 @@ function listable(db: DB) {
     .selectFrom('products')
     .leftJoin('media', 'media.id', 'products.image_id')
     .select(CARD_COLUMNS)
-    .where('products.status', '=', 'publish')
-    .where('products.catalog_visibility', 'in', ['visible', 'catalog']);
+    .where(LISTED_SQL);
 }
 
 export async function featuredProducts(db: DB, limit: number): Promise<ProductSummary[]> {

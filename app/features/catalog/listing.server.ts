@@ -44,12 +44,17 @@ export const CARD_COLUMNS = [
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
+/**
+ * Products a listing may show. Written as literal SQL, word for word the condition of the
+ * partial indexes (db/migrations/…-003-listing-indexes.ts), so SQLite and PostgreSQL read
+ * sorted pages straight from them.
+ */
+export const LISTED_SQL = sql<boolean>`products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')`;
+const SEARCHABLE_SQL = sql<boolean>`products.status = 'publish' and products.catalog_visibility in ('visible', 'search')`;
+
 /** Published products for the listing (visibility visible/catalog) or for search (visible/search). */
 function scoped(db: DB, scope: ListingScope, search?: string): ProductQuery {
-  let q = db
-    .selectFrom('products')
-    .where('products.status', '=', 'publish')
-    .where('products.catalog_visibility', 'in', search ? ['visible', 'search'] : ['visible', 'catalog']);
+  let q = db.selectFrom('products').where(search ? SEARCHABLE_SQL : LISTED_SQL);
   if (scope.categoryIds) {
     const ids = scope.categoryIds.length ? scope.categoryIds : [-1];
     q = q.where('products.id', 'in', db.selectFrom('product_categories').select('product_id').where('category_id', 'in', ids));
@@ -99,11 +104,16 @@ export async function listProducts(
   if (query.min_price !== undefined) filtered = filtered.where('products.max_price', '>=', query.min_price * unit);
   if (query.max_price !== undefined) filtered = filtered.where('products.min_price', '<=', (query.max_price + 1) * unit - 1);
 
+  const whole = !scope.categoryIds && scope.tagId === undefined && !query.s;
   const [count, bounds] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select((eb) => [eb.fn.min('products.min_price').as('lo'), eb.fn.max('products.max_price').as('hi')])
-      .executeTakeFirst(),
+    whole
+      ? // The whole catalog: each bound is the first entry of a price index.
+        Promise.all([
+          base.select('products.min_price as v').where('products.min_price', 'is not', null).orderBy('products.min_price').orderBy('products.id').limit(1).executeTakeFirst(),
+          base.select('products.max_price as v').where('products.max_price', 'is not', null).orderBy('products.max_price', 'desc').orderBy('products.id', 'desc').limit(1).executeTakeFirst(),
+        ]).then(([lo, hi]) => ({ lo: lo?.v ?? null, hi: hi?.v ?? null }))
+      : base.select((eb) => [eb.fn.min('products.min_price').as('lo'), eb.fn.max('products.max_price').as('hi')]).executeTakeFirst(),
   ]);
   const total = Number(count?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));

@@ -3,6 +3,7 @@ import { t } from '../../../i18n/t.ts';
 import type { ProductSummary } from '../catalog.schema.ts';
 import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
+import { AddToCart } from '../../cart/components/add-to-cart.tsx';
 
 const GRID_SIZES = '(max-width: 549px) 50vw, (max-width: 1200px) 33vw, 400px';
 
@@ -26,6 +27,10 @@ interface Props {
   /** Opens the quick view; without it (or without scripts) the button is a link to the product. */
   onQuickView?: (product: ProductSummary, opener: HTMLElement) => void;
 }
+
+/** Simple products with a price that are not sold out go straight into the cart from their box. */
+export const addsDirectly = (p: Pick<ProductSummary, 'type' | 'stockStatus' | 'prices'>) =>
+  p.type === 'simple' && p.stockStatus !== 'outofstock' && (p.prices.sale ?? p.prices.regular) !== null;
 
 /** A product box: image, name, price, rating, sale/out-of-stock labels, the type's button, quick view. */
 export function ProductCard({ product, format, eager = false, onQuickView }: Props) {
@@ -58,14 +63,18 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
       {product.rating.count > 0 ? <Stars rating={product.rating.average} /> : null}
       <Price product={product} format={format} />
       <div className="product-card__actions">
-        <a
-          className="button button--ghost product-card__button"
-          href={button.href}
-          rel={button.external ? 'nofollow noopener' : undefined}
-          aria-label={`${button.label}: ${product.name}`}
-        >
-          {button.label}
-        </a>
+        {addsDirectly(product) ? (
+          <AddToCart productId={product.id} productName={product.name} className="product-card__add" />
+        ) : (
+          <a
+            className="button button--ghost product-card__button"
+            href={button.href}
+            rel={button.external ? 'nofollow noopener' : undefined}
+            aria-label={`${button.label}: ${product.name}`}
+          >
+            {button.label}
+          </a>
+        )}
         {onQuickView ? (
           <button
             type="button"

@@ -5,7 +5,8 @@ import { t } from '../../../i18n/t.ts';
 import type { QuickView } from '../quick-view.server.ts';
 import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
-import { cardButton } from './product-card.tsx';
+import { addsDirectly, cardButton } from './product-card.tsx';
+import { AddToCart } from '../../cart/components/add-to-cart.tsx';
 import { Slider } from '../../../ui/slider.tsx';
 
 interface Props {
@@ -113,18 +114,16 @@ export default function QuickViewDialog({ productId, format, onClose }: Props) {
   );
 }
 
-/** The purchase form; until the cart exists its button leads to the product page. */
+/** Simple products go into the cart from here (quantity field); the others lead to their page. */
 function QuickViewPurchase({ product }: { product: QuickView }) {
   const button = cardButton(product as never);
   if (product.stockStatus === 'outofstock') return null;
+  if (addsDirectly(product)) {
+    const max = product.soldIndividually ? 1 : product.manageStock && product.stockStatus === 'instock' ? product.stockQuantity : null;
+    return <AddToCart productId={product.id} productName={product.name} withQuantity={!product.soldIndividually} maxQuantity={max} className="quick-view__buy" />;
+  }
   return (
     <form className="quick-view__buy" method="get" action={button.external ? button.href : product.url}>
-      {product.type === 'simple' && !product.soldIndividually ? (
-        <label className="qty">
-          <span className="visually-hidden">{t('shop.quantity')}</span>
-          <input type="number" name="quantity" min={1} defaultValue={1} inputMode="numeric" />
-        </label>
-      ) : null}
       <button type="submit" className="button">
         {button.label}
       </button>

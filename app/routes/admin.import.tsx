@@ -1,0 +1,140 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/admin.import';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
+import { importWooCommerce, type ImportSummary } from '../features/catalog/woo-import/importer.server.ts';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { parseInput } from '../lib/validate.ts';
+import { t } from '../i18n/t.ts';
+
+/* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
+
+/** Rows of the skipped and warning lists sent to the page; the rest are only counted. */
+const SHOWN = 200;
+
+export const meta: Route.MetaFunction = () => [{ title: `Import products · ${t('admin.title')}` }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  return null;
+}
+
+const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function' && typeof (v as File).name === 'string';
+const uploadSchema = z.object({
+  file: z
+    .custom<File>(isFile, 'Choose the CSV file to import')
+    .refine((f) => f.size > 0, 'Choose the CSV file to import (the one chosen is empty)')
+    .refine((f) => /\.(csv|txt)$/i.test(f.name) || /csv|text\/plain/.test(f.type), 'The file must be a CSV export (.csv)'),
+  skipImages: z.literal('on').optional(),
+});
+
+export type ImportResult = { fileName: string; summary: ImportSummary; more: { skipped: number; warnings: number } };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const form = await request.formData();
+  return formAction(async (): Promise<ImportResult> => {
+    const input = parseInput(uploadSchema, { file: form.get('file') ?? undefined, skipImages: form.get('skipImages') ?? undefined });
+    const { db, config } = context.services;
+    const bytes = new Uint8Array(await input.file.arrayBuffer());
+    const summary = await importWooCommerce({ db, dataDir: config.dataDir }, [bytes], { downloadImages: !input.skipImages });
+    const more = { skipped: Math.max(0, summary.skipped.length - SHOWN), warnings: Math.max(0, summary.warnings.length - SHOWN) };
+    return { fileName: input.file.name, more, summary: { ...summary, skipped: summary.skipped.slice(0, SHOWN), warnings: summary.warnings.slice(0, SHOWN) } };
+  });
+}
+
+export default function ImportPage() {
+  const result = useActionData<ActionError | ImportResult>();
+  const busy = useNavigation().state === 'submitting';
+  const error = isActionError(result) ? result : undefined;
+  const done = result && !isActionError(result) ? result : undefined;
+  return (
+    <>
+      <h1>Import products</h1>
+      <p>
+        Upload the CSV written by WooCommerce&rsquo;s product exporter (Products → Export). Products already in the shop are matched by
+        SKU and updated; importing the same file twice creates nothing twice. Large files import faster from the command line:{' '}
+        <code>vitrine import woocommerce products.csv</code>.
+      </p>
+      <FormErrors result={error} labels={{ file: 'CSV file' }} />
+      <Form method="post" encType="multipart/form-data" className="admin-form" aria-busy={busy || undefined}>
+        <CsrfField />
+        <div className="form-row">
+          <label htmlFor="field-file">CSV file</label>
+          <input id="field-file" name="file" type="file" accept=".csv,text/csv" required aria-invalid={error?.error.fields?.file ? true : undefined} />
+        </div>
+        <div className="form-row">
+          <label>
+            <input type="checkbox" name="skipImages" /> Do not download images (keep their addresses for a later import)
+          </label>
+        </div>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Importing…' : 'Import'}
+        </button>
+        <div role="status">
+          {busy ? (
+            <p>
+              <progress aria-label="Importing products" /> Importing products and downloading their images; this page updates when it is done.
+            </p>
+          ) : null}
+        </div>
+      </Form>
+      {done ? <Summary result={done} /> : null}
+    </>
+  );
+}
+
+function Summary({ result }: { result: ImportResult }) {
+  const s = result.summary;
+  return (
+    <section aria-labelledby="import-result">
+      <h2 id="import-result" tabIndex={-1}>
+        {s.failed ? `Imported ${result.fileName} with ${s.failed} failed row${s.failed === 1 ? '' : 's'}` : `Imported ${result.fileName}`}
+      </h2>
+      <ul className="admin-cards">
+        <li><strong>{s.rows}</strong> rows read</li>
+        <li><strong>{s.created}</strong> created</li>
+        <li><strong>{s.updated}</strong> updated</li>
+        <li><strong>{s.failed}</strong> not imported</li>
+      </ul>
+      <p>Took {s.seconds.toFixed(1)} s.</p>
+      {s.skipped.length ? (
+        <>
+          <h3>Rows not imported</h3>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.skipped.map((k, i) => (
+                  <tr key={i}>
+                    <td>{k.row}</td>
+                    <td>{k.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {result.more.skipped ? <p>…and {result.more.skipped} more.</p> : null}
+        </>
+      ) : null}
+      {s.warnings.length ? (
+        <>
+          <h3>Warnings</h3>
+          <ul>
+            {s.warnings.map((w, i) => (
+              <li key={i}>{w.row ? `Row ${w.row}: ${w.message}` : w.message}</li>
+            ))}
+          </ul>
+          {result.more.warnings ? <p>…and {result.more.warnings} more.</p> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
