@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { CsvSyntaxError, parseCsv } from './csv.ts';
+import { isCsvError, parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { taxRateInputSchema, type TaxRateInput } from './tax.schema.ts';
 
 /** WooCommerce's tax-rate export columns, in its order. */
@@ -27,22 +27,18 @@ const simplify = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 const bad = (message: string) => new HttpError(400, 'invalid', message, { file: message });
 
 /** Reads and checks every row; throws a 400 naming the first bad row. Rows are counted as a spreadsheet shows them (header = 1). */
-export function parseTaxRatesCsv(csv: string): TaxRateInput[] {
-  let rows;
-  try {
-    rows = parseCsv(csv);
-  } catch (err) {
-    if (err instanceof CsvSyntaxError) throw bad(err.message);
-    throw err;
-  }
-  const [header, ...data] = rows;
+export async function parseTaxRatesCsv(csv: string): Promise<TaxRateInput[]> {
+  const items = await parseCsv(csv);
+  const broken = items.find(isCsvError);
+  if (broken) throw bad(`Row ${broken.row}: ${broken.error}`);
+  const [header, ...data] = items as CsvRecord[];
   if (!header || CSV_COLUMNS.some((c, i) => simplify(header.fields[i] ?? '') !== simplify(c))) {
     throw bad(`The first row must be WooCommerce's header: ${CSV_COLUMNS.join(', ')}.`);
   }
   if (data.length === 0) throw bad('The file has no tax rates below its header.');
   if (data.length > MAX_CSV_ROWS) throw bad(`At most ${MAX_CSV_ROWS} rates can be imported at once.`);
   return data.map((row, index) => {
-    const rowNumber = index + 2;
+    const rowNumber = row.row ?? index + 2;
     if (row.fields.length > CSV_COLUMNS.length) {
       throw bad(`Row ${rowNumber}: ${row.fields.length} columns, expected ${CSV_COLUMNS.length}.`);
     }
@@ -62,7 +58,7 @@ export function parseTaxRatesCsv(csv: string): TaxRateInput[] {
  * deletes the existing rates of every tax class the file contains.
  */
 export async function importTaxRatesCsv(db: DB, csv: string, mode: 'append' | 'replace' = 'append'): Promise<{ imported: number }> {
-  const rates = parseTaxRatesCsv(csv);
+  const rates = await parseTaxRatesCsv(csv);
   await db.transaction().execute(async (trx) => {
     if (mode === 'replace') {
       const classes = [...new Set(rates.map((r) => r.taxClass))];

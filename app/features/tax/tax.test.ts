@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addTaxes, calcTax, roundHalfUp, roundTax, sumTaxes, type TaxRate } from './tax-math.ts';
-import { parseCsv } from './csv.ts';
 import { formatRatePercent, parseRatePercent, taxClassSlug, taxRateInputSchema } from './tax.schema.ts';
 
 const rate = (id: number, percent: number, extra: Partial<TaxRate> = {}): TaxRate => ({
@@ -118,17 +117,3 @@ describe('tax rate input', () => {
   });
 });
 
-describe('parseCsv', () => {
-  it('reads quoted fields with commas, quotes and line breaks, CRLF and a BOM', () => {
-    const rows = parseCsv('\uFEFFa,b\r\n"x, y","say ""hi""\nthere"\r\n\r\nlast,');
-    expect(rows).toEqual([
-      { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['x, y', 'say "hi"\nthere'] },
-      { line: 5, fields: ['last', ''] },
-    ]);
-  });
-
-  it('refuses an unclosed quote', () => {
-    expect(() => parseCsv('a,"b\nc')).toThrow(/never closed/);
-  });
-});

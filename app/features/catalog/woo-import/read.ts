@@ -1,6 +1,6 @@
 import { HttpError } from '../../../lib/http-error.ts';
 import { FIELDS, readHeader, toRawRow, type Header } from './columns.ts';
-import { isCsvError, readCsv } from './csv.ts';
+import { isCsvError, readCsv } from '../../../lib/csv.ts';
 import type { FailedRefs, Skip } from './plan.ts';
 import { toWooRow, type WooRow } from './rows.ts';
 import { unescapeCell } from './values.ts';
