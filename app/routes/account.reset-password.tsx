@@ -1,11 +1,10 @@
 import { Form, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.reset-password';
 import { resetPassword } from '../features/account/account.server.ts';
-import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
+import { CsrfField, FormErrors, NewPasswordField, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { LIMITS } from '../config/constants.ts';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -36,16 +35,7 @@ export default function ResetPassword() {
         <Form method="post" noValidate>
           <CsrfField />
           <input type="hidden" name="token" value={params.get('token') ?? ''} />
-          <Field
-            name="password"
-            type="password"
-            label={labels.password}
-            autoComplete="new-password"
-            required
-            minLength={LIMITS.passwordMinLength}
-            hint={t('account.passwordHint', { min: LIMITS.passwordMinLength })}
-            error={fieldError(result, 'password')}
-          />
+          <NewPasswordField label={labels.password} error={fieldError(result, 'password')} />
           <button type="submit" className="button">
             {t('account.resetSubmit')}
           </button>

@@ -2,11 +2,10 @@ import { Form, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/admin.setup';
 import { adminExists, setupFirstAdmin } from '../features/account/account.server.ts';
 import { createSession, sessionCookie } from '../features/account/session.server.ts';
-import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
+import { CsrfField, Field, FormErrors, NewPasswordField, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { LIMITS } from '../config/constants.ts';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('admin.setupTitle') }, { name: 'robots', content: 'noindex' }];
@@ -43,15 +42,7 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
               <CsrfField />
               <Field name="name" label={labels.name} autoComplete="name" defaultValue={result?.values?.name} error={fieldError(result, 'name')} />
               <Field name="email" type="email" label={labels.email} autoComplete="email" required defaultValue={result?.values?.email} error={fieldError(result, 'email')} />
-              <Field
-                name="password"
-                type="password"
-                label={labels.password}
-                autoComplete="new-password"
-                required
-                hint={t('account.passwordHint', { min: LIMITS.passwordMinLength })}
-                error={fieldError(result, 'password')}
-              />
+              <NewPasswordField label={labels.password} error={fieldError(result, 'password')} />
               <button type="submit" className="button">
                 {t('admin.setupSubmit')}
               </button>

@@ -2,7 +2,7 @@ import type { Route } from './+types/home';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { featuredProducts, newestProducts, topCategories } from '../features/catalog/catalog.server.ts';
 import { ProductCard } from '../features/catalog/components/product-card.tsx';
-import { imageSources } from '../lib/image.ts';
+import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { t } from '../i18n/t.ts';
 import '../features/catalog/catalog.css';
 
@@ -42,22 +42,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {categories.length > 0 ? (
         <section className="section" aria-labelledby="home-categories">
           <h2 id="home-categories">{t('home.categories')}</h2>
-          <ul className="category-tiles">
-            {categories.map((c) => {
-              const img = imageSources(c.image_path, c.image_widths, 400);
-              return (
-                <li key={c.id} className="category-tile">
-                  <a href={`/product-category/${c.path}`}>
-                    {img ? <img src={img.src} srcSet={img.srcSet} sizes="(max-width: 549px) 100vw, 300px" alt="" width={400} height={300} loading="lazy" /> : null}
-                    <span>
-                      {c.name}
-                      <small>{t('product.count', { count: c.product_count })}</small>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <CategoryTiles
+            categories={categories.map((c) => ({
+              id: c.id,
+              name: c.name,
+              path: c.path,
+              count: c.product_count,
+              image: c.image_path ? { path: c.image_path, widths: c.image_widths ?? '[]' } : null,
+            }))}
+          />
         </section>
       ) : null}
       <section className="section" aria-labelledby="home-featured">

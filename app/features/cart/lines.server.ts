@@ -5,6 +5,7 @@ import { imageSources } from '../../lib/image.ts';
 import { activePrice } from '../catalog/price.ts';
 import type { CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
+import { parseJson } from '../../lib/json.ts';
 
 /** Everything the cart needs to know about one product or variation, read fresh from the database. */
 export interface Purchasable {
@@ -34,14 +35,6 @@ export interface Purchasable {
   /** The variation's own attribute values; "" = any value. */
   variationAttributes: Record<string, string>;
 }
-
-const json = <T,>(text: string | null | undefined, fallback: T): T => {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-};
 
 /** Loads purchasables for (product, variation) pairs in a few queries. Missing ones are absent from the map. */
 export async function loadPurchasables(db: DB, refs: { productId: number; variationId: number | null }[]): Promise<Map<string, Purchasable>> {
@@ -83,7 +76,7 @@ export async function loadPurchasables(db: DB, refs: { productId: number; variat
     const { price, onSale } = activePrice({ regular: src.regular_price, sale: src.sale_price, saleFrom: src.sale_from, saleTo: src.sale_to });
     const img = imageSources(v?.image_path ?? p.image_path, v?.image_path ? v.image_widths : p.image_widths, 300);
     const attributes: Purchasable['attributes'] = {};
-    for (const a of attrs.filter((x) => x.product_id === p.id)) attributes[a.slug] = { name: a.name, options: json<string[]>(a.options, []) };
+    for (const a of attrs.filter((x) => x.product_id === p.id)) attributes[a.slug] = { name: a.name, options: parseJson<string[]>(a.options, []) };
     // A variation manages its own stock only when it says so; otherwise the parent's counts.
     const stockOwner = v && v.manage_stock === 1 ? v : p;
     out.set(`${ref.productId}:${ref.variationId ?? ''}`, {
@@ -109,7 +102,7 @@ export async function loadPurchasables(db: DB, refs: { productId: number; variat
       categoryIds: cats.filter((c) => c.product_id === p.id).map((c) => c.category_id),
       image: img ? { src: img.src, srcset: img.srcSet, alt: v?.image_alt ?? p.image_alt ?? '' } : null,
       attributes,
-      variationAttributes: v ? json<Record<string, string>>(v.attributes, {}) : {},
+      variationAttributes: v ? parseJson<Record<string, string>>(v.attributes, {}) : {},
     });
   }
   return out;

@@ -9,14 +9,7 @@ import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
 import { cartItems, type CartRow } from './cart-store.server.ts';
 import { loadPurchasables, maxQuantity } from './lines.server.ts';
-
-const json = <T,>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
+import { parseJson } from '../../lib/json.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const round = roundHalfUp;
@@ -51,7 +44,7 @@ export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, 
       await db.updateTable('cart_items').set({ quantity }).where('id', '=', row.id).execute();
       notices.push(`The quantity of “${p.name}” was reduced to ${quantity}, the most available.`);
     }
-    const chosen = json<Record<string, string>>(row.attributes, {});
+    const chosen = parseJson<Record<string, string>>(row.attributes, {});
     lines.push({
       row,
       line: {
@@ -86,7 +79,7 @@ export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, 
   const subtotalEntered = sum(priced.map((l) => l.lineSubtotal));
 
   // Coupons, in the order applied; one that no longer applies is dropped with its reason.
-  const codes = json<string[]>(cart.coupons, []);
+  const codes = parseJson<string[]>(cart.coupons, []);
   const valid: Coupon[] = [];
   for (const code of settings.couponsEnabled ? codes : []) {
     const coupon = await findCoupon(db, code);
@@ -103,7 +96,7 @@ export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, 
   const discountOf = (key: string) => discounts.perLine[key] ?? 0;
 
   // Shipping for the estimate address (the shop's own address until the shopper gives one).
-  const address = json<Partial<CustomerAddress>>(cart.customer, {});
+  const address = parseJson<Partial<CustomerAddress>>(cart.customer, {});
   const hasAddress = typeof address.country === 'string' && address.country.length === 2;
   const destination: Location = hasAddress
     ? { country: address.country!, state: address.state ?? '', postcode: address.postcode ?? '', city: address.city ?? '' }
@@ -112,7 +105,7 @@ export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, 
   const shipping = priced.length
     ? await calculateShipping(db, { destination, lines: priced, contentsCost: afterDiscount, contentsCostBeforeDiscount: subtotalEntered, freeShippingCoupon: discounts.freeShipping })
     : { packages: [] };
-  const choice = json<Record<string, string>>(cart.shipping_choice, {});
+  const choice = parseJson<Record<string, string>>(cart.shipping_choice, {});
   const packages = shipping.packages.map((pkg) => ({
     ...pkg,
     selected: pkg.rates.some((r) => r.id === choice[pkg.id]) ? choice[pkg.id] : (pkg.rates[0]?.id ?? null),

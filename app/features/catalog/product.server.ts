@@ -2,6 +2,7 @@ import type { DB } from '../../../db/client.ts';
 import { imageSources } from '../../lib/image.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
 import { CARD_COLUMNS } from './listing.server.ts';
+import { parseJson } from '../../lib/json.ts';
 
 export interface ProductImage {
   id: number;
@@ -52,14 +53,6 @@ export interface ProductDetail extends ProductSummary {
   crossSellIds: number[];
   groupedIds: number[];
 }
-
-const json = <T,>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 function toImage(m: { id: number; path: string; widths: string; alt: string; title: string; caption: string; width: number; height: number }): ProductImage | null {
   const s = imageSources(m.path, m.widths, 600);
@@ -124,11 +117,11 @@ export async function findProduct(db: DB, idOrSlug: string | number, opts: { all
     images,
     categories: cats,
     tags,
-    attributes: attrs.map((a) => ({ name: a.name, slug: a.slug, options: json<string[]>(a.options, []), visible: a.visible === 1, variation: a.variation === 1, display: a.display, swatches: json<Record<string, string>>(a.swatches, {}) })),
+    attributes: attrs.map((a) => ({ name: a.name, slug: a.slug, options: parseJson<string[]>(a.options, []), visible: a.visible === 1, variation: a.variation === 1, display: a.display, swatches: parseJson<Record<string, string>>(a.swatches, {}) })),
     variations: vars.map((v) => ({
       id: v.id,
       sku: v.sku,
-      attributes: json<Record<string, string>>(v.attributes, {}),
+      attributes: parseJson<Record<string, string>>(v.attributes, {}),
       prices: { regular: v.regular_price, sale: v.sale_price },
       stockStatus: v.stock_status,
       stockQuantity: v.stock_quantity,

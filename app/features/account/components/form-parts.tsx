@@ -1,6 +1,7 @@
 import { cloneElement, useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { t } from '../../../i18n/t.ts';
+import { LIMITS } from '../../../config/constants.ts';
 import type { ActionError } from '../../../lib/action.ts';
 
 /** The hidden CSRF field every state-changing form carries. */
@@ -90,5 +91,21 @@ function PasswordToggle({ children }: { children: React.ReactElement<{ type?: st
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A field for choosing a password: the length rule shown as a hint, the browser told it is new. */
+export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+  return (
+    <Field
+      name="password"
+      type="password"
+      label={label}
+      autoComplete="new-password"
+      required
+      minLength={LIMITS.passwordMinLength}
+      hint={t('account.passwordHint', { min: LIMITS.passwordMinLength })}
+      error={error}
+    />
   );
 }

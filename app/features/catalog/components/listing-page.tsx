@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import type { MetaDescriptor } from 'react-router';
 import { Breadcrumbs, JsonLd } from '../../../ui/breadcrumbs.tsx';
-import { imageSources } from '../../../lib/image.ts';
 import { t } from '../../../i18n/t.ts';
 import type { ListingPageData } from '../listing-page.server.ts';
 import { OrderingForm } from './ordering.tsx';
 import { PriceFilter, query } from './price-filter.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-grid.tsx';
+import { CategoryTiles } from './category-tiles.tsx';
 
 /** Title, description, canonical (sort and filter variants point at the plain listing), Open Graph. */
 export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[] {
@@ -72,22 +72,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
           <h2 id="subcats" className="visually-hidden">
             {t('shop.subcategories')}
           </h2>
-          <ul className="category-tiles">
-            {data.subcategories.map((c) => {
-              const img = c.image ? imageSources(c.image.path, c.image.widths, 400) : null;
-              return (
-                <li key={c.id} className="category-tile">
-                  <a href={`/product-category/${c.path}`}>
-                    {img ? <img src={img.src} srcSet={img.srcSet} sizes="(max-width: 549px) 100vw, 300px" alt="" width={400} height={300} loading="lazy" /> : null}
-                    <span>
-                      {c.name}
-                      <small>{t('product.count', { count: c.count })}</small>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <CategoryTiles categories={data.subcategories} />
         </section>
       ) : null}
       <div className="listing__layout">
