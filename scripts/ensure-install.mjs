@@ -7,9 +7,13 @@ import { existsSync, statSync } from 'node:fs';
 const marker = 'node_modules/.package-lock.json';
 const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
 if (stale) {
-  console.log('Installing dependencies (npm ci)…');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  console.log('Installing the locked dependencies…');
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  try {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit', env });
+  } catch {
+    // A registry without every platform's optional builds makes `npm ci` reject the lock;
+    // `npm install` installs the same locked versions.
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit', env });
+  }
 }

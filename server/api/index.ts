@@ -6,6 +6,7 @@ import { accountRoutes } from './account.ts';
 import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
 import { countriesRoutes } from './countries.ts';
+import { productRoutes } from './product.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -23,6 +24,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(catalogRoutes);
   await api.register(cartRoutes);
   await api.register(countriesRoutes);
+  await api.register(productRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRICE_FORMAT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+import { DEFAULT_PRICE_FORMAT, MAX_EMBEDDED_VARIATIONS, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 
 /**
  * A yes/no setting from JSON (boolean) or a form ("1"/"on"/"true", "0"/"off"/"false"). Forms
@@ -28,6 +28,11 @@ export const storeSettingsSchema = z.object({
   productsPerPage: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(12),
   priceFilterStep: z.coerce.number().int().min(1, 'At least 1').max(1000, 'At most 1000').default(PRICE_SLIDER_STEP),
   storeNotice: z.string().trim().max(500, 'At most 500 characters').default(''),
+  // Product page
+  /** Clicking the chosen swatch again clears it (WooCommerce's behaviour). */
+  variationReselectClears: flag(true),
+  /** Variations embedded in the page up to this many; beyond, the form asks the server. */
+  maxEmbeddedVariations: z.coerce.number().int().min(0).max(1000).default(MAX_EMBEDDED_VARIATIONS),
   // Cart and checkout
   redirectToCartAfterAdd: flag(false),
   cartWidget: z.enum(['dropdown', 'offcanvas']).default('dropdown'),
