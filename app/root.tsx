@@ -19,6 +19,7 @@ import { useNonce } from './ui/nonce.tsx';
 import { SiteHeader } from './ui/site-header.tsx';
 import { SiteFooter } from './ui/site-footer.tsx';
 import { StoreNotice, noticeCookie } from './ui/store-notice.tsx';
+import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -62,12 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t('site.skip')}
         </a>
-        {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
-        <SiteHeader data={data} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} />
+        <CartProvider currency={data?.settings.currency ?? 'GBP'} userEmail={data?.user?.email ?? null}>
+          {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
+          <SiteHeader data={data} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} />
+        </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,8 +1,9 @@
 import { Link, NavLink } from 'react-router';
 import type { RootData } from '../root.tsx';
 import { t } from '../i18n/t.ts';
+import { MiniCart } from '../features/cart/components/mini-cart.tsx';
 
-/** Logo, main menu from the categories, search box, account link and cart icon. */
+/** Logo, main menu from the categories, search box, account link and the header cart. */
 export function SiteHeader({ data }: { data: RootData | undefined }) {
   const storeName = data?.settings.storeName ?? 'Vitrine';
   const menu = data?.menu ?? [];
@@ -80,16 +81,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />
             </svg>
           </Link>
-          <a href="/cart" className="icon-button cart-link" aria-label={t('site.cartCount', { count: 0 })}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-              <path d="M3 4h2l2.4 11h11.2L21 8H7" stroke="currentColor" strokeWidth="2" fill="none" />
-              <circle cx="9" cy="20" r="1.5" fill="currentColor" />
-              <circle cx="18" cy="20" r="1.5" fill="currentColor" />
-            </svg>
-            <span className="cart-link__count" aria-hidden="true">
-              0
-            </span>
-          </a>
+          <MiniCart />
         </div>
       </div>
     </header>

@@ -48,6 +48,7 @@ function CartSync({ children, currency, userEmail }: Omit<Props, 'children'> & {
   const client = useQueryClient();
   const syncRef = useRef<ReturnType<typeof createTabSync> | null>(null);
   const refreshing = useRef(false);
+  const lastUser = useRef<string | null | undefined>(undefined);
   const { mutate: refresh } = useMutation({
     mutationKey: REFRESH_KEY,
     scope: CART_SCOPE,
@@ -78,7 +79,12 @@ function CartSync({ children, currency, userEmail }: Omit<Props, 'children'> & {
     };
     syncRef.current = createTabSync((cart) => (cart ? applyCart(client, cart) : check()));
 
-    if (client.getQueryData(CART_KEY)) {
+    const userChanged = lastUser.current !== undefined && lastUser.current !== userEmail;
+    lastUser.current = userEmail;
+    if (userChanged) {
+      // Logged in or out without a reload: the server merged or switched carts.
+      refreshOnce();
+    } else if (client.getQueryData(CART_KEY)) {
       // A page (the cart page) already put the server's cart here: it is the freshest there is.
       check();
     } else {

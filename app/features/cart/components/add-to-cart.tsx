@@ -18,6 +18,8 @@ interface Props {
   /** Most a shopper may ask for, when known (stock). */
   maxQuantity?: number | null;
   className?: string;
+  /** The outlined look of the other product-box buttons. */
+  ghost?: boolean;
 }
 
 /** Reads a typed quantity: anything that is not a whole number of at least 1 counts as 1. */
@@ -34,7 +36,7 @@ const quantityOf = (raw: FormDataEntryValue | null) => {
  * click queues one add, so a fast double click adds exactly twice. An error that needs the
  * product page (options to choose) goes there; any other is shown beside the button.
  */
-export function AddToCart({ productId, productName, withQuantity = false, maxQuantity = null, className = '' }: Props) {
+export function AddToCart({ productId, productName, withQuantity = false, maxQuantity = null, className = '', ghost = false }: Props) {
   const root = useRouteLoaderData('root') as RootBits | undefined;
   const location = useLocation();
   const navigate = useNavigate();
@@ -88,7 +90,7 @@ export function AddToCart({ productId, productName, withQuantity = false, maxQua
       )}
       <button
         type="submit"
-        className={`button add-to-cart__button is-${state}`}
+        className={`button${ghost ? ' button--ghost' : ''} add-to-cart__button is-${state}`}
         aria-busy={state === 'loading'}
         aria-label={`${cartText.addToCart}: ${productName}`}
         aria-describedby={error ? errorId : undefined}

@@ -62,19 +62,23 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
   const cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);
 
+  /** Shows the outcome of a change: its confirmation and the cart's own notices, or the errors. */
+  const show = (done: string | null, cart: Cart | undefined, errors: string[] = []) => {
+    setMessages({ ok: [...(done && errors.length === 0 ? [cartText.done[done]] : []), ...(cart?.notices ?? [])], errors });
+    // The notice of an earlier form post no longer applies.
+    if (window.location.search) window.history.replaceState(window.history.state, '', '/cart');
+  };
   const settle = async (ops: CartOp[], done: string) => {
     const results = await Promise.allSettled(ops.map((op) => run(op)));
     const errors = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message || cartText.failed] : []));
-    const last = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])).at(-1);
-    setMessages({ ok: errors.length ? (last?.notices ?? []) : [cartText.done[done], ...(last?.notices ?? [])], errors });
-    // The notice of an earlier form post no longer applies.
-    if (window.location.search) window.history.replaceState(window.history.state, '', '/cart');
+    show(done, results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])).at(-1), errors);
     return errors.length === 0;
   };
   const act = (op: CartOp, done: string) => void settle([op], done);
+  /** A link's change: through the queue, or by following the link when that fails (spec §8). */
   const actLink = (op: CartOp, done: string, href: string) => {
     run(op)
-      .then(() => void settle([], done))
+      .then((next) => show(done, next))
       .catch(() => window.location.assign(href));
   };
 

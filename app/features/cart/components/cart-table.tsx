@@ -27,7 +27,7 @@ export function CartTable({ cart, csrf, money, enhanced, onUpdate, onRemove }: P
     const changes = cart.items
       .map((item) => ({ key: item.key, quantity: parseQuantity(String(form.get(`qty[${item.key}]`) ?? item.quantity)), was: item.quantity }))
       .filter((c) => c.quantity !== c.was)
-      .map(({ key, quantity }) => ({ key, quantity: quantity }));
+      .map(({ key, quantity }) => ({ key, quantity }));
     onUpdate(changes);
   };
   const remove = (item: CartItem) => (e: MouseEvent<HTMLAnchorElement>) => {

@@ -66,7 +66,8 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
                 {pkg.rates.length > 0 ? (
                   <form method="post" action="/cart">
                     <input type="hidden" name="_csrf" value={csrf} />
-                    <fieldset className="shipping-rates">
+                    {/* Keyed by the saved choice: the shopper's click shows at once, the answer re-syncs it. */}
+                    <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
                       <legend className="visually-hidden">{cartText.shipping}</legend>
                       {pkg.rates.map((r) => {
                         const cost = r.cost + (totals.pricesIncludeTax ? r.tax : 0);
@@ -78,7 +79,7 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
                               id={id}
                               name={`shipping_method[${pkg.id}]`}
                               value={r.id}
-                              checked={pkg.selected === r.id}
+                              defaultChecked={pkg.selected === r.id}
                               onChange={() => act({ type: 'rate', packageId: pkg.id, rateId: r.id }, 'rate')}
                             />
                             <label htmlFor={id}>

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { CartItem } from '../cart.schema.ts';
 import { useCart, useCartAction, useCartBusy } from '../client/cart-queue.ts';
@@ -35,17 +35,25 @@ export function MiniCartContents() {
   const root = useRouteLoaderData('root') as { csrfToken: string } | undefined;
   const csrf = root?.csrfToken ?? '';
   const [announce, setAnnounce] = useState('');
+  const bodyRef = useRef<HTMLDivElement>(null);
 
   const remove = (item: CartItem) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     const href = e.currentTarget.href;
     run({ type: 'remove', key: item.key })
-      .then(() => setAnnounce(cartText.done.removed))
+      .then(() => {
+        setAnnounce(cartText.done.removed);
+        // The removed line took the focus with it: keep it in the panel, on the next control.
+        requestAnimationFrame(() => {
+          const body = bodyRef.current;
+          if (body && !body.contains(document.activeElement)) body.querySelector<HTMLElement>('.mini-cart__remove, a')?.focus();
+        });
+      })
       .catch(() => window.location.assign(href));
   };
 
   return (
-    <div className="mini-cart__body" aria-busy={busy}>
+    <div className="mini-cart__body" aria-busy={busy} ref={bodyRef}>
       {!cart ? (
         <p className="mini-cart__loading">
           <span className="cart-spinner" aria-hidden="true" /> {cartText.updating}

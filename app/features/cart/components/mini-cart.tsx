@@ -96,7 +96,7 @@ export function MiniCart() {
         className="icon-button cart-link"
         aria-label={label}
         aria-expanded={mode !== null}
-        aria-controls={dropdown ? 'mini-cart-panel' : undefined}
+        aria-controls={dropdown && wanted ? 'mini-cart-panel' : undefined}
         aria-haspopup={dropdown ? undefined : 'dialog'}
         onClick={onClick}
         onFocus={prefetch}

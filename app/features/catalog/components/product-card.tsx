@@ -64,7 +64,7 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
       <Price product={product} format={format} />
       <div className="product-card__actions">
         {addsDirectly(product) ? (
-          <AddToCart productId={product.id} productName={product.name} className="product-card__add" />
+          <AddToCart productId={product.id} productName={product.name} className="product-card__add" ghost />
         ) : (
           <a
             className="button button--ghost product-card__button"
