@@ -26,6 +26,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // One chunk: the whole page is sent at once anyway, and smaller chunks would move
+        // large Suspense boundaries to the end of the HTML, hidden until a script runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();

@@ -6,6 +6,7 @@ export default [
   route('product-category/*', 'routes/product-category.tsx'),
   route('product-tag/:slug', 'routes/product-tag.tsx'),
   route('product/:slug', 'routes/product.tsx'),
+  route('product/:slug/reviews', 'routes/product-review.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
@@ -29,6 +30,7 @@ export default [
     route('admin/shipping', 'routes/admin.shipping.tsx'),
     route('admin/shipping/:id', 'routes/admin.shipping.$id.tsx'),
     route('admin/tax', 'routes/admin.tax.tsx'),
+    route('admin/reviews', 'routes/admin.reviews.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

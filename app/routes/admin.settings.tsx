@@ -32,6 +32,9 @@ const LABELS = {
   storeNotice: 'Store notice (leave empty for none)',
   productsPerPage: 'Products per page',
   redirectToCartAfterAdd: 'Go to the cart page after adding a product',
+  reviewsAutoApprove: 'Publish new reviews without approval',
+  reviewsVerifiedOnly: 'Only verified owners may review',
+  variationReselectClears: 'Clicking a chosen option again clears it',
   cartWidget: 'Header cart',
   couponsEnabled: 'Enable coupon codes',
   shippingCalculatorEnabled: 'Show the shipping calculator on the cart page',
@@ -94,6 +97,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <legend>Catalog</legend>
           <Field name="productsPerPage" type="number" label={LABELS.productsPerPage} defaultValue={v('productsPerPage')} error={fieldError(error, 'productsPerPage')} />
           <Field name="priceFilterStep" type="number" label={LABELS.priceFilterStep} defaultValue={v('priceFilterStep')} error={fieldError(error, 'priceFilterStep')} />
+        </fieldset>
+        <fieldset>
+          <legend>Product page</legend>
+          <Check name="variationReselectClears" label={LABELS.variationReselectClears} checked={s.variationReselectClears} />
+          <Check name="reviewsAutoApprove" label={LABELS.reviewsAutoApprove} checked={s.reviewsAutoApprove} />
+          <Check name="reviewsVerifiedOnly" label={LABELS.reviewsVerifiedOnly} checked={s.reviewsVerifiedOnly} />
         </fieldset>
         <fieldset>
           <legend>Cart</legend>

@@ -1,12 +1,13 @@
 import { NavLink, Outlet } from 'react-router';
 import type { Route } from './+types/admin';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
 import { t } from '../i18n/t.ts';
 import '../features/admin/admin.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
-  return { user, canSettings: SETTINGS_ROLES.includes(user.role) };
+  return { user, canSettings: SETTINGS_ROLES.includes(user.role), canReviews: REVIEW_ROLES.includes(user.role) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -41,6 +42,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink to="/admin/mail">{t('admin.mail')}</NavLink>
               </li>
             </>
+          ) : null}
+          {loaderData.canReviews ? (
+            <li>
+              <NavLink to="/admin/reviews">Reviews</NavLink>
+            </li>
           ) : null}
           <li>
             <a href="/">{t('admin.viewShop')}</a>

@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
+import { reviewsRoutes } from './reviews.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -25,6 +26,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(cartRoutes);
   await api.register(countriesRoutes);
   await api.register(productRoutes);
+  await api.register(reviewsRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

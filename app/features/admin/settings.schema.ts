@@ -33,6 +33,10 @@ export const storeSettingsSchema = z.object({
   variationReselectClears: flag(true),
   /** Variations embedded in the page up to this many; beyond, the form asks the server. */
   maxEmbeddedVariations: z.coerce.number().int().min(0).max(1000).default(MAX_EMBEDDED_VARIATIONS),
+  /** New reviews are published at once instead of waiting for approval. */
+  reviewsAutoApprove: flag(false),
+  /** Only customers who bought the product may review it. */
+  reviewsVerifiedOnly: flag(false),
   // Cart and checkout
   redirectToCartAfterAdd: flag(false),
   cartWidget: z.enum(['dropdown', 'offcanvas']).default('dropdown'),

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { DB } from '../../../db/client.ts';
+import type { Role } from '../account/roles.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { AdminReview, ReviewFilter } from './reviews.schema.ts';
+
+/** Staff who moderate reviews. */
+export const REVIEW_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
+export const ADMIN_REVIEWS_PER_PAGE = 20;
+
+export interface AdminReviewList {
+  reviews: AdminReview[];
+  filter: ReviewFilter;
+  page: number;
+  pages: number;
+  counts: Record<ReviewFilter, number>;
+}
+
+/** Reviews for moderation, newest first, with the number in each status for the filter links. */
+export async function listAdminReviews(db: DB, filter: ReviewFilter, page: number): Promise<AdminReviewList> {
+  const grouped = await db
+    .selectFrom('reviews')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<ReviewFilter, number> = { all: 0, pending: 0, approved: 0, spam: 0 };
+  for (const g of grouped) {
+    counts[g.status] = Number(g.n);
+    counts.all += Number(g.n);
+  }
+  const pages = Math.max(1, Math.ceil(counts[filter] / ADMIN_REVIEWS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  let q = db
+    .selectFrom('reviews')
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .select([
+      'reviews.id', 'reviews.product_id', 'products.name', 'products.slug', 'reviews.author', 'reviews.email',
+      'reviews.rating', 'reviews.content', 'reviews.verified', 'reviews.status', 'reviews.created_at',
+    ]);
+  if (filter !== 'all') q = q.where('reviews.status', '=', filter);
+  const rows = await q
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(ADMIN_REVIEWS_PER_PAGE)
+    .offset((current - 1) * ADMIN_REVIEWS_PER_PAGE)
+    .execute();
+  return {
+    filter,
+    page: current,
+    pages,
+    counts,
+    reviews: rows.map((r) => ({
+      id: r.id,
+      productId: r.product_id,
+      productName: r.name,
+      productSlug: r.slug,
+      author: r.author,
+      email: r.email,
+      rating: r.rating,
+      content: r.content,
+      verified: r.verified === 1,
+      status: r.status,
+      createdAt: r.created_at,
+    })),
+  };
+}
+
+export const moderationSchema = z.object({
+  intent: z.enum(['approve', 'unapprove', 'spam', 'delete'], { message: 'Unknown action' }),
+  id: z.coerce.number().int().positive(),
+});
+export type Moderation = z.infer<typeof moderationSchema>['intent'];
+
+const NEXT_STATUS = { approve: 'approved', unapprove: 'pending', spam: 'spam' } as const;
+
+/**
+ * Approves, unapproves, marks as spam or deletes a review, and recomputes the product's
+ * average and count in the same transaction (only approved reviews count).
+ */
+export async function moderateReview(db: DB, input: unknown): Promise<{ intent: Moderation; author: string }> {
+  const { intent, id } = parseInput(moderationSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const review = await trx.selectFrom('reviews').select(['product_id', 'author']).where('id', '=', id).executeTakeFirst();
+    if (!review) throw new HttpError(404, 'not_found', 'This review no longer exists.');
+    if (intent === 'delete') await trx.deleteFrom('reviews').where('id', '=', id).execute();
+    else await trx.updateTable('reviews').set({ status: NEXT_STATUS[intent] }).where('id', '=', id).execute();
+    await recomputeProducts(trx, [review.product_id]);
+    return { intent, author: review.author };
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../app/lib/http-error.ts';
+import { parseInput } from '../../app/lib/validate.ts';
+import { pageParam } from '../../app/features/product/reviews.schema.ts';
+import { listReviews, postReview, reviewSummary } from '../../app/features/product/reviews.server.ts';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Product id must be a number') });
+
+/** Product reviews (docs/API.md): a page of reviews, and posting one. */
+export async function reviewsRoutes(api: FastifyInstance) {
+  const services = api.services;
+  const { db } = services;
+
+  api.get('/products/:id/reviews', async (request, reply) => {
+    const id = Number(parseInput(idParam, request.params).id);
+    const product = await db.selectFrom('products').select('id').where('id', '=', id).where('status', '=', 'publish').executeTakeFirst();
+    if (!product) throw new HttpError(404, 'not_found', 'No such product.');
+    const page = pageParam((request.query as Record<string, string | undefined>).page);
+    const [list, summary] = await Promise.all([listReviews(db, id, page, request.ctx.user?.id ?? null), reviewSummary(db, id)]);
+    // A signed-in author also sees their own pending review, so answers are per shopper.
+    reply.header('cache-control', 'private, no-cache');
+    return { ...list, summary };
+  });
+
+  api.post('/products/:id/reviews', async (request, reply) => {
+    const id = Number(parseInput(idParam, request.params).id);
+    const posted = await postReview(services, { productId: id, user: request.ctx.user, clientIp: request.ctx.clientIp, input: request.body });
+    return reply.status(201).send(posted);
+  });
+}
