@@ -1,7 +1,7 @@
 import { data, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/cart';
 import { getSettings } from '../features/admin/settings.server.ts';
-import { addItem, applyCoupon, getCart, removeCoupon, removeItem, setCustomer, setShippingRate, updateItem, type CartAnswer } from '../features/cart/cart.server.ts';
+import { addGroupedItems, addItem, applyCoupon, getCart, removeCoupon, removeItem, setCustomer, setShippingRate, updateItem, type CartAnswer } from '../features/cart/cart.server.ts';
 import { cartCallerFrom, cartCookies } from '../features/cart/cart-http.server.ts';
 import { CART_COOKIE } from '../features/cart/cart-store.server.ts';
 import { cartText } from '../features/cart/components/cart-text.ts';
@@ -99,6 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (values.intent) {
       case 'add': {
+        // A grouped product's form sends one quantity[<child id>] per child.
+        const grouped = Object.entries(values).filter(([k]) => /^quantity\[\d+\]$/.test(k));
+        if (grouped.length) {
+          const quantities = Object.fromEntries(grouped.map(([k, v]) => [Number(k.slice(9, -1)), quantityOf(v)]));
+          const result = await addGroupedItems(services, caller, Number(values.productId), quantities);
+          const { redirectToCartAfterAdd } = await getSettings(services.db);
+          const to = redirectToCartAfterAdd ? '/cart?done=added' : safeRedirect(values.redirect, '/cart?done=added');
+          return redirect(to, { headers: withCookies(result, context.secure) });
+        }
         const attributes = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('attribute_')));
         const result = await addItem(services, caller, {
           productId: Number(values.productId),

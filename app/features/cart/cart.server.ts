@@ -209,3 +209,25 @@ export async function setShippingRate(services: Services, caller: CartCaller, in
   await services.db.updateTable('carts').set({ shipping_choice, updated_at: nowIso() }).where('id', '=', found.cart.id).execute();
   return answer(services, { ...found.cart, shipping_choice }, found.token, caller);
 }
+
+/**
+ * Adds the chosen children of a grouped product (a quantity per child; 0 skips it). Every
+ * child is checked before any is added, and only the grouped product's own children count.
+ */
+export async function addGroupedItems(services: Services, caller: CartCaller, groupedId: number, quantities: Record<number, number>): Promise<CartAnswer> {
+  const wanted = Object.entries(quantities).map(([id, q]) => ({ productId: Number(id), quantity: q })).filter((c) => c.quantity > 0);
+  if (wanted.length === 0) throw new HttpError(400, 'invalid', 'Please choose the quantity of at least one product.', { quantity: 'Choose a quantity' });
+  const children = await services.db.selectFrom('product_links').select('linked_id').where('product_id', '=', groupedId).where('kind', '=', 'grouped').execute();
+  const allowed = new Set(children.map((c) => c.linked_id));
+  const stranger = wanted.find((c) => !allowed.has(c.productId));
+  if (stranger) throw new HttpError(400, 'invalid', 'That product is not part of this set.', { productId: 'Not part of this set' });
+  const found = await loadPurchasables(services.db, wanted.map((c) => ({ productId: c.productId, variationId: null })));
+  for (const c of wanted) {
+    const p = found.get(`${c.productId}:`);
+    if (!p) throw new HttpError(404, 'not_found', 'This product does not exist.');
+    assertPurchasable(p, c.quantity, 0);
+  }
+  let result: CartAnswer | undefined;
+  for (const c of wanted) result = await addItem(services, caller, c);
+  return result!;
+}
