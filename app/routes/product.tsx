@@ -1,20 +1,65 @@
+import { useCallback, useState } from 'react';
 import type { Route } from './+types/product';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { findProduct } from '../features/catalog/product.server.ts';
+import { categoryByPath } from '../features/catalog/categories.server.ts';
 import { productJsonLd } from '../features/catalog/product-jsonld.ts';
 import { Price } from '../features/catalog/components/price.tsx';
 import { Stars } from '../features/catalog/components/stars.tsx';
-import { cardButton } from '../features/catalog/components/product-card.tsx';
+import { productFormData } from '../features/product/variation.server.ts';
+import { loadReviews } from '../features/product/reviews.server.ts';
+import { pageParam } from '../features/product/reviews.schema.ts';
+import { relatedProducts, upsellProducts } from '../features/product/related.server.ts';
+import { choiceFromSearch, type VariationObject } from '../features/product/variations.ts';
+import { pageText } from '../features/product/page-text.ts';
+import { Gallery } from '../features/product/components/gallery.tsx';
+import { AddToCartForm } from '../features/product/components/add-to-cart-form.tsx';
+import { ProductTabs, showReviews, wantsReviews, type TabDef, type TabId } from '../features/product/components/product-tabs.tsx';
+import { ReviewsSection } from '../features/product/components/reviews-section.tsx';
+import { AdditionalInformation, ProductMeta, hasAdditionalInformation } from '../features/product/components/product-meta.tsx';
+import { RelatedProducts } from '../features/product/components/related-products.tsx';
+import { ProductStickyBar } from '../features/product/components/sticky-bar.tsx';
 import { Breadcrumbs, JsonLd } from '../ui/breadcrumbs.tsx';
 import { t } from '../i18n/t.ts';
 import '../features/catalog/catalog.css';
+import '../features/product/product-page.css';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** The purchase form's wrapper (the sticky bar appears past it) and the form itself. */
+const PURCHASE_ID = 'product-purchase';
+const FORM_ID = 'product-cart-form';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.services;
   // A direct link still opens a product hidden from the catalog; drafts and private ones are 404.
   const [product, settings] = await Promise.all([findProduct(db, params.slug, { allowHidden: true }), getSettings(db)]);
   if (!product || product.slug !== params.slug) throw new Response('Not Found', { status: 404 });
-  return { product, settings, origin: context.origin };
+  const url = new URL(request.url);
+  const primary = product.categories[0];
+  const [form, related, upsells, reviews, trail] = await Promise.all([
+    // The embedding limit is a store setting once the admin offers it; the constant otherwise.
+    productFormData(db, product, { maxEmbeddedVariations: (settings as { maxEmbeddedVariations?: number }).maxEmbeddedVariations }, url.searchParams),
+    relatedProducts(db, product),
+    upsellProducts(db, product),
+    loadReviews(db, product.id, pageParam(url.searchParams.get('cpage')), { viewerId: context.user?.id ?? null }),
+    primary ? categoryByPath(db, primary.path) : null,
+  ]);
+  // Breadcrumbs: the first category with its ancestors, by name.
+  const crumbs = trail ? [...trail.ancestors, { name: trail.category.name, path: trail.category.path }].map((c) => ({ name: c.name, href: `/product-category/${c.path}` })) : [];
+  // The variations travel in `form` (all of them only up to the embedding limit): the JSON-LD
+  // offers are worked out here so the page data does not carry every variation twice.
+  const { variations: _all, ...shown } = product;
+  return {
+    product: shown,
+    crumbs: [...crumbs, { name: product.name }],
+    form,
+    related,
+    upsells,
+    reviews,
+    jsonLd: productJsonLd(product, context.origin, settings.currency),
+    initialTab: (wantsReviews({ hash: '', search: url.search, pathname: url.pathname }) ? 'reviews' : 'description') as TabId,
+    settings,
+    origin: context.origin,
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -34,52 +79,69 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, settings, origin } = loaderData;
-  const primary = product.categories[0];
-  const crumbs = [
-    ...(primary ? primary.path.split('/').map((_, i, parts) => ({ name: i === parts.length - 1 ? primary.name : parts[i], href: `/product-category/${parts.slice(0, i + 1).join('/')}` })) : []),
-    { name: product.name },
+  const { product, crumbs, form, related, upsells, reviews, jsonLd, initialTab, settings, origin } = loaderData;
+  const [variation, setVariation] = useState<VariationObject | null>(form.initialVariation);
+  const [choice, setChoice] = useState(form.initialChoice);
+  const [tab, setTab] = useState<TabId>(initialTab);
+  // The form has already written the choice into the address when it reports a variation.
+  const onVariationChange = useCallback(
+    (v: VariationObject | null) => {
+      setVariation(v);
+      setChoice(choiceFromSearch(window.location.search, form.attributes));
+    },
+    [form.attributes],
+  );
+  const count = reviews.summary.count;
+  const info = { attributes: product.attributes, weight: product.weight, dimensions: product.dimensions };
+  const tabs: TabDef[] = [
+    ...(product.description ? [{ id: 'description' as const, title: pageText.description, content: <div className="product-description" dangerouslySetInnerHTML={{ __html: product.description }} /> }] : []),
+    ...(hasAdditionalInformation(info) ? [{ id: 'additional_information' as const, title: pageText.additional, content: <AdditionalInformation {...info} variation={variation} /> }] : []),
+    {
+      id: 'reviews',
+      title: pageText.reviews(count),
+      ownHeading: true,
+      content: <ReviewsSection productId={product.id} productSlug={product.slug} summary={reviews.summary} initial={reviews.initial} open={reviews.open} verifiedOnly={reviews.verifiedOnly} />,
+    },
   ];
-  const main = product.images[0];
-  const button = cardButton(product);
+
   return (
     <div className="container product-page">
       <Breadcrumbs items={crumbs} origin={origin} />
       <div className="product-page__top">
-        <div className="product-page__gallery">
-          {main ? (
-            <img src={main.src} srcSet={main.srcset} sizes="(max-width: 849px) 100vw, 600px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" />
-          ) : null}
-          {product.images.length > 1 ? (
-            <ul className="product-page__thumbs">
-              {product.images.slice(1).map((img) => (
-                <li key={img.id}>
-                  <img src={img.thumbSrc} width={150} height={150} alt={img.alt} loading="lazy" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <Gallery images={product.images} variationImage={variation?.image ?? null} name={product.name} />
         <div className="product-page__summary">
-          <h1>{product.name}</h1>
-          {product.rating.count > 0 ? <Stars rating={product.rating.average} /> : null}
+          <h1 className="product-page__title">{product.name}</h1>
+          {count > 0 ? (
+            <p className="product-page__rating">
+              <Stars rating={reviews.summary.average} />
+              <a
+                className="review-link"
+                href="#reviews"
+                onClick={(e) => {
+                  e.preventDefault();
+                  showReviews(setTab, { focus: true });
+                }}
+              >
+                ({pageText.reviewLink(count)})
+              </a>
+            </p>
+          ) : null}
           <p className="product-page__price">
             <Price product={product} format={settings} />
           </p>
-          <div dangerouslySetInnerHTML={{ __html: product.shortDescription }} />
-          {product.stockStatus === 'outofstock' ? <p className="stock stock--outofstock">{t('product.outOfStock')}</p> : null}
-          <p>
-            <a className="button" href={button.href} rel={button.external ? 'nofollow noopener' : undefined}>
-              {button.label}
-            </a>
-          </p>
-          {product.sku ? <p className="product-page__meta">SKU: {product.sku}</p> : null}
+          {/* Sanitised when saved (catalog write side). */}
+          <div className="product-page__short" dangerouslySetInnerHTML={{ __html: product.shortDescription }} />
+          <div id={PURCHASE_ID} className="product-page__purchase">
+            <AddToCartForm data={form} priceFormat={settings} onVariationChange={onVariationChange} formId={FORM_ID} />
+          </div>
+          <ProductMeta sku={product.sku} categories={product.categories} tags={product.tags} />
         </div>
       </div>
-      <section className="product-page__description" aria-label="Description">
-        <div dangerouslySetInnerHTML={{ __html: product.description }} />
-      </section>
-      <JsonLd data={productJsonLd(product, origin, settings.currency)} />
+      <ProductTabs tabs={tabs} active={tab} onSelect={setTab} />
+      <RelatedProducts kind="upsells" title={pageText.upsells} products={upsells} format={settings} />
+      <RelatedProducts kind="related" title={pageText.related} products={related} format={settings} />
+      <ProductStickyBar product={product} form={form} variation={variation} choice={choice} format={settings} targetId={PURCHASE_ID} formId={FORM_ID} />
+      <JsonLd data={jsonLd} />
     </div>
   );
 }

@@ -38,7 +38,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await server.stop();
       await mailbox.close();
     },
-    // First start migrates and seeds the demo catalog with generated images.
+    // Normally a copy of the run's seeded template (global-setup.ts) starts in seconds; without
+    // one (another config), the first start migrates and seeds the demo catalog itself.
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ shop }, provide) => provide(shop.server.baseURL),

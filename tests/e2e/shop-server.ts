@@ -1,20 +1,54 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * Set by global-setup.ts: a folder holding a copy of build/, which the servers run from (the
+ * server finds build/ in its working directory). A rebuild while the suite runs — a developer
+ * or another checkout step running `npm run build` — then cannot swap the pages mid-run.
+ */
+export const RUN_ROOT_ENV = 'VITRINE_E2E_RUN_ROOT';
 /** First start migrates and seeds the demo catalog (with generated images): give it time. */
 const START_TIMEOUT_MS = 120_000;
+/**
+ * Where global-setup.ts leaves a data directory (SQLite file + media) already migrated and
+ * seeded: each server starts on a copy of it instead of seeding its own (10–25 s on CI).
+ */
+export const TEMPLATE_ENV = 'VITRINE_E2E_TEMPLATE';
 
 export interface ShopServer {
   baseURL: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** `keepData`: leave the data directory in place (the template server). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+interface StartOptions {
+  /** Where the shop sends mail; without it, mail is written as .eml files in the data dir. */
+  smtpUrl?: string;
+  name: string;
+  /** A seeded data directory to start from; defaults to the run's template, if any. */
+  template?: string;
+}
+
+/**
+ * Copies build/ into `dir` so servers can run from there, with the package manifest (ES module
+ * scope) and a link to node_modules for the bundle's imports.
+ */
+export async function snapshotBuild(dir: string): Promise<void> {
+  if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
+    throw new Error('No production build: run `npx react-router build` before the end-to-end tests.');
+  }
+  await cp(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
+  await cp(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 }
 
 /** A port nobody is listening on right now (the OS picks it). */
@@ -27,20 +61,24 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production server exactly as `npm start` does, on a fresh SQLite file in a fresh
- * data directory, and waits until /api/health answers. Mail goes to `smtpUrl`.
+ * Starts the production server exactly as `npm start` does, on its own SQLite file and data
+ * directory (a copy of the template when there is one, else empty: the first start seeds it),
+ * and waits until /api/health answers. Mail goes to `smtpUrl`.
  */
-export async function startShopServer({ smtpUrl, name }: { smtpUrl: string; name: string }): Promise<ShopServer> {
-  if (!existsSync(SERVER_BUILD)) {
+export async function startShopServer({ smtpUrl, name, template = process.env[TEMPLATE_ENV] }: StartOptions): Promise<ShopServer> {
+  const cwd = process.env[RUN_ROOT_ENV] || ROOT;
+  if (!existsSync(path.join(cwd, 'build', 'server', 'index.js'))) {
     // server/index.ts would build on its own, but silently and inside a test timeout.
     throw new Error('No production build: run `npx react-router build` before the end-to-end tests.');
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), `vitrine-e2e-${name.replace(/[^a-z0-9-]/gi, '')}-`));
+  // The template was closed cleanly (its WAL checkpointed), so a plain copy is a consistent database.
+  if (template) await cp(template, dataDir, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server', 'index.ts')], {
+    cwd,
     // A clean environment: a developer's PUBLIC_URL, REDIS_URL or DATABASE_URL must not leak in.
     env: {
       PATH: process.env.PATH,
@@ -51,10 +89,12 @@ export async function startShopServer({ smtpUrl, name }: { smtpUrl: string; name
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.sqlite')}`,
       DATA_DIR: dataDir,
-      SMTP_URL: smtpUrl,
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
       MAIL_FROM: 'Vitrine e2e <shop@example.test>',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'warn',
+      // The working directory may be the build snapshot: tsx must still use the project's settings.
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,10 +115,10 @@ export async function startShopServer({ smtpUrl, name }: { smtpUrl: string; name
     if (!stopping) process.stderr.write(`[shop] exited unexpectedly (${code ?? signal}); last output:\n${output.join('')}\n`);
   });
 
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     stopping = true;
     await terminate(child);
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {

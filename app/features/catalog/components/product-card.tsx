@@ -38,6 +38,7 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
   const img = product.image;
   return (
     <li className="product-card">
+      <div className="product-card__media">
       <a href={product.url} className="product-card__image" tabIndex={-1} aria-hidden="true">
         {img ? (
           <img
@@ -57,6 +58,7 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
       </a>
       {product.onSale ? <span className="badge badge--sale">{t('product.sale')}</span> : null}
       {product.stockStatus === 'outofstock' ? <span className="badge badge--out">{t('product.outOfStock')}</span> : null}
+      </div>
       <h3 className="product-card__title">
         <a href={product.url}>{product.name}</a>
       </h3>

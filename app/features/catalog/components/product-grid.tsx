@@ -19,6 +19,8 @@ interface Props {
 }
 
 interface Saved {
+  /** Which listing the items belong to (path + query). */
+  listing: string;
   items: ProductSummary[];
   last: number;
   scrollY: number;
@@ -45,19 +47,19 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref 
   const sentinel = useRef<HTMLDivElement>(null);
   const key = storageKey(location.key);
 
-  // A new listing (sort, filter, category) starts over from what the server rendered.
-  useEffect(() => {
-    setItems(products);
-    setLast(page);
-  }, [products, page]);
-
-  // Back/forward: restore the pages loaded before and the scroll position.
+  // Back/forward: restore the pages loaded before and the scroll position. (A new listing —
+  // sort, filter, category — remounts this grid with what the server rendered.) Entries
+  // reached by a full page load all share the key "default": restore those only when the
+  // browser says this load is a back/forward, and only for the same listing.
+  const listing = `${location.pathname}?${apiQuery}`;
   useLayoutEffect(() => {
     const raw = sessionStorage.getItem(key);
     if (!raw) return;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (location.key === 'default' && nav?.type !== 'back_forward') return;
     try {
       const saved = JSON.parse(raw) as Saved;
-      if (saved.items.length > products.length) {
+      if (saved.listing === listing && saved.items.length > products.length) {
         setItems(saved.items);
         setLast(saved.last);
         requestAnimationFrame(() => window.scrollTo(0, saved.scrollY));
@@ -73,7 +75,7 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref 
     if (last <= page) return;
     const save = () => {
       try {
-        sessionStorage.setItem(key, JSON.stringify({ items, last, scrollY: window.scrollY } satisfies Saved));
+        sessionStorage.setItem(key, JSON.stringify({ listing, items, last, scrollY: window.scrollY } satisfies Saved));
       } catch {
         // Storage full or blocked: restoring is a nicety.
       }
@@ -91,7 +93,7 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref 
       window.removeEventListener('scroll', onScroll);
       clearTimeout(timer);
     };
-  }, [items, last, key, page]);
+  }, [items, last, key, page, listing]);
 
   const loadMore = useCallback(async () => {
     if (status === 'loading' || last >= pages) return;

@@ -1,0 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RUN_ROOT_ENV, TEMPLATE_ENV, snapshotBuild, startShopServer } from './shop-server.ts';
+
+/**
+ * Once per run: snapshots the production build the servers run from, then seeds the demo shop
+ * (a server starts on an empty data directory, migrating and seeding it exactly as a shop
+ * owner's first start does, and stops again). Every worker's server then starts on a copy of
+ * that data directory. Playwright passes the environment on to the workers and runs the
+ * returned function after the last test.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const runRoot = await mkdtemp(path.join(tmpdir(), 'vitrine-e2e-run-'));
+  try {
+    await snapshotBuild(runRoot);
+    process.env[RUN_ROOT_ENV] = runRoot;
+    const server = await startShopServer({ name: 'template', template: '' });
+    await server.stop({ keepData: true });
+    process.env[TEMPLATE_ENV] = server.dataDir;
+    return async () => {
+      await rm(server.dataDir, { recursive: true, force: true });
+      await rm(runRoot, { recursive: true, force: true });
+    };
+  } catch (err) {
+    await rm(runRoot, { recursive: true, force: true });
+    throw err;
+  }
+}
