@@ -7,6 +7,11 @@ import {
   PostgresDialect,
   PostgresIntrospector,
   SqliteDialect,
+  SqliteDriver,
+  CompiledQuery,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+  type Driver,
   sql,
   type DatabaseIntrospector,
   type TableMetadata,
@@ -39,7 +44,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -87,5 +92,27 @@ class SearchPathIntrospector extends PostgresIntrospector {
 class SearchPathPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SearchPathIntrospector(db);
+  }
+}
+
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE: a transaction that reads and then writes
+ * would otherwise fail at once (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not cover)
+ * when another process — a CLI import, a second server — committed in between.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
