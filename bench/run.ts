@@ -3,10 +3,10 @@
  * server as a child process, loads each scenario of bench/scenarios/ with autocannon and
  * prints each figure beside a baseline measured in the same run. See bench/README.md.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureBaseline } from './lib/baselines.ts';
-import { REPO_ROOT, freePort, runChild, startChild, waitForHttp } from './lib/children.ts';
+import { snapshotBuild } from './lib/build.ts';
+import { REPO_ROOT, freePort, startChild, waitForHttp } from './lib/children.ts';
 import { cleanup, installExitHandlers, stopping } from './lib/cleanup.ts';
 import { createBenchDatabase, seedCatalog } from './lib/database.ts';
 import { loadTest } from './lib/load.ts';
@@ -16,7 +16,6 @@ import { formatTable, ratios, writeResults } from './lib/report.ts';
 import { loadScenarios } from './lib/scenarios.ts';
 import type { BenchContext, Row, Scenario } from './lib/types.ts';
 
-const SERVER_BUILD = path.join(REPO_ROOT, 'build', 'server', 'index.js');
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
 
@@ -25,10 +24,12 @@ async function runScenario(ctx: BenchContext, scenario: Scenario): Promise<Row> 
     const { result, baseline } = await scenario.run(ctx);
     return { scenario: scenario.name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
   }
-  const spec = typeof scenario.request === 'function' ? await scenario.request(ctx) : scenario.request;
-  const result = await loadTest(ctx.baseUrl, spec, { ...ctx, pid: ctx.serverPid });
-  const baseline = scenario.baseline ? await measureBaseline(ctx, scenario.baseline) : undefined;
-  return { scenario: scenario.name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
+  const request = typeof scenario.request === 'function' ? await scenario.request(ctx) : scenario.request;
+  const result = await loadTest(ctx.baseUrl, request, { ...ctx, pid: ctx.serverPid });
+  const spec = typeof scenario.baseline === 'function' ? await scenario.baseline(ctx) : scenario.baseline;
+  const baseline = spec ? await measureBaseline(ctx, spec) : undefined;
+  const name = request.label ? `${scenario.name}: ${request.label}` : scenario.name;
+  return { scenario: name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
 }
 
 async function main(): Promise<number> {
@@ -37,10 +38,8 @@ async function main(): Promise<number> {
   const scenarios = await loadScenarios(opts.only);
   if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.only.join(', ')}`);
 
-  if (opts.build || !existsSync(SERVER_BUILD)) {
-    log(opts.build ? 'rebuilding (--build): npm run build' : 'no production build yet: running npm run build');
-    await runChild('npm run build', 'npm', ['run', 'build'], 10 * 60_000);
-  }
+  // A private copy of build/: a rebuild in the checkout during the run cannot touch it.
+  const appDir = await snapshotBuild(opts.build);
 
   const database = await createBenchDatabase(opts);
   log(`seeding ${opts.products} products (${opts.dialect}) in a temporary database…`);
@@ -61,7 +60,7 @@ async function main(): Promise<number> {
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
-  const server = startChild('server', process.execPath, ['--import', 'tsx', 'server/index.ts'], { env: serverEnv });
+  const server = startChild('server', process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], { env: serverEnv, cwd: appDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/health`, server, 120_000);
   log(`server up at ${baseUrl}; ${scenarios.length} scenario(s), ${opts.durationS} s each at ${opts.connections} connections`);
@@ -79,6 +78,7 @@ async function main(): Promise<number> {
     connections: opts.connections,
     serverPid: server.process.pid,
     serverEnv,
+    appDir,
   };
   const rows: Row[] = [];
   for (const { file, scenario } of scenarios) {

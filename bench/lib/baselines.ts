@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startChild, waitForHttp } from './children.ts';
+import { waitForIdle } from './cpu.ts';
 import { loadTest } from './load.ts';
 import { measureLoop } from './stats.ts';
 import type { BaselineSpec, BenchContext, Measurement, RequestSpec } from './types.ts';
@@ -28,6 +29,8 @@ export function measureBaseline(ctx: BenchContext, spec: BaselineSpec): Promise<
 }
 
 async function measure(ctx: BenchContext, spec: BaselineSpec): Promise<{ name: string; result: Measurement }> {
+  // Not while the server is still busy with the requests of the load run before.
+  await waitForIdle(ctx.serverPid);
   switch (spec.kind) {
     case 'fastify-json':
       return { name: 'bare Fastify JSON route', result: await bareFastify(ctx) };
@@ -68,6 +71,8 @@ async function renderBaseline(ctx: BenchContext, pagePath: string): Promise<Meas
       BENCH_WARMUP_MS: String(ctx.warmupS * 1000),
     },
     ipc: true,
+    // The same private copy of build/ the server uses.
+    cwd: ctx.appDir,
   });
   try {
     const limitMs = (ctx.durationS + ctx.warmupS) * 1000 + 60_000;

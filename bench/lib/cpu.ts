@@ -28,3 +28,24 @@ export function cpuMeter(pid: number | undefined): (ops: number) => number | und
     return start === undefined || end === undefined || ops === 0 ? undefined : (end - start) / ops;
   };
 }
+
+/**
+ * Waits until the process has been idle (at most one 10 ms tick of CPU per 250 ms, twice in
+ * a row) or `maxMs` has passed; returns the ms waited. A load run that ends with requests
+ * timed out leaves the server working on them after autocannon gave up: whatever runs
+ * next (a baseline, an in-process loop, the next load run) would share the cores with it.
+ */
+export async function waitForIdle(pid: number | undefined, maxMs = 30_000): Promise<number> {
+  const started = Date.now();
+  let last = processCpuMs(pid);
+  if (last === undefined) return 0;
+  let calm = 0;
+  while (calm < 2 && Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = processCpuMs(pid);
+    if (now === undefined) break;
+    calm = now - last <= TICK_MS ? calm + 1 : 0;
+    last = now;
+  }
+  return Date.now() - started;
+}

@@ -43,6 +43,8 @@ export interface BenchContext {
   serverPid?: number;
   /** The environment the server child runs with (handy for extra child processes). */
   serverEnv: NodeJS.ProcessEnv;
+  /** The server's working directory: a private copy of build/ with links to node_modules (lib/build.ts). */
+  appDir: string;
 }
 
 export interface RequestSpec {
@@ -54,6 +56,8 @@ export interface RequestSpec {
   body?: unknown;
   /** Escape hatch for per-connection setup (`setupClient`, `requests` sequences…). */
   autocannon?: Partial<autocannon.Options>;
+  /** Shown after the scenario's name in the table: what was picked at run time (a category…). */
+  label?: string;
 }
 
 /** A baseline measured in the same run, on the same machine, to divide a figure by. */
@@ -76,7 +80,8 @@ export interface HttpScenario {
   name: string;
   /** A fixed request, or a function run once against the live server first (log in, fill a cart…). */
   request: RequestSpec | ((ctx: BenchContext) => Promise<RequestSpec>);
-  baseline?: BaselineSpec;
+  /** A fixed baseline, or one that depends on the live data (e.g. the render of a page chosen at run time). */
+  baseline?: BaselineSpec | ((ctx: BenchContext) => Promise<BaselineSpec>);
   targets?: Targets;
 }
 
