@@ -291,6 +291,100 @@ export interface TaxRatesTable {
   position: Generated<number>;
 }
 
+export type OrderStatus = 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_key: string;
+  status: Generated<OrderStatus>;
+  user_id: number | null;
+  billing_email: string;
+  /** JSON address in the Store API's field names. */
+  billing: Generated<string>;
+  shipping: Generated<string>;
+  customer_note: Generated<string>;
+  payment_method: string;
+  payment_method_title: Generated<string>;
+  transaction_id: string | null;
+  currency: string;
+  prices_include_tax: Generated<Bool>;
+  subtotal: Generated<number>;
+  discount_total: Generated<number>;
+  shipping_total: Generated<number>;
+  tax_total: Generated<number>;
+  total: Generated<number>;
+  refunded_total: Generated<number>;
+  /** JSON [{packageId, rateId, title, cost, tax}]. */
+  shipping_lines: Generated<string>;
+  /** JSON [{code, discount}]. */
+  coupon_lines: Generated<string>;
+  /** JSON [{rateId, label, amount}]. */
+  tax_lines: Generated<string>;
+  stock_reduced: Generated<Bool>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  customer_ip: Generated<string>;
+  user_agent: Generated<string>;
+  paid_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  variation_id: number | null;
+  name: string;
+  sku: Generated<string>;
+  /** JSON map of attribute name to chosen value. */
+  attributes: Generated<string>;
+  quantity: number;
+  unit_price: Generated<number>;
+  subtotal: Generated<number>;
+  total: Generated<number>;
+  tax: Generated<number>;
+  refunded_quantity: Generated<number>;
+}
+
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  content: string;
+  customer_note: Generated<Bool>;
+  author: Generated<string>;
+  created_at: string;
+}
+
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  reason: Generated<string>;
+  /** JSON [{itemId, quantity}] restocked by this refund. */
+  items: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface CustomerAddressesTable {
+  user_id: number;
+  type: 'billing' | 'shipping';
+  address: Generated<string>;
+  updated_at: string;
+}
+
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  type: 'export' | 'erasure';
+  status: Generated<'pending' | 'completed'>;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -318,6 +412,12 @@ export interface Database {
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;
   tax_rates: TaxRatesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_notes: OrderNotesTable;
+  order_refunds: OrderRefundsTable;
+  customer_addresses: CustomerAddressesTable;
+  privacy_requests: PrivacyRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;
