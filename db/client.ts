@@ -44,7 +44,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -93,6 +93,32 @@ class SearchPathPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SearchPathIntrospector(db);
   }
+}
+
+/** How many prepared statements one SQLite connection keeps (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement it runs; preparing costs as much as running a small
+ * indexed query. The same SQL text gets the same prepared statement back. Safe because the
+ * driver uses its one connection for one query at a time (a stream holds it until done).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = statements.get(text);
+      if (stmt) {
+        statements.delete(text);
+      } else {
+        stmt = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, stmt);
+      return stmt;
+    },
+  };
 }
 
 /**

@@ -104,6 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
     }
   }
-  if (pages) await registerPages(app, { dev: pages === 'dev' });
+  if (pages) await registerPages(app, { dev: pages === 'dev', pageCacheBytes: config.pageCacheMb * 1024 * 1024 });
   return app;
 }

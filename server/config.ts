@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('data'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -52,6 +53,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Seed the demo catalog when the database has no products (first start). */
   seedDemo: boolean;
+  /** Memory for rendered catalog pages served to visitors who are not signed in; 0 turns it off. */
+  pageCacheMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mode: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     seedDemo: true,
+    pageCacheMb: e.PAGE_CACHE_MB,
     ...overrides,
   };
 }

@@ -34,12 +34,19 @@ export async function attachContext(services: Services, request: FastifyRequest,
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;
   const user = sessionToken ? await sessionUser(services.db, sessionToken) : null;
   const host = request.headers.host ?? `localhost:${services.config.port}`;
+  let token: string | undefined;
+  let nonce: string | undefined;
   request.ctx = {
     services,
     user,
     sessionToken: user ? sessionToken : null,
-    csrfToken: csrfToken(services.config.sessionSecret, seed),
-    cspNonce: newNonce(),
+    // Computed when first read: most API answers need neither.
+    get csrfToken() {
+      return (token ??= csrfToken(services.config.sessionSecret, seed));
+    },
+    get cspNonce() {
+      return (nonce ??= newNonce());
+    },
     origin: services.config.publicUrl?.replace(/\/$/, '') ?? `${secure ? 'https' : 'http'}://${host}`,
     secure,
     clientIp: request.ip,

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import '../app/load-context.ts';
 import { contentSecurityPolicy, csrfValid, CSRF_FIELD, CSRF_HEADER, UNSAFE_METHODS } from './security.ts';
+import { readStoreVersion } from '../app/lib/store-version.server.ts';
+import { CSRF_MARK, fillParts, isCacheablePage, NONCE_MARK, PageCache, toParts, type CachedPage } from './page-cache.ts';
 
 export const BUILD_DIR = path.resolve('build');
 /** Largest CSV accepted by the admin's catalog import (about 100,000 WooCommerce rows). */
@@ -15,6 +17,8 @@ export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 export interface PagesOptions {
   /** Serve through Vite's dev server with HMR instead of the production build. */
   dev: boolean;
+  /** Byte budget of the anonymous page cache (page-cache.ts); 0 = no cache. */
+  pageCacheBytes: number;
 }
 
 /**
@@ -36,6 +40,39 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
   }
   const handle = createRequestHandler(build, opts.dev ? 'development' : 'production');
   const dev = opts.dev;
+  const cache = !dev && opts.pageCacheBytes > 0 ? new PageCache(opts.pageCacheBytes) : null;
+
+  /** A catalog page for a visitor who is not signed in: from the cache, else rendered into it. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, webRequest: Request) => {
+    const ctx = request.ctx;
+    const notices = Object.keys(request.cookies).filter((n) => n.startsWith('vt_store_notice_hidden_')).sort().join(',');
+    const key = `${ctx.secure ? 'https' : 'http'}|${request.headers.host ?? ''}|${request.url}|${notices}`;
+    const version = await readStoreVersion(ctx.services.db);
+    let page = cache!.get(key, version);
+    reply.header('x-page-cache', page ? 'hit' : 'miss');
+    if (!page) {
+      const marked = { ...ctx, csrfToken: CSRF_MARK, cspNonce: NONCE_MARK };
+      const response = await handle(webRequest, marked as unknown as AppLoadContext);
+      if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return sendWebResponse(reply, response, ctx.cspNonce, dev);
+      const body = await response.text();
+      const cookies = response.headers.getSetCookie();
+      page = {
+        version,
+        born: Date.now(),
+        status: response.status,
+        headers: [...response.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-length'),
+        parts: toParts(body),
+        bytes: Buffer.byteLength(body),
+      } satisfies CachedPage;
+      if (response.status === 200 && cookies.length === 0 && !response.headers.has('cache-control')) cache!.set(key, page);
+      for (const cookie of cookies) reply.header('set-cookie', cookie);
+    }
+    reply.status(page.status);
+    for (const [k, v] of page.headers) reply.header(k, v);
+    reply.header('content-security-policy', contentSecurityPolicy(ctx.cspNonce, dev));
+    reply.header('cache-control', 'private, no-cache');
+    return reply.send(fillParts(page.parts, ctx.csrfToken, ctx.cspNonce));
+  };
 
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
@@ -50,6 +87,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Form expired</title></head><body><main><h1>This form has expired</h1><p>Please go back, reload the page and try again.</p></main></body></html>',
           );
       }
+      if (cache && !request.ctx.user && isCacheablePage(request.method, request.url)) return servePage(request, reply, webRequest);
       const response = await handle(webRequest, request.ctx as unknown as AppLoadContext);
       return sendWebResponse(reply, response, request.ctx.cspNonce, dev);
     };

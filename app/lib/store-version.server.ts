@@ -1,26 +1,41 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * One version stamp for everything a shopper's page or cart is computed from: products,
- * stock, categories, settings, shipping zones, tax rates, coupons. Every write to those
- * calls `touchStore` (inside its transaction, so the new stamp appears with the data);
- * in-memory caches and the page cache compare the stamp and drop what is older. Stored in
- * the database, so every process of a multi-process shop sees the same stamp.
+ * One version number for everything a shopper's page or cart is computed from: products,
+ * stock, categories, reviews, settings, shipping zones, tax rates, coupons. Database
+ * triggers (migration 006) add one to it on every write to those tables, inside the
+ * writing transaction, so the new number appears together with the data. In-memory caches
+ * and the page cache compare it and drop what is older. It lives in the database, so every
+ * process of a multi-process shop sees the same number.
  */
 export const STORE_VERSION_KEY = 'cache.store_version';
 
+/** Moves the version by hand (the triggers already do it for writes to store tables). */
 export async function touchStore(db: Kysely<Database>): Promise<void> {
-  const value = randomBytes(8).toString('hex');
   await db
-    .insertInto('settings')
-    .values({ key: STORE_VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .updateTable('settings')
+    .set({ value: sql<string>`cast(cast(value as bigint) + 1 as text)` })
+    .where('key', '=', STORE_VERSION_KEY)
     .execute();
 }
 
-export async function readStoreVersion(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', STORE_VERSION_KEY).executeTakeFirst();
-  return row?.value ?? '0';
+const READ = CompiledQuery.raw(`select value from settings where key = '${STORE_VERSION_KEY}'`, []);
+const inFlight = new WeakMap<object, Promise<string>>();
+
+/**
+ * The current version. Calls made while a read is already under way share it: that read
+ * was queued before any write this process finishes afterwards, so it cannot miss one.
+ */
+export function readStoreVersion(db: Kysely<Database>): Promise<string> {
+  let pending = inFlight.get(db);
+  if (!pending) {
+    pending = db
+      .executeQuery<{ value: string }>(READ)
+      .then((r) => r.rows[0]?.value ?? '0')
+      .finally(() => inFlight.delete(db));
+    inFlight.set(db, pending);
+  }
+  return pending;
 }

@@ -1,9 +1,17 @@
 import type { DB } from '../../../db/client.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { cached } from '../../lib/store-cache.server.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
 
-/** Store settings: defaults overlaid with what the owner saved. */
-export async function getSettings(db: DB): Promise<StoreSettings> {
+/**
+ * Store settings: defaults overlaid with what the owner saved. Cached until the store
+ * version moves (any settings write moves it); callers must not mutate the answer.
+ */
+export function getSettings(db: DB): Promise<StoreSettings> {
+  return cached(db, 'settings', () => readSettings(db));
+}
+
+async function readSettings(db: DB): Promise<StoreSettings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'store.%').execute();
   const saved: Record<string, unknown> = {};
   for (const r of rows) {

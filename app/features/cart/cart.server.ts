@@ -87,11 +87,12 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const data = parseInput(addItemSchema, input);
   const given = normaliseAttributes(data.attributes);
   let variationId = data.variationId ?? null;
-  const product = await services.db.selectFrom('products').select(['id', 'type']).where('id', '=', data.productId).executeTakeFirst();
+  // The product alone (cached with the store data) says which kind it is.
+  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }])).get(`${data.productId}:`);
   if (!product) throw new HttpError(404, 'not_found', 'This product does not exist.');
   if (product.type !== 'variable' && variationId !== null) throw new HttpError(400, 'invalid', 'This product has no variations.', { variationId: 'Not a variation of this product' });
-  if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.id, given)) ?? null;
-  const p = (await loadPurchasables(services.db, [{ productId: data.productId, variationId }])).get(`${data.productId}:${variationId ?? ''}`);
+  if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.productId, given)) ?? null;
+  const p = variationId === null ? product : (await loadPurchasables(services.db, [{ productId: data.productId, variationId }])).get(`${data.productId}:${variationId}`);
   if (!p) throw new HttpError(400, 'invalid', 'That variation does not belong to this product.', { variationId: 'Not a variation of this product' });
   const attributes = p.variationId === null ? {} : chosenAttributes(p, given);
   const { cart, token } = await mustHave(services, caller);

@@ -6,6 +6,7 @@ import { activePrice } from '../catalog/price.ts';
 import type { CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
 import { parseJson } from '../../lib/json.ts';
+import { cachedMany } from '../../lib/store-cache.server.ts';
 
 /** Everything the cart needs to know about one product or variation, read fresh from the database. */
 export interface Purchasable {
@@ -36,8 +37,24 @@ export interface Purchasable {
   variationAttributes: Record<string, string>;
 }
 
-/** Loads purchasables for (product, variation) pairs in a few queries. Missing ones are absent from the map. */
-export async function loadPurchasables(db: DB, refs: { productId: number; variationId: number | null }[]): Promise<Map<string, Purchasable>> {
+type Ref = { productId: number; variationId: number | null };
+const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
+
+/**
+ * Purchasables for (product, variation) pairs, keyed "productId:variationId". Missing ones
+ * are absent from the map. Kept in the store cache until any product, stock or price changes.
+ */
+export async function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
+  const byKey = new Map(refs.map((r) => [`purchasable:${refKey(r)}`, r]));
+  const found = await cachedMany(db, [...byKey.keys()], async (keys) => {
+    const read = await readPurchasables(db, keys.map((k) => byKey.get(k)!));
+    return new Map([...read].map(([k, v]) => [`purchasable:${k}`, v]));
+  });
+  return new Map([...found].map(([k, v]) => [k.slice('purchasable:'.length), v]));
+}
+
+/** Reads purchasables from the database in a few queries. */
+async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
   const out = new Map<string, Purchasable>();
   if (refs.length === 0) return out;
   const productIds = [...new Set(refs.map((r) => r.productId))];

@@ -1,4 +1,5 @@
 import type { DB } from '../../../db/client.ts';
+import { cached } from '../../lib/store-cache.server.ts';
 import { findProduct, type ProductDetail } from './product.server.ts';
 
 /** What the quick-view popup shows: a trimmed product (no long description, no variation list). */
@@ -7,8 +8,15 @@ export type QuickView = Pick<
   'id' | 'name' | 'slug' | 'type' | 'url' | 'prices' | 'onSale' | 'rating' | 'stockStatus' | 'stockQuantity' | 'manageStock' | 'shortDescription' | 'images' | 'sku' | 'externalUrl' | 'buttonText' | 'soldIndividually'
 > & { attributes: { name: string; options: string[] }[] };
 
-/** Published, non-hidden products only: a draft, private or hidden product is null (404). */
-export async function quickView(db: DB, id: number): Promise<QuickView | null> {
+/**
+ * Published, non-hidden products only: a draft, private or hidden product is null (404).
+ * Kept in the store cache until the catalog changes.
+ */
+export function quickView(db: DB, id: number): Promise<QuickView | null> {
+  return cached(db, `quick-view:${id}`, () => readQuickView(db, id));
+}
+
+async function readQuickView(db: DB, id: number): Promise<QuickView | null> {
   const p = await findProduct(db, id);
   if (!p) return null;
   return {

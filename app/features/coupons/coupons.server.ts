@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { cached } from '../../lib/store-cache.server.ts';
 import type { DB } from '../../../db/client.ts';
 import type { CouponsTable } from '../../../db/schema.ts';
 import { formatPrice, type PriceFormat } from '../../lib/money.ts';
@@ -63,8 +64,10 @@ export function rowToCoupon(r: Selectable<CouponsTable>): Coupon {
 export async function findCoupon(db: DB, code: string): Promise<Coupon | null> {
   const normal = typeof code === 'string' ? normalizeCode(code) : null;
   if (!normal) return null;
-  const row = await db.selectFrom('coupons').selectAll().where('code', '=', normal).executeTakeFirst();
-  return row ? rowToCoupon(row) : null;
+  return cached(db, `coupon:${normal}`, async () => {
+    const row = await db.selectFrom('coupons').selectAll().where('code', '=', normal).executeTakeFirst();
+    return row ? rowToCoupon(row) : null;
+  });
 }
 
 /**

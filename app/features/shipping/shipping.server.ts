@@ -1,3 +1,4 @@
+import { cached } from '../../lib/store-cache.server.ts';
 import type { DB } from '../../../db/client.ts';
 import type { Location, PricedLine } from '../cart/contracts.ts';
 import type { ShippingRate } from '../cart/cart.schema.ts';
@@ -40,6 +41,13 @@ export function zoneMatches(locations: readonly ZoneLocation[], destination: Loc
  * else the "rest of the world" (id null).
  */
 export async function matchZone(db: DB, destination: Location): Promise<{ id: number | null; name: string }> {
+  for (const [id, zone] of await cached(db, 'shipping.zones', () => loadZones(db))) {
+    if (zoneMatches(zone.locations, destination)) return { id, name: zone.name };
+  }
+  return { id: null, name: REST_OF_WORLD };
+}
+
+async function loadZones(db: DB) {
   const rows = await db
     .selectFrom('shipping_zones as z')
     .leftJoin('shipping_zone_locations as l', 'l.zone_id', 'z.id')
@@ -53,14 +61,15 @@ export async function matchZone(db: DB, destination: Location): Promise<{ id: nu
     if (!zone) zones.set(r.id, (zone = { name: r.name, locations: [] }));
     if (r.type && r.code !== null) zone.locations.push({ type: r.type, code: r.code });
   }
-  for (const [id, zone] of zones) {
-    if (zoneMatches(zone.locations, destination)) return { id, name: zone.name };
-  }
-  return { id: null, name: REST_OF_WORLD };
+  return zones;
 }
 
 /** Enabled methods of a zone (null = rest of the world), in position order. */
-async function enabledMethods(db: DB, zoneId: number | null) {
+function enabledMethods(db: DB, zoneId: number | null) {
+  return cached(db, `shipping.methods:${zoneId}`, () => loadMethods(db, zoneId));
+}
+
+async function loadMethods(db: DB, zoneId: number | null) {
   let q = db.selectFrom('shipping_methods').select(['id', 'type', 'title', 'settings']).where('enabled', '=', 1);
   q = zoneId === null ? q.where('zone_id', 'is', null) : q.where('zone_id', '=', zoneId);
   return q.orderBy('position').orderBy('id').execute();

@@ -1,3 +1,4 @@
+import { cached } from '../../lib/store-cache.server.ts';
 import type { DB } from '../../../db/client.ts';
 import type { Location } from '../cart/contracts.ts';
 import { anyPostcodeMatches, splitList } from '../shipping/postcodes.ts';
@@ -50,7 +51,12 @@ export function rateCoversPlace(r: Pick<Row, 'postcodes' | 'cities'>, location: 
  * state ('' = any), postcodes and cities must match; rates are taken by priority and, within a
  * priority, only the first by position applies.
  */
-export async function findTaxRates(db: DB, location: Location, taxClass: string): Promise<TaxRate[]> {
+export function findTaxRates(db: DB, location: Location, taxClass: string): Promise<TaxRate[]> {
+  const key = `tax:${taxClass}|${location.country}|${location.state}|${location.postcode}|${location.city}`;
+  return cached(db, key.toUpperCase(), () => loadTaxRates(db, location, taxClass));
+}
+
+async function loadTaxRates(db: DB, location: Location, taxClass: string): Promise<TaxRate[]> {
   const country = location.country.trim().toUpperCase();
   const state = location.state.trim().toUpperCase();
   const rows = await db

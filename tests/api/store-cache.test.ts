@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { createDb, type DB } from '../../db/client.ts';
+import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { readStoreVersion } from '../../app/lib/store-version.server.ts';
+
+/*
+ * Settings, products, zones, rates and coupons are cached in memory while the store version
+ * stays put. These tests change the data through a second connection — what another server
+ * process, the CLI or a hand-run SQL statement does — and expect the very next answer to
+ * show it.
+ */
+for (const dialect of await dialects()) {
+  describe(`store cache (${dialect})`, () => {
+    let t: TestApp;
+    let other: DB;
+    let mug: number;
+    let token = 'new';
+
+    const cart = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'cart-token': token, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
+      token = (res.headers['cart-token'] as string | undefined) ?? token;
+      return res;
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      other = createDb(t.database.url);
+      mug = (await createProduct(t.services.db, { name: 'Cache Mug', regular_price: 1000 })).id;
+      expect((await cart('POST', '/api/cart/items', { productId: mug, quantity: 2 })).statusCode).toBe(201);
+    });
+    afterAll(async () => {
+      await other.destroy();
+      await t.close();
+    });
+
+    it('shows a price changed by another process in the next cart answer', async () => {
+      expect((await cart('GET', '/api/cart')).json().totals.subtotal).toBe(2000);
+      await other.updateTable('products').set({ regular_price: 1500 }).where('id', '=', mug).execute();
+      expect((await cart('GET', '/api/cart')).json().totals.subtotal).toBe(3000);
+    });
+
+    it('applies settings saved by another process at once', async () => {
+      expect((await cart('GET', '/api/cart')).json().totals.currency).toBe('GBP');
+      await saveSettings(other, { currency: 'EUR' });
+      expect((await cart('GET', '/api/cart')).json().totals.currency).toBe('EUR');
+      await saveSettings(other, { currency: 'GBP' });
+    });
+
+    it('charges a tax rate added by another process in the next answer', async () => {
+      await saveSettings(t.services.db, { taxesEnabled: true, baseCountry: 'GB' });
+      expect((await cart('GET', '/api/cart')).json().totals.tax).toBe(0);
+      await other.insertInto('tax_rates').values({ country: 'GB', rate: 200000, name: 'VAT' }).execute();
+      const answer = (await cart('GET', '/api/cart')).json();
+      expect(answer.totals.tax).toBe(600);
+      expect(answer.totals.taxLines).toEqual([{ label: 'VAT', amount: 600 }]);
+    });
+
+    it('drops a product made a draft elsewhere from quick view and the cart', async () => {
+      expect((await t.app.inject(`/api/products/${mug}/quick-view`)).statusCode).toBe(200);
+      await other.updateTable('products').set({ status: 'draft' }).where('id', '=', mug).execute();
+      expect((await t.app.inject(`/api/products/${mug}/quick-view`)).statusCode).toBe(404);
+      const answer = (await cart('GET', '/api/cart')).json();
+      expect(answer.items).toEqual([]);
+      expect(answer.notices.join(' ')).toContain('Cache Mug');
+    });
+
+    it('moves the store version on store writes only, never on cart writes', async () => {
+      const pin = (await createProduct(t.services.db, { name: 'Cache Pin', regular_price: 300 })).id;
+      const before = await readStoreVersion(t.services.db);
+      expect((await cart('POST', '/api/cart/items', { productId: pin, quantity: 1 })).statusCode).toBe(201);
+      expect(await readStoreVersion(t.services.db)).toBe(before);
+      await other.updateTable('categories').set({ description: 'changed' }).execute();
+      await other.insertInto('tags').values({ name: 'New tag', slug: 'new-tag' }).execute();
+      const after = await readStoreVersion(t.services.db);
+      expect(Number(after)).toBeGreaterThan(Number(before));
+    });
+  });
+}
