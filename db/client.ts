@@ -34,6 +34,17 @@ export interface DbOptions {
   poolSize?: number;
 }
 
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The SQLite connection behind a database opened by createDb, for the few hot single-row
+ * reads that cannot afford a query builder round trip; undefined for PostgreSQL. Reads on it
+ * see exactly what Kysely's queries see (it is the same connection).
+ */
+export function sqliteHandle(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 /** Opens the database named by a `sqlite:` or `postgres://` URL. One per process. */
 export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -44,7 +55,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    sqliteHandles.set(db, sqlite);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,

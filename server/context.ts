@@ -26,9 +26,10 @@ export async function attachContext(services: Services, request: FastifyRequest,
   const secure = isSecure(request, services.config.publicUrl);
   let seed = request.cookies[CSRF_COOKIE];
   if (!seed || seed.length > 64) {
-    seed = newCsrfSeed();
-    // Headless cart clients identify by Cart-Token and need no CSRF cookie.
-    if (!request.headers['cart-token']) reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    // Headless cart clients identify by Cart-Token and get no CSRF cookie: with no seed,
+    // no CSRF token is ever valid for them (the cart API does not ask for one).
+    if (request.headers['cart-token']) seed = '';
+    else reply.setCookie(CSRF_COOKIE, (seed = newCsrfSeed()), { path: '/', httpOnly: true, sameSite: 'lax', secure });
   }
   request.csrfSeed = seed;
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;

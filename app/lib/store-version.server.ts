@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
+import type { Statement } from 'better-sqlite3';
+import { sqliteHandle } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -23,12 +25,21 @@ export async function touchStore(db: Kysely<Database>): Promise<void> {
 
 const READ = CompiledQuery.raw(`select value from settings where key = '${STORE_VERSION_KEY}'`, []);
 const inFlight = new WeakMap<object, Promise<string>>();
+const versionStatements = new WeakMap<object, Statement>();
 
 /**
  * The current version. Calls made while a read is already under way share it: that read
  * was queued before any write this process finishes afterwards, so it cannot miss one.
  */
 export function readStoreVersion(db: Kysely<Database>): Promise<string> {
+  // SQLite answers a one-row read synchronously: no builder, no queue. Not inside a
+  // transaction (db is then a Transaction object, which has no handle of its own).
+  const sqlite = sqliteHandle(db);
+  if (sqlite) {
+    let stmt = versionStatements.get(sqlite);
+    if (!stmt) versionStatements.set(sqlite, (stmt = sqlite.prepare(READ.sql).pluck()));
+    return Promise.resolve((stmt.get() as string | undefined) ?? '0');
+  }
   let pending = inFlight.get(db);
   if (!pending) {
     pending = db

@@ -14,6 +14,7 @@ import {
 } from '../../app/features/cart/cart.server.ts';
 import { cartCallerFrom, cartCookies } from '../../app/features/cart/cart-http.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
+import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 
 const keyParam = z.object({ key: z.string().min(1).max(64) });
 const codeParam = z.object({ code: z.string().min(1).max(100) });
@@ -33,7 +34,8 @@ function send(request: FastifyRequest, reply: FastifyReply, result: CartAnswer, 
   if (!request.headers['cart-token']) {
     for (const c of cartCookies(result, request.ctx.secure)) reply.header('set-cookie', c);
   }
-  return reply.status(status).send(result.cart);
+  // A cart answered again unchanged (the pricing memo) is the same object.
+  return reply.status(status).type(JSON_TYPE).send(jsonOnce(result.cart));
 }
 
 /** The cart API (docs/API.md). A request with a Cart-Token header needs no cookie and no CSRF token. */

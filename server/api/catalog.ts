@@ -7,6 +7,7 @@ import { parseListingQuery } from '../../app/features/catalog/listing.schema.ts'
 import { listProducts } from '../../app/features/catalog/listing.server.ts';
 import { categoryByPath, categoryTree, tagBySlug } from '../../app/features/catalog/categories.server.ts';
 import { findProduct } from '../../app/features/catalog/product.server.ts';
+import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 import { quickView } from '../../app/features/catalog/quick-view.server.ts';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Product id must be a number') });
@@ -43,11 +44,11 @@ export async function catalogRoutes(api: FastifyInstance) {
     };
   });
 
-  api.get('/products/:id/quick-view', async (request) => {
+  api.get('/products/:id/quick-view', async (request, reply) => {
     const { id } = parseInput(idParam, request.params);
     const view = await quickView(db, Number(id));
     if (!view) throw new HttpError(404, 'not_found', 'No such product.');
-    return view;
+    return reply.type(JSON_TYPE).send(jsonOnce(view));
   });
 
   api.get('/products/:idOrSlug', async (request) => {

@@ -27,7 +27,7 @@ const EMPTY_TOTALS = { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, 
 
 async function answer(services: Services, row: CartRow, token: string, caller: CartCaller): Promise<CartAnswer> {
   const settings = await getSettings(services.db);
-  return { cart: await priceCart(services.db, row, settings, caller.customer), token };
+  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo: true }), token };
 }
 
 async function mustHave(services: Services, caller: CartCaller) {

@@ -10,6 +10,8 @@ import type { CartCustomer, Location, PricedLine } from './contracts.ts';
 import { cartItems, type CartRow } from './cart-store.server.ts';
 import { loadPurchasables, maxQuantity } from './lines.server.ts';
 import { parseJson } from '../../lib/json.ts';
+import { STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
+import { readStoreVersion } from '../../lib/store-version.server.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const round = roundHalfUp;
@@ -20,9 +22,32 @@ const taxSum = sumTaxes;
  * that can no longer be bought (with a notice), re-checks coupons, quotes shipping for the
  * estimate address, adds tax, and builds the answer every cart call returns.
  */
-export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
-  const notices: string[] = [];
+export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, customer: CartCustomer, options: { memo?: boolean } = {}): Promise<Cart> {
   const rows = await cartItems(db, cart.id);
+  if (!options.memo || db.isTransaction) return computeCart(db, cart, rows, settings, customer);
+  // The same lines, choices and shopper under the same store version price the same.
+  const signature = [
+    await readStoreVersion(db), cart.coupons, cart.customer, cart.shipping_choice, customer.userId, customer.email,
+    rows.map((r) => `${r.id}:${r.item_key}:${r.quantity}`).join(','),
+  ].join('|');
+  const hit = priced.get(cart.id);
+  if (hit && hit.signature === signature && Date.now() - hit.born < STORE_CACHE_MAX_AGE_MS) return hit.cart;
+  const result = await computeCart(db, cart, rows, settings, customer);
+  // An answer with notices changed the cart (dropped or clamped lines): not one to repeat.
+  if (result.notices.length === 0) {
+    priced.delete(cart.id);
+    if (priced.size >= PRICED_CARTS) priced.delete(priced.keys().next().value!);
+    priced.set(cart.id, { signature, cart: result, born: Date.now() });
+  }
+  return result;
+}
+
+/** Priced carts of this process by cart id (least recently priced first out). */
+const PRICED_CARTS = 10_000;
+const priced = new Map<number, { signature: string; cart: Cart; born: number }>();
+
+async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeof cartItems>>, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
+  const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
   const lines: { row: (typeof rows)[number]; line: PricedLine; item: Omit<CartItem, 'unitPrice' | 'lineSubtotal' | 'lineTotal'> }[] = [];
   for (const row of rows) {
