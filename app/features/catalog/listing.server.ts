@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { currencyInfo } from '../../lib/money.ts';
+import { cached } from '../../lib/store-cache.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
 import { PER_PAGE_DEFAULT, type ListingQuery, type Ordering } from './listing.schema.ts';
 
@@ -52,15 +53,29 @@ type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 export const LISTED_SQL = sql<boolean>`products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')`;
 const SEARCHABLE_SQL = sql<boolean>`products.status = 'publish' and products.catalog_visibility in ('visible', 'search')`;
 
-/** Published products for the listing (visibility visible/catalog) or for search (visible/search). */
-function scoped(db: DB, scope: ListingScope, search?: string): ProductQuery {
+/**
+ * Published products for the listing (visibility visible/catalog) or for search (visible/search).
+ * `walk`: test category/tag membership row by row while reading products in the listing's
+ * order (`exists`), instead of collecting the members first (`in`): far faster for the first
+ * pages of a large category, far slower for a small one; listProducts chooses.
+ */
+function scoped(db: DB, scope: ListingScope, search?: string, walk = false): ProductQuery {
   let q = db.selectFrom('products').where(search ? SEARCHABLE_SQL : LISTED_SQL);
   if (scope.categoryIds) {
     const ids = scope.categoryIds.length ? scope.categoryIds : [-1];
-    q = q.where('products.id', 'in', db.selectFrom('product_categories').select('product_id').where('category_id', 'in', ids));
+    q = walk
+      ? q.where(({ exists, selectFrom }) =>
+          exists(selectFrom('product_categories as pc').select('pc.product_id').whereRef('pc.product_id', '=', 'products.id').where('pc.category_id', 'in', ids)),
+        )
+      : q.where('products.id', 'in', db.selectFrom('product_categories').select('product_id').where('category_id', 'in', ids));
   }
   if (scope.tagId !== undefined) {
-    q = q.where('products.id', 'in', db.selectFrom('product_tags').select('product_id').where('tag_id', '=', scope.tagId));
+    const tagId = scope.tagId;
+    q = walk
+      ? q.where(({ exists, selectFrom }) =>
+          exists(selectFrom('product_tags as pt').select('pt.product_id').whereRef('pt.product_id', '=', 'products.id').where('pt.tag_id', '=', tagId)),
+        )
+      : q.where('products.id', 'in', db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId));
   }
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -98,32 +113,32 @@ export async function listProducts(
   perPage = query.per_page ?? PER_PAGE_DEFAULT,
 ): Promise<Listing> {
   const unit = 10 ** currencyInfo(currency).exponent;
-  const base = scoped(db, scope, query.s);
-  let filtered = base;
   // A product matches the price filter when its price range overlaps the chosen range.
-  if (query.min_price !== undefined) filtered = filtered.where('products.max_price', '>=', query.min_price * unit);
-  if (query.max_price !== undefined) filtered = filtered.where('products.min_price', '<=', (query.max_price + 1) * unit - 1);
+  const minMinor = query.min_price === undefined ? undefined : query.min_price * unit;
+  const maxMinor = query.max_price === undefined ? undefined : (query.max_price + 1) * unit - 1;
+  const priceFilter = (q: ProductQuery) => {
+    let out = q;
+    if (minMinor !== undefined) out = out.where('products.max_price', '>=', minMinor);
+    if (maxMinor !== undefined) out = out.where('products.min_price', '<=', maxMinor);
+    return out;
+  };
 
   const whole = !scope.categoryIds && scope.tagId === undefined && !query.s;
-  const [count, bounds] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    whole
-      ? // The whole catalog: each bound is the first entry of a price index.
-        Promise.all([
-          base.select('products.min_price as v').where('products.min_price', 'is not', null).orderBy('products.min_price').orderBy('products.id').limit(1).executeTakeFirst(),
-          base.select('products.max_price as v').where('products.max_price', 'is not', null).orderBy('products.max_price', 'desc').orderBy('products.id', 'desc').limit(1).executeTakeFirst(),
-        ]).then(([lo, hi]) => ({ lo: lo?.v ?? null, hi: hi?.v ?? null }))
-      : base.select((eb) => [eb.fn.min('products.min_price').as('lo'), eb.fn.max('products.max_price').as('hi')]).executeTakeFirst(),
+  const statsKey = `listing:${scope.categoryIds?.join(',') ?? ''}|${scope.tagId ?? ''}|${query.s ?? ''}|${minMinor ?? ''}|${maxMinor ?? ''}`;
+  const [{ total, lo, hi }, catalogSize] = await Promise.all([
+    cached(db, statsKey, () => listingStats(db, scope, query.s, minMinor, maxMinor, whole)),
+    whole ? Promise.resolve(0) : cached(db, 'listing:catalog-size', () => countListed(db)),
   ]);
-  const total = Number(count?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(query.page, pages);
-  const products = (await ordered(filtered.leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
+  const offset = (page - 1) * perPage;
+  // Reading products in order and testing membership visits about (offset + perPage) × size
+  // ÷ total rows; collecting the members visits about total: take the cheaper.
+  const walk = !whole && !query.s && (offset + perPage) * catalogSize < total * total;
+  const products = (await ordered(priceFilter(scoped(db, scope, query.s, walk)).leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
     .limit(perPage)
-    .offset((page - 1) * perPage)
+    .offset(offset)
     .execute()) as ProductCardRow[];
-  const lo = bounds?.lo === null || bounds?.lo === undefined ? null : Number(bounds.lo);
-  const hi = bounds?.hi === null || bounds?.hi === undefined ? null : Number(bounds.hi);
   return {
     products: products.map(toSummary),
     total,
@@ -133,3 +148,39 @@ export async function listProducts(
     bounds: lo === null || hi === null ? null : { min: Math.floor(lo / unit), max: Math.ceil(hi / unit) },
   };
 }
+
+/**
+ * About how many products listings may show, for choosing how to read a category's page:
+ * the highest product id, read from the primary key at no cost (an exact count would scan
+ * every product after each change, and the choice needs only the order of magnitude).
+ */
+async function countListed(db: DB): Promise<number> {
+  const row = await db.selectFrom('products').select((eb) => eb.fn.max('products.id').as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The listing's total (after the price filter) and its price bounds (before it), in one pass
+ * over the listing's products; over the whole catalog the bounds are the first entries of
+ * the price indexes instead.
+ */
+async function listingStats(db: DB, scope: ListingScope, search: string | undefined, minMinor: number | undefined, maxMinor: number | undefined, whole: boolean) {
+  const base = scoped(db, scope, search);
+  const conditions = [
+    ...(minMinor === undefined ? [] : [sql`products.max_price >= ${minMinor}`]),
+    ...(maxMinor === undefined ? [] : [sql`products.min_price <= ${maxMinor}`]),
+  ];
+  const counted = conditions.length ? sql<number>`sum(case when ${sql.join(conditions, sql` and `)} then 1 else 0 end)` : sql<number>`count(*)`;
+  if (whole) {
+    const [count, lo, hi] = await Promise.all([
+      base.select(counted.as('n')).executeTakeFirst(),
+      base.select('products.min_price as v').where('products.min_price', 'is not', null).orderBy('products.min_price').orderBy('products.id').limit(1).executeTakeFirst(),
+      base.select('products.max_price as v').where('products.max_price', 'is not', null).orderBy('products.max_price', 'desc').orderBy('products.id', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    return { total: Number(count?.n ?? 0), lo: num(lo?.v), hi: num(hi?.v) };
+  }
+  const row = await base.select((eb) => [counted.as('n'), eb.fn.min('products.min_price').as('lo'), eb.fn.max('products.max_price').as('hi')]).executeTakeFirst();
+  return { total: Number(row?.n ?? 0), lo: num(row?.lo), hi: num(row?.hi) };
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
