@@ -78,6 +78,7 @@ export const en = {
   'product.addToCart': 'Add to cart',
   'product.selectOptions': 'Select options',
   'product.viewProducts': 'View products',
+  'product.readMore': 'Read more',
   'product.buy': 'Buy product',
   'product.regularPrice': 'Original price was: {price}.',
   'product.salePrice': 'Current price is: {price}.',

@@ -69,6 +69,15 @@ for (const dialect of await dialects()) {
       expect(again.hash).not.toBe(cart.hash);
     });
 
+    it('changes the hash when the estimate address changes, even with the same totals', async () => {
+      const c = await Client.start(t.app);
+      const first = (await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 })).json();
+      const moved = (await c.request('POST', '/api/cart/customer', { country: 'GB', state: '', postcode: 'SW1A 1AA', city: 'London' })).json();
+      expect(moved.totals.total).toBe(first.totals.total);
+      expect(moved.shipping.address).toMatchObject({ country: 'GB', postcode: 'SW1A 1AA' });
+      expect(moved.hash).not.toBe(first.hash);
+    });
+
     it('uses the sale price and never a price from the client', async () => {
       const c = await Client.start(t.app);
       const cart = (await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1, price: 1, unitPrice: 1 })).json();

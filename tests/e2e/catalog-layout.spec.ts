@@ -85,3 +85,11 @@ for (const [label, viewport] of [
     }
   });
 }
+
+test('a sold-out product box offers "Read more" to its page instead of "Add to cart"', async ({ page }) => {
+  await page.goto('/product-category/clothing/t-shirts');
+  const card = page.locator('.product-grid > li').filter({ has: page.getByRole('heading', { name: DEMO_SPECIAL.outOfStock, exact: true }) });
+  await expect(card.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+  await card.getByRole('link', { name: `Read more: ${DEMO_SPECIAL.outOfStock}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_SPECIAL.outOfStock })).toBeVisible();
+});

@@ -97,6 +97,8 @@ test('scrolling to the end loads page 2; back from a product restores the list a
 
   const loaded = await scrollToPage2(page);
   expect(loaded.slice(0, PER_PAGE)).toEqual(firstPage);
+  // The count follows the products shown, not the first page alone.
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(`Showing 1–${loaded.length} of ${DEMO_PRODUCTS.length} results`);
 
   // Open the first product of page 2, then come back.
   const target = page.locator('.product-grid > li').nth(PER_PAGE);

@@ -221,7 +221,7 @@ async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeo
     notices,
   };
   result.hash = createHash('sha256')
-    .update(JSON.stringify([result.items.map((i) => [i.key, i.quantity, i.lineTotal]), result.coupons, result.totals, packages.map((p) => p.selected)]))
+    .update(JSON.stringify([result.items.map((i) => [i.key, i.quantity, i.lineTotal]), result.coupons, result.totals, result.shipping]))
     .digest('hex')
     .slice(0, 32);
   return result;

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { MetaDescriptor } from 'react-router';
 import { Breadcrumbs, JsonLd } from '../../../ui/breadcrumbs.tsx';
 import { t } from '../../../i18n/t.ts';
@@ -46,8 +46,13 @@ export function ListingPage({ data }: { data: ListingPageData }) {
     (page: number) => `${basePath}${query({ orderby: q.orderby, min_price: q.min_price, max_price: q.max_price, s: q.s, page: page > 1 ? page : undefined })}`,
     [basePath, q.orderby, q.min_price, q.max_price, q.s],
   );
+  const gridKey = `${basePath}|${data.apiQuery}`;
+  // Infinite scroll adds pages below this one: the count follows what the grid shows.
+  const [shown, setShown] = useState<{ key: string; count: number } | null>(null);
+  const onShown = useCallback((count: number) => setShown({ key: gridKey, count }), [gridKey]);
   const from = (listing.page - 1) * listing.perPage + 1;
-  const to = Math.min(listing.total, listing.page * listing.perPage);
+  const showing = shown?.key === gridKey ? shown.count : listing.products.length;
+  const to = Math.min(listing.total, from + Math.max(showing, 1) - 1);
   const count =
     listing.total === 1
       ? t('shop.resultSingle')
@@ -100,7 +105,8 @@ export function ListingPage({ data }: { data: ListingPageData }) {
             <p className="notice">{t('shop.none')}</p>
           ) : (
             <ProductGrid
-              key={`${basePath}|${data.apiQuery}`}
+              key={gridKey}
+              onShown={onShown}
               products={listing.products}
               page={listing.page}
               pages={listing.pages}

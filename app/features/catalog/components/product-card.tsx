@@ -16,7 +16,8 @@ export function cardButton(product: ProductSummary): { label: string; href: stri
     case 'external':
       return { label: product.buttonText || t('product.buy'), href: product.externalUrl || product.url, external: !!product.externalUrl };
     default:
-      return { label: t('product.addToCart'), href: product.url, external: false };
+      // A sold-out or unpriced simple product cannot be added: the box leads to its page.
+      return { label: addsDirectly(product) ? t('product.addToCart') : t('product.readMore'), href: product.url, external: false };
   }
 }
 

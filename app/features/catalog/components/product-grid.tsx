@@ -16,6 +16,8 @@ interface Props {
   apiQuery: string;
   /** The page URL for a page number (the address bar follows the loaded page). */
   pageHref: (page: number) => string;
+  /** Told how many products the grid shows whenever that changes (the result count follows). */
+  onShown?: (count: number) => void;
 }
 
 interface Saved {
@@ -36,7 +38,7 @@ const PREFETCH_MARGIN = '800px 0px';
  * Without IntersectionObserver a "Load more" button stands in; without scripts the
  * pagination links rendered beside it do the work.
  */
-export function ProductGrid({ products, page, pages, format, apiQuery, pageHref }: Props) {
+export function ProductGrid({ products, page, pages, format, apiQuery, pageHref, onShown }: Props) {
   const location = useLocation();
   const [items, setItems] = useState(products);
   const [last, setLast] = useState(page);
@@ -44,6 +46,7 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref 
   const [observer, setObserver] = useState<'unknown' | 'yes' | 'no'>('unknown');
   const [announce, setAnnounce] = useState('');
   const [quick, setQuick] = useState<{ id: number; opener: HTMLElement } | null>(null);
+  useEffect(() => onShown?.(items.length), [items.length, onShown]);
   const sentinel = useRef<HTMLDivElement>(null);
   const key = storageKey(location.key);
 
