@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -55,6 +57,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Memory for rendered catalog pages served to visitors who are not signed in; 0 turns it off. */
   pageCacheMb: number;
+  /** Server processes sharing the port (`npm start`); 1 = this process serves alone. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     seedDemo: true,
     pageCacheMb: e.PAGE_CACHE_MB,
+    workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     ...overrides,
   };
 }

@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 
-/** Starts the shop: `--dev` serves through Vite with HMR, otherwise the production build. */
+/**
+ * Starts the shop: `--dev` serves through Vite with HMR, otherwise the production build.
+ * With WORKERS > 1 this process prepares the database, then runs that many server processes
+ * sharing the port and restarts any that dies; every cache they keep checks the database's
+ * store version, so they always agree.
+ */
 const dev = process.argv.includes('--dev');
 // Before React loads (hence the dynamic imports below): production React is several times faster.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
@@ -19,11 +25,16 @@ async function main() {
     throw err;
   }
   const { SERVER_BUILD } = await import('./pages.ts');
-  if (!dev && !existsSync(SERVER_BUILD)) {
+  if (cluster.isPrimary && !dev && !existsSync(SERVER_BUILD)) {
     console.log('No production build yet: building first (npm run build)…');
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   }
   const { buildApp } = await import('./app.ts');
+  if (cluster.isPrimary && !dev && config.workers > 1) {
+    // Migrations and the first start's demo catalog, once, before any worker opens the database.
+    await (await buildApp(config, { pages: false })).close();
+    return supervise(config.workers);
+  }
   const app = await buildApp(config, { pages: dev ? 'dev' : 'build' });
   await app.listen({ port: config.port, host: config.host });
 
@@ -38,6 +49,33 @@ async function main() {
       force.unref();
       await app.close();
       process.exit(0);
+    });
+  }
+}
+
+/** Runs `count` workers; replaces one that exits unexpectedly; stops them all on SIGTERM/SIGINT. */
+function supervise(count: number) {
+  let stopping = false;
+  const started = new Map<Worker, number>();
+  const fork = () => started.set(cluster.fork(), Date.now());
+  cluster.on('exit', (worker, code, signal) => {
+    const since = started.get(worker) ?? 0;
+    started.delete(worker);
+    if (stopping) {
+      if (started.size === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    // One that dies at once would die again: wait a little before replacing it.
+    setTimeout(fork, Date.now() - since < 5_000 ? 2_000 : 0);
+  });
+  for (let i = 0; i < count; i++) fork();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      if (started.size === 0) process.exit(0);
+      for (const worker of started.keys()) worker.process.kill('SIGTERM');
+      setTimeout(() => process.exit(1), 12_000).unref();
     });
   }
 }

@@ -26,6 +26,8 @@ export const TEMPLATE_ENV = 'VITRINE_E2E_TEMPLATE';
 export interface ShopServer {
   baseURL: string;
   dataDir: string;
+  /** The server process (the supervisor when it runs workers). */
+  pid: number;
   /** `keepData`: leave the data directory in place (the template server). */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -36,6 +38,8 @@ interface StartOptions {
   name: string;
   /** A seeded data directory to start from; defaults to the run's template, if any. */
   template?: string;
+  /** More environment for the server (e.g. WORKERS). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -65,7 +69,7 @@ async function freePort(): Promise<number> {
  * directory (a copy of the template when there is one, else empty: the first start seeds it),
  * and waits until /api/health answers. Mail goes to `smtpUrl`.
  */
-export async function startShopServer({ smtpUrl, name, template = process.env[TEMPLATE_ENV] }: StartOptions): Promise<ShopServer> {
+export async function startShopServer({ smtpUrl, name, template = process.env[TEMPLATE_ENV], env = {} }: StartOptions): Promise<ShopServer> {
   const cwd = process.env[RUN_ROOT_ENV] || ROOT;
   if (!existsSync(path.join(cwd, 'build', 'server', 'index.js'))) {
     // server/index.ts would build on its own, but silently and inside a test timeout.
@@ -95,6 +99,7 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
       LOG_LEVEL: 'warn',
       // The working directory may be the build snapshot: tsx must still use the project's settings.
       TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -127,7 +132,7 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
     await stop();
     throw err;
   }
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, pid: child.pid!, stop };
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, output: string[]): Promise<void> {
