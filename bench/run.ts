@@ -57,6 +57,7 @@ async function main(): Promise<number> {
     SESSION_SECRET: database.sessionSecret,
     // Production React and React Router builds, as a deployment would run them.
     NODE_ENV: 'production',
+    WORKERS: String(opts.workers),
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
   const machine = machineInfo(opts, { seedSeconds: Math.round(seedSeconds * 10) / 10 });
   console.log(
     `\nVitrine bench — ${machine.dialect}, ${opts.products} products, ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ` +
-      `${opts.connections} connections × ${opts.durationS} s${opts.quick ? ' (quick)' : ''}\n`,
+      `${opts.connections} connections × ${opts.durationS} s, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''}${opts.quick ? ' (quick)' : ''}\n`,
   );
   console.log(formatTable(rows));
   console.log(

@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux reports process times in USER_HZ ticks, which is 100 on every mainstream platform. */
 const TICK_MS = 10;
 
-/**
- * CPU time (user + system, all threads) a process has used so far, in ms, or undefined
- * where /proc is unavailable. CPU per request is far steadier than req/s on a shared,
- * busy machine: it does not change when other processes take the cores.
- */
-export function processCpuMs(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
+function ownCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
@@ -18,6 +12,34 @@ export function processCpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Direct children of a process (the server's workers when it runs several). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU time (user + system, all threads) a process and its direct children (server workers)
+ * have used so far, in ms, or undefined where /proc is unavailable. CPU per request is far
+ * steadier than req/s on a shared, busy machine: it does not change when other processes
+ * take the cores.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  const own = ownCpuMs(pid);
+  if (own === undefined) return undefined;
+  return childrenOf(pid).reduce((sum, child) => sum + (ownCpuMs(child) ?? 0), own);
 }
 
 /** Starts a measurement; call the result with the operation count to get CPU ms per op. */

@@ -26,6 +26,7 @@ export function machineInfo(opts: BenchOptions, extra: Record<string, unknown>):
     products: opts.products,
     quick: opts.quick,
     connections: opts.connections,
+    workers: opts.workers,
     durationS: opts.durationS,
     warmupS: opts.warmupS,
     ...extra,

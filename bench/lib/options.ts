@@ -9,6 +9,8 @@ export interface BenchOptions {
   durationS: number;
   warmupS: number;
   connections: number;
+  /** Server processes (the server's WORKERS). */
+  workers: number;
   dialect: 'sqlite' | 'postgres';
   /** PostgreSQL server used when dialect is postgres; the run creates and drops its own schema. */
   pgUrl: string;
@@ -56,6 +58,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
     durationS: positiveInt('BENCH_DURATION', env.BENCH_DURATION, quick ? 3 : 10),
     warmupS: quick ? 1 : 2,
     connections: positiveInt('BENCH_CONNECTIONS', env.BENCH_CONNECTIONS, 50),
+    workers: positiveInt('BENCH_WORKERS', env.BENCH_WORKERS, 1),
     dialect,
     pgUrl: env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     only,
