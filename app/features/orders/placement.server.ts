@@ -222,7 +222,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       if (!current) throw cartEmpty();
       const row = { ...current, customer: toCustomerLocation(v.shipping) };
       const cart = await priceCart(trx, row, settings, customer);
-      if (cart.items.length === 0) throw cartEmpty(cart.notices);
+      if (cart.items.length === 0 && cart.notices.length === 0) throw cartEmpty();
       if (cart.notices.length) {
         throw new HttpError(409, 'cart_changed', `Your cart changed: ${cart.notices.join(' ')}`, undefined, undefined, { notices: cart.notices, lines: conflictLines(cart), cart });
       }
