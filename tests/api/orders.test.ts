@@ -3,7 +3,10 @@ import { createProduct } from '../../app/features/catalog/catalog-write.server.t
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { addOrderNote, changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
-import { getOrderAdmin, listOrdersAdmin, listOrdersForUser, trackOrder } from '../../app/features/orders/orders.server.ts';
+import { getOrderAdmin, getOrderForUser, listOrdersAdmin, listOrdersForUser, trackOrder } from '../../app/features/orders/orders.server.ts';
+import { orderAgain } from '../../app/features/orders/order-again.server.ts';
+import { getCustomerAddresses, saveCustomerAddress } from '../../app/features/address/customer-addresses.server.ts';
+import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 import { registerGateway, savePaymentSettings, unregisterGateway, type PaymentGateway } from '../../app/features/payments/payments.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
@@ -249,6 +252,24 @@ for (const dialect of await dialects()) {
         expect((await listOrdersForUser(t.services.db, userId, { page: 2, perPage: 2 })).items.map((o) => o.id)).toEqual([placed[0]]);
         expect(await trackOrder(t.services.db, placed[0], 'PAGER@example.com')).toMatchObject({ id: placed[0] });
         expect(await trackOrder(t.services.db, placed[0], 'ada@example.com')).toBeNull();
+      });
+
+      it('a signed-in order saves the addresses for next time; "order again" refills the cart, skipping what is gone', async () => {
+        const c = await Client.start(t.app);
+        const reg = await c.request('POST', '/api/account/register', { email: 'again@example.com', password: 'long enough pw' });
+        const user = reg.json().user;
+        const gone = (await createProduct(t.services.db, { name: 'One-off Vase', regular_price: 900, manage_stock: 1, stock_quantity: 1 })).id;
+        await c.request('POST', '/api/cart/items', { productId: ids.card, quantity: 2 });
+        await c.request('POST', '/api/cart/items', { productId: gone, quantity: 1 });
+        const placed = await c.request('POST', '/api/checkout', { billing_address: { ...US, email: 'again@example.com' }, payment_method: 'cod' });
+        expect(placed.statusCode, placed.body).toBe(200);
+        expect(await getCustomerAddresses(t.services.db, user.id)).toMatchObject({ billing: { city: 'San Francisco', email: 'again@example.com' }, shipping: { city: 'San Francisco', email: '' } });
+        await expect(saveCustomerAddress(t.services.db, user.id, 'shipping', { ...US, postcode: 'nope' })).rejects.toMatchObject({ status: 400, fields: { postcode: expect.any(String) } });
+        const mine = (await getOrderForUser(t.services.db, placed.json().order_id, user.id))!;
+        const caller = cartCallerFrom({ headerToken: undefined, cookieToken: c.cookies.get('vt_cart'), user });
+        const again = await orderAgain(t.services, caller, mine);
+        expect(again.cart!.cart.items.map((i) => [i.name, i.quantity])).toEqual([['Gift Card', 2]]);
+        expect(again.skipped).toEqual([{ name: 'One-off Vase', reason: 'Sorry, “One-off Vase” is out of stock.' }]);
       });
 
       it('the admin list filters by status and finds by number, e-mail or name', async () => {

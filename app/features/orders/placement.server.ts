@@ -11,6 +11,7 @@ import { createSession } from '../account/session.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { StoreSettings } from '../admin/settings.schema.ts';
 import { addressErrors } from '../address/address.server.ts';
+import { storeCustomerAddress } from '../address/customer-addresses.server.ts';
 import { billingAddressSchema, shippingAddressSchema } from '../address/address.server.ts';
 import type { Address } from '../address/address.ts';
 import type { Cart } from '../cart/cart.schema.ts';
@@ -326,6 +327,11 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         )
         .execute();
       await insertNote(trx, order.id, `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, false, 'system');
+      if (userId !== null) {
+        // The addresses of the latest order prefill the next checkout and my account.
+        await storeCustomerAddress(trx, userId, 'billing', v.billing);
+        await storeCustomerAddress(trx, userId, 'shipping', v.shipping);
+      }
       await trx.deleteFrom('cart_items').where('cart_id', '=', row.id).execute();
       await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
       if (changed) await touchStore(trx);
