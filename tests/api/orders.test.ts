@@ -5,6 +5,7 @@ import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { addOrderNote, changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
 import { getOrderAdmin, getOrderForUser, listOrdersAdmin, listOrdersForUser, trackOrder } from '../../app/features/orders/orders.server.ts';
 import { orderAgain } from '../../app/features/orders/order-again.server.ts';
+import { eraseCustomer, exportCustomerData, listPrivacyRequests, requestErasure } from '../../app/features/orders/privacy.server.ts';
 import { getCustomerAddresses, saveCustomerAddress } from '../../app/features/address/customer-addresses.server.ts';
 import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 import { registerGateway, savePaymentSettings, unregisterGateway, type PaymentGateway } from '../../app/features/payments/payments.server.ts';
@@ -303,6 +304,48 @@ for (const dialect of await dialects()) {
       } finally {
         await t.close();
       }
+    });
+  });
+}
+
+for (const dialect of await dialects()) {
+  describe(`privacy: export and erasure (${dialect})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      const world = await addMethod(t.services.db, null, { type: 'free_shipping' });
+      await saveMethod(t.services.db, null, world, { title: 'Free', enabled: '1', requires: '', minAmount: '' }, 'GBP');
+    });
+    afterAll(async () => {
+      await mailsSettled();
+      await t?.close();
+    });
+
+    it('a customer downloads their data; after erasure their orders remain without who bought them', async () => {
+      const id = (await createProduct(t.services.db, { name: 'Scarf', regular_price: 1500 })).id;
+      const c = await Client.start(t.app);
+      const user = (await c.request('POST', '/api/account/register', { email: 'private@example.com', password: 'long enough pw', name: 'Pri Vacy' })).json().user;
+      await c.request('POST', '/api/cart/items', { productId: id, quantity: 1 });
+      const placed = await c.request('POST', '/api/checkout', { billing_address: { ...US, email: 'private@example.com', phone: '555 0101' }, payment_method: 'cod', customer_note: 'Ring twice' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const data = await exportCustomerData(t.services.db, user.id);
+      expect(data.account).toMatchObject({ email: 'private@example.com', name: 'Pri Vacy' });
+      expect(data.orders).toHaveLength(1);
+      expect(data.orders[0]).toMatchObject({ billing: { phone: '555 0101' }, customerNote: 'Ring twice', orderKey: '' });
+      expect(data.addresses.billing).toMatchObject({ address_1: '1 Market St' });
+      expect(await requestErasure(t.services.db, user.id)).toMatchObject({ created: true });
+      expect(await requestErasure(t.services.db, user.id)).toMatchObject({ created: false });
+      expect((await listPrivacyRequests(t.services.db, { status: 'pending' })).map((r) => r.email)).toEqual(['private@example.com']);
+
+      expect(await eraseCustomer(t.services, user.id, { name: 'Shop Owner' })).toEqual({ orders: 1 });
+      const order = (await getOrderAdmin(t.services.db, placed.json().order_id))!;
+      expect(order).toMatchObject({ userId: null, customerNote: '', total: placed.json().order.total, billing: { first_name: '', address_1: '', phone: '', country: 'US' } });
+      expect(order.billingEmail).toMatch(/^deleted-[0-9a-f]{12}@invalid$/);
+      expect(JSON.stringify(order)).not.toMatch(/private@example|Lovelace|Market St|555 0101/);
+      expect(await t.services.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+      expect((await c.request('GET', '/api/session')).json().user).toBeNull();
+      expect(await listPrivacyRequests(t.services.db, { status: 'pending' })).toEqual([]);
+      await expect(eraseCustomer(t.services, user.id, { name: 'Shop Owner' })).rejects.toMatchObject({ status: 404 });
     });
   });
 }
