@@ -164,6 +164,7 @@ for (const dialect of await dialects()) {
         const unknown = await checkout(token, { billing_address: US, payment_method: 'bitcoin' });
         expect(unknown.statusCode).toBe(400);
         expect(error(unknown).fields).toEqual({ payment_method: 'This payment method is not available' });
+        await expect(savePaymentSettings(t.services.db, 'bacs', { title: ' ' })).rejects.toMatchObject({ status: 400, fields: { title: 'Title is required' } });
         await savePaymentSettings(t.services.db, 'cheque', { enabled: false });
         try {
           const off = await checkout(token, { billing_address: US, payment_method: 'cheque' });
