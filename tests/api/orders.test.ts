@@ -10,6 +10,7 @@ import { getCustomerAddresses, saveCustomerAddress } from '../../app/features/ad
 import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 import { registerGateway, savePaymentSettings, unregisterGateway, type PaymentGateway } from '../../app/features/payments/payments.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
+import { capturePayment } from '../../app/features/payments/webhook.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
@@ -35,8 +36,12 @@ const testGateway: PaymentGateway = {
   description: () => 'Pay by card (test provider).',
   async process(order) {
     if (order.billing.first_name === 'Instant') return { status: 'processing', transactionId: `auth_${order.id}`, note: 'Card authorised.' };
+    if (order.billing.first_name === 'Authorise') return { status: 'on-hold', transactionId: `auth_${order.id}`, note: 'Authorised, to capture on dispatch.' };
     if (order.billing.first_name === 'Declined') return { status: 'failed', message: 'Your card was declined.', note: 'Card declined.' };
     return { status: 'pending', redirect: `https://pay.example/session/${order.id}`, transactionId: `sess_${order.id}` };
+  },
+  async capture(order) {
+    return { status: 'processing', transactionId: `cap_${order.id}` };
   },
   async refund(order, amount) {
     providerRefunds.push({ orderId: order.id, amount });
@@ -141,6 +146,13 @@ for (const dialect of await dialects()) {
       expect((await getOrderAdmin(t.services.db, o.order_id))!.stockReduced).toBe(true);
       await changeOrderStatus(t.services, o.order_id, { status: 'cancelled' }, admin);
       expect((await lampStock()).stock_quantity).toBe(before);
+      // The last unit went to someone else meanwhile: the failed order cannot come back.
+      const single = (await createProduct(t.services.db, { name: 'Only One', regular_price: 700, manage_stock: 1, stock_quantity: 1 })).id;
+      const first = await order([[single, 1]], { payment_method: 'cheque' });
+      await changeOrderStatus(t.services, first.order_id, { status: 'failed' }, admin);
+      await order([[single, 1]]);
+      await expect(changeOrderStatus(t.services, first.order_id, { status: 'processing' }, admin)).rejects.toMatchObject({ status: 409, code: 'out_of_stock' });
+      expect((await getOrderAdmin(t.services.db, first.order_id))!.status).toBe('failed');
     });
 
     it('completing e-mails the customer; refunds are recorded up to the total, restock on request, and a full refund marks it refunded', async () => {
@@ -225,6 +237,15 @@ for (const dialect of await dialects()) {
         await expect(refundOrder(t.services, o.order_id, { amount: 13 }, admin, { throughGateway: true })).rejects.toMatchObject({ status: 409, code: 'refund_failed' });
         expect((await getOrderAdmin(t.services.db, o.order_id))!.refundedTotal).toBe(1000);
         await expect(refundOrder(t.services, other.order_id, { amount: 100 }, admin, { throughGateway: true })).rejects.toMatchObject({ code: 'refund_unsupported' });
+      });
+
+      it('authorised only: on hold until the shop captures it', async () => {
+        const o = await order([[ids.card, 1]], { payment_method: 'testpay', billing_address: { ...US, first_name: 'Authorise' } });
+        expect(o.status).toBe('on-hold');
+        expect(await capturePayment(t.services, o.order_id, admin)).toEqual({ status: 'processing' });
+        expect((await getOrderAdmin(t.services.db, o.order_id))!.transactionId).toBe(`cap_${o.order_id}`);
+        const cod = await order([[ids.card, 1]]);
+        await expect(capturePayment(t.services, cod.order_id, admin)).rejects.toMatchObject({ status: 409, code: 'capture_unsupported' });
       });
 
       it('a declined payment fails the order and returns its stock', async () => {
