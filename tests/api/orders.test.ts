@@ -136,6 +136,39 @@ for (const dialect of await dialects()) {
       expect((await lampStock()).stock_quantity).toBe(before);
     });
 
+    it('a variable product shows out of stock once its last variation sells out, and in stock again when an order is cancelled', async () => {
+      const db = t.services.db;
+      const vase = (
+        await createProduct(db, {
+          type: 'variable',
+          name: 'Tall Vase',
+          attributes: [{ name: 'Colour', options: ['Red', 'Blue'], variation: 1 }],
+          variations: [
+            { attributes: { colour: 'Red' }, regular_price: 3000, manage_stock: 1, stock_quantity: 1 },
+            { attributes: { colour: 'Blue' }, regular_price: 3000, manage_stock: 1, stock_quantity: 1 },
+          ],
+        })
+      ).id;
+      const vs = await db.selectFrom('product_variations').select(['id', 'attributes']).where('product_id', '=', vase).orderBy('id').execute();
+      const parent = async () => (await db.selectFrom('products').select('stock_status').where('id', '=', vase).executeTakeFirstOrThrow()).stock_status;
+      expect(await parent()).toBe('instock');
+      const buy = async (variationId: number) => {
+        let token = `new-${Math.random()}`;
+        token = (await inject('POST', '/api/cart/items', { productId: vase, variationId, quantity: 1 }, { 'cart-token': token })).headers['cart-token'] as string;
+        const res = await inject('POST', '/api/checkout', { billing_address: US, payment_method: 'cod' }, { 'cart-token': token });
+        expect(res.statusCode, res.body).toBe(200);
+        await mailsSettled();
+        return res.json();
+      };
+      await buy(vs[0].id);
+      expect(await parent()).toBe('instock');
+      const last = await buy(vs[1].id);
+      expect(await parent()).toBe('outofstock');
+      expect(await db.selectFrom('product_variations').select('stock_status').where('product_id', '=', vase).execute()).toEqual([{ stock_status: 'outofstock' }, { stock_status: 'outofstock' }]);
+      await changeOrderStatus(t.services, last.order_id, { status: 'cancelled' }, admin);
+      expect(await parent()).toBe('instock');
+    });
+
     it('a failed order returns its stock; reviving it takes the stock again, or refuses when none is left', async () => {
       const before = (await lampStock()).stock_quantity!;
       const o = await order([[ids.lamp, 1]], { payment_method: 'cheque' });

@@ -7,6 +7,7 @@ import { touchStore } from '../../lib/store-version.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { releaseCoupons } from '../coupons/coupons.server.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type OrderStatus } from './orders.ts';
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
@@ -73,12 +74,13 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
   } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
     const refs = await remainingRefs(trx, id);
     await addTotalSales(trx, refs, 1);
-    const { shortfalls, changed } = await reduceStock(trx, refs);
+    const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
     if (shortfalls.length) {
       throw new HttpError(409, 'out_of_stock', `Not enough stock to revive this order: ${shortfalls.map((s) => `“${s.name}” (${s.available} left)`).join(', ')}.`, undefined, undefined, {
         lines: shortfalls,
       });
     }
+    if (flipped.length) await recomputeProducts(trx, flipped);
     stockChanged = changed;
     stockReduced = true;
   }

@@ -18,6 +18,7 @@ import type { Cart } from '../cart/cart.schema.ts';
 import type { CartCaller } from '../cart/cart.server.ts';
 import { resolveCart } from '../cart/cart-store.server.ts';
 import { priceCart } from '../cart/totals.server.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { findCoupon, redeemCoupons, type Coupon } from '../coupons/coupons.server.ts';
 import { chooseGateway, paymentInstructions, type PaymentGateway, type PaymentResult } from '../payments/payments.server.ts';
 import { notifyAccountCreated, notifyStatus } from './emails.server.ts';
@@ -301,11 +302,13 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // order takes its locks in the same order.
       const refs: StockRef[] = cart.items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.quantity, name: i.name, key: i.key }));
       await addTotalSales(trx, refs, 1);
-      const { shortfalls, changed } = await reduceStock(trx, refs);
+      const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
       if (shortfalls.length) {
         const what = shortfalls.map((s) => (s.available > 0 ? `“${s.name}” (only ${s.available} left)` : `“${s.name}” (out of stock)`)).join(', ');
         throw new HttpError(409, 'out_of_stock', `Sorry, we do not have enough in stock: ${what}. Please update your cart.`, undefined, undefined, { lines: shortfalls });
       }
+      // A variable (or grouped) product shows out of stock once its last variation sold out.
+      if (flipped.length) await recomputeProducts(trx, flipped);
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
       const skus = await skusOf(trx, refs);
       await trx
