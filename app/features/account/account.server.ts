@@ -22,7 +22,8 @@ import { createSession, destroySession, destroyUserSessions } from './session.se
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes).
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const hashPassword = (password: string) => argonHash(password, ARGON);
+/** argon2id hash of a password (also used when checkout creates an account). */
+export const hashPassword = (password: string) => argonHash(password, ARGON);
 
 // A real hash to verify against when the e-mail is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
