@@ -43,7 +43,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
   const cache = !dev && opts.pageCacheBytes > 0 ? new PageCache(opts.pageCacheBytes) : null;
 
   /** A catalog page for a visitor who is not signed in: from the cache, else rendered into it. */
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, webRequest: Request) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = request.ctx;
     const notices = Object.keys(request.cookies).filter((n) => n.startsWith('vt_store_notice_hidden_')).sort().join(',');
     const key = `${ctx.secure ? 'https' : 'http'}|${request.headers.host ?? ''}|${request.url}|${notices}`;
@@ -52,7 +52,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
     reply.header('x-page-cache', page ? 'hit' : 'miss');
     if (!page) {
       const marked = { ...ctx, csrfToken: CSRF_MARK, cspNonce: NONCE_MARK };
-      const response = await handle(webRequest, marked as unknown as AppLoadContext);
+      const response = await handle(toWebRequest(request), marked as unknown as AppLoadContext);
       if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return sendWebResponse(reply, response, ctx.cspNonce, dev);
       const body = await response.text();
       const cookies = response.headers.getSetCookie();
@@ -78,6 +78,8 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A cached page needs no web Request: build one only for React Router.
+      if (cache && !request.ctx.user && isCacheablePage(request.method, request.url)) return servePage(request, reply);
       const webRequest = toWebRequest(request);
       if (UNSAFE_METHODS.has(request.method) && !(await formCsrfOk(request, webRequest.clone()))) {
         return reply
@@ -87,7 +89,6 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Form expired</title></head><body><main><h1>This form has expired</h1><p>Please go back, reload the page and try again.</p></main></body></html>',
           );
       }
-      if (cache && !request.ctx.user && isCacheablePage(request.method, request.url)) return servePage(request, reply, webRequest);
       const response = await handle(webRequest, request.ctx as unknown as AppLoadContext);
       return sendWebResponse(reply, response, request.ctx.cspNonce, dev);
     };
