@@ -92,6 +92,10 @@ export const LIMITS = {
   sessionMs: 30 * 24 * 3_600_000,
   /** A password-reset link is valid this long, once. */
   passwordResetMs: 60 * 60_000,
+  /** Reset links asked for per client address, and per e-mail address, within the window. */
+  passwordResetPerClient: 10,
+  passwordResetPerEmail: 5,
+  passwordResetWindowMs: 15 * 60_000,
   passwordMinLength: 8,
   passwordMaxLength: 256,
 } as const;

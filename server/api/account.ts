@@ -35,7 +35,7 @@ export async function accountRoutes(api: FastifyInstance) {
   });
 
   api.post('/account/password-reset', async (request, reply) => {
-    await requestPasswordReset(services, request.body, request.ctx.origin);
+    await requestPasswordReset(services, request.body, request.ctx.origin, request.ctx.clientIp);
     return reply.status(202).send({ message: 'If an account uses this address, a reset link is on its way.' });
   });
 

@@ -134,6 +134,40 @@ for (const dialect of await dialects()) {
       expect(res.json().error.fields.email).toEqual(expect.any(String));
     });
 
+    it('limits reset requests per e-mail address and per client address with 429', async () => {
+      // A second app on the same database: its own, fresh counters.
+      const app = await buildApp({ ...t.services.config, trustProxy: true }, { pages: false, db: t.database.db });
+      try {
+        const fresh = await Client.start(app);
+        const ask = (email: string, ip: string) => fresh.request('POST', '/api/account/password-reset', { email }, { 'x-forwarded-for': ip });
+        for (let i = 0; i < 5; i++) expect((await ask('nobody-else@example.com', `10.0.0.${i}`)).statusCode).toBe(202);
+        const sixth = await ask('nobody-else@example.com', '10.0.0.99');
+        expect(sixth.statusCode).toBe(429);
+        expect(sixth.json().error.code).toBe('rate_limited');
+        expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+        for (let i = 0; i < 10; i++) expect((await ask(`someone${i}@example.com`, '10.1.1.1')).statusCode).toBe(202);
+        expect((await ask('someone-new@example.com', '10.1.1.1')).statusCode).toBe(429);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('answers the same 202 when the mail server is down, and keeps working', async () => {
+      const down = await buildApp({ ...t.services.config, smtpUrl: 'smtp://127.0.0.1:1' }, { pages: false, db: t.database.db });
+      try {
+        const client = await Client.start(down);
+        const before = await t.database.db.selectFrom('password_resets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const res = await client.request('POST', '/api/account/password-reset', { email: 'reset@example.com' });
+        expect(res.statusCode).toBe(202);
+        expect(res.json().message).toEqual(expect.any(String));
+        const after = await t.database.db.selectFrom('password_resets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        expect(Number(after.n)).toBe(Number(before.n) + 1);
+        expect((await client.request('GET', '/api/health')).statusCode).toBe(200);
+      } finally {
+        await down.close();
+      }
+    });
+
     it('uses the public URL in the link when one is configured', async () => {
       // The same shop deployed behind its public https address.
       const app = await buildApp({ ...t.services.config, publicUrl: 'https://shop.example.com/' }, { pages: false, db: t.database.db });

@@ -111,6 +111,33 @@ for (const dialect of await dialects()) {
       }
     });
 
+    it('lets buyers review when the store asks for verified owners, with the badge; unpaid orders do not count', async () => {
+      // Virtual: nothing to ship, so no shipping zone is needed to buy it.
+      const id = await product({ virtual: 1 });
+      const buyer = await signedIn('Dee');
+      // A real purchase: the signed-in shopper's cart, checked out with cash on delivery (processing).
+      expect((await buyer.c.request('POST', '/api/cart/items', { productId: id, quantity: 1 })).statusCode).toBe(201);
+      const address = { first_name: 'Dee', last_name: 'Buyer', company: '', address_1: '1 High St', address_2: '', city: 'London', state: '', postcode: 'SW1A 1AA', country: 'GB', email: buyer.email, phone: '' };
+      const placed = await buyer.c.request('POST', '/api/checkout', { billing_address: address, payment_method: 'cod' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json().status).toBe('processing');
+      // A guest who only left an unpaid bank-transfer order (on hold) is not an owner.
+      const guestC = await guest();
+      expect((await guestC.request('POST', '/api/cart/items', { productId: id, quantity: 1 })).statusCode).toBe(201);
+      const onHold = await guestC.request('POST', '/api/checkout', { billing_address: { ...address, email: 'waiting@example.com' }, payment_method: 'bacs' });
+      expect(onHold.json().status).toBe('on-hold');
+      await saveSettings(db(), { reviewsVerifiedOnly: true, reviewsAutoApprove: true });
+      try {
+        expect((await post(guestC, id, review(77, { email: 'waiting@example.com' }))).statusCode).toBe(403);
+        const res = await post(buyer.c, id, { rating: 5, content: 'Bought it, love it.' });
+        expect(res.statusCode, res.body).toBe(201);
+        const shown = await list(await guest(), id);
+        expect(shown.reviews).toEqual([expect.objectContaining({ author: 'Dee', verified: true })]);
+      } finally {
+        await saveSettings(db(), { reviewsVerifiedOnly: false, reviewsAutoApprove: false });
+      }
+    });
+
     it('refuses bad input with 400 naming the field, and stores nothing', async () => {
       const id = await product();
       const c = await guest();

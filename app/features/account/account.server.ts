@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import {
@@ -121,8 +122,14 @@ export async function login(
  * Sends a reset link when the address has an account. Answers the same either way, so
  * the form cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(services: Services, input: unknown, origin: string): Promise<void> {
+export async function requestPasswordReset(services: Services, input: unknown, origin: string, clientIp: string): Promise<void> {
   const { email } = parseInput(resetRequestSchema, input);
+  // Per address and per e-mail: nobody can flood an inbox or the outgoing mail server.
+  const limit = resetLimitersFor(services);
+  const wait = Math.max(limit.client.hit(clientIp), limit.email.hit(email));
+  if (wait > 0) {
+    throw new HttpError(429, 'rate_limited', `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
+  }
   const user = await services.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
@@ -133,6 +140,8 @@ export async function requestPasswordReset(services: Services, input: unknown, o
   const settings = await getSettings(services.db);
   const link = `${origin}/account/reset-password?token=${token}`;
   const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
+  // A mail server that is down must not answer differently (that would tell who has an
+  // account) nor fail the request: the shop's log says what happened.
   await services.mailer.send({
     to: user.email,
     ...renderMail(settings, {
@@ -145,7 +154,21 @@ export async function requestPasswordReset(services: Services, input: unknown, o
       action: { label: 'Choose a new password', url: link },
       footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
     }),
-  });
+  }).catch((err: unknown) => services.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent'));
+}
+
+// One limiter per running app (tests build many apps in one process, each with its own count).
+const resetLimiters = new WeakMap<Services, { client: RateLimiter; email: RateLimiter }>();
+function resetLimitersFor(services: Services) {
+  let l = resetLimiters.get(services);
+  if (!l) {
+    l = {
+      client: createRateLimiter(LIMITS.passwordResetPerClient, LIMITS.passwordResetWindowMs),
+      email: createRateLimiter(LIMITS.passwordResetPerEmail, LIMITS.passwordResetWindowMs),
+    };
+    resetLimiters.set(services, l);
+  }
+  return l;
 }
 
 /** Sets a new password from a reset token; the token works once and expires. Ends other sessions. */

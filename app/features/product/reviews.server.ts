@@ -27,11 +27,22 @@ export async function reviewSettings(db: DB): Promise<{ autoApprove: boolean; ve
 }
 
 /**
- * Whether this shopper (account, or e-mail for guests) bought the product. Orders do not
- * exist yet, so nobody is a verified owner; issue 6 (checkout) makes this read paid orders.
+ * Whether this shopper bought the product: an order being fulfilled or completed
+ * (processing, completed) holds it, placed by the account or, for guests, with this billing
+ * e-mail. A cancelled, refunded, failed or still unpaid order does not count.
  */
-export async function isVerifiedOwner(_db: DB, _who: { userId: number | null; email: string }, _productId: number): Promise<boolean> {
-  return false;
+export async function isVerifiedOwner(db: DB, who: { userId: number | null; email: string }, productId: number): Promise<boolean> {
+  const email = who.email.trim().toLowerCase();
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .select('o.id')
+    .where('i.product_id', '=', productId)
+    .where('o.status', 'in', ['processing', 'completed'])
+    .where((eb) => (who.userId !== null ? eb.or([eb('o.user_id', '=', who.userId), eb('o.billing_email', '=', email)]) : eb('o.billing_email', '=', email)))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // One limiter per running app (tests build many apps in one process, each with its own count).
