@@ -104,6 +104,24 @@ for (const dialect of await dialects()) {
       expect(b.json().order.paidAt).toBeTruthy();
     });
 
+    it('records tax per line and in total when taxes are on', async () => {
+      const rate = await t.services.db.insertInto('tax_rates').values({ country: 'DE', rate: 190000, name: 'MwSt', shipping: 1 }).returning('id').executeTakeFirstOrThrow();
+      await saveSettings(t.services.db, { taxesEnabled: true });
+      try {
+        const res = await checkout(await cartWith([[ids.mug, 2], [ids.tee, 1]]), { billing_address: DE, payment_method: 'cod' });
+        expect(res.statusCode, res.body).toBe(200);
+        const id = res.json().order_id as number;
+        const order = await t.services.db.selectFrom('orders').select(['tax_total', 'shipping_total', 'total', 'subtotal']).where('id', '=', id).executeTakeFirstOrThrow();
+        const lines = await t.services.db.selectFrom('order_items').select(['name', 'total', 'tax']).where('order_id', '=', id).orderBy('id').execute();
+        // 19 % of £20.00 (2 mugs) and of £20.00 (a tee), and of the £5.00 shipping.
+        expect(lines.map((l) => [l.name, l.total, l.tax])).toEqual(expect.arrayContaining([['Mug', 2000, 380], ['Plain Tee', 2000, 380]]));
+        expect(order).toMatchObject({ subtotal: 4000, shipping_total: 500, tax_total: 380 + 380 + 95, total: 4000 + 500 + 855 });
+      } finally {
+        await saveSettings(t.services.db, { taxesEnabled: false });
+        await t.services.db.deleteFrom('tax_rates').where('id', '=', rate.id).execute();
+      }
+    });
+
     it('works with the cookie cart and CSRF token of a browser; refuses without the token', async () => {
       const c = await Client.start(t.app);
       expect((await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 })).statusCode).toBe(201);

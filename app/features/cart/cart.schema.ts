@@ -46,6 +46,8 @@ export interface CartItem {
   lineSubtotal: number;
   /** After coupons. */
   lineTotal: number;
+  /** Tax on the line after coupons (0 when taxes are off or the line is not taxable). */
+  lineTax: number;
   image: { src: string; srcset: string; alt: string } | null;
   url: string;
   stockStatus: 'instock' | 'outofstock' | 'onbackorder';

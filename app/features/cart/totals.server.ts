@@ -49,7 +49,7 @@ const priced = new Map<number, { signature: string; cart: Cart; born: number }>(
 async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeof cartItems>>, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
   const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
-  const lines: { row: (typeof rows)[number]; line: PricedLine; item: Omit<CartItem, 'unitPrice' | 'lineSubtotal' | 'lineTotal'> }[] = [];
+  const lines: { row: (typeof rows)[number]; line: PricedLine; item: Omit<CartItem, 'unitPrice' | 'lineSubtotal' | 'lineTotal' | 'lineTax'> }[] = [];
   for (const row of rows) {
     const p = found.get(`${row.product_id}:${row.variation_id ?? ''}`);
     if (!p || p.status !== 'publish' || p.price === null || p.stockStatus === 'outofstock') {
@@ -193,6 +193,7 @@ async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeo
       unitPrice: Math.round(shown(subNet, subTax) / l.quantity),
       lineSubtotal: shown(subNet, subTax),
       lineTotal: shown(totNet, totTax),
+      lineTax: round(taxSum(totTax)),
     };
   });
   const totalNet = sum(perLine.map(({ total, totTax }) => net(total, totTax)));

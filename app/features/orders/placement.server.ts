@@ -325,7 +325,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
             unit_price: i.unitPrice,
             subtotal: i.lineSubtotal,
             total: i.lineTotal,
-            tax: 0,
+            tax: i.lineTax,
           })),
         )
         .execute();
