@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from '../app/lib/mail.server.ts';
 import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
 import type { Services } from '../app/lib/services.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
+import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -42,6 +43,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     loginLimiter: createRateLimiter(LIMITS.loginAttempts, LIMITS.loginWindowMs),
   };
   if (config.seedDemo) await seedDemoIfEmpty(services);
+  const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -54,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    await stopSales();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });
