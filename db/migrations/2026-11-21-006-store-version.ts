@@ -26,11 +26,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         ${BUMP};
         return null;
       end $$`).execute(db);
-    for (const table of [...STORE_TABLES, 'settings']) {
+    for (const table of STORE_TABLES) {
       // Once per statement: a bulk import moves the version once, not once a row.
       await sql.raw(`create trigger ${table}_store_version after insert or update or delete or truncate on ${table}
         for each statement execute function vitrine_touch_store()`).execute(db);
     }
+    // Settings: every key but the version itself and other per-process bookkeeping (cache.*).
+    await sql.raw(`create trigger settings_store_version after insert or update on settings
+      for each row when (new.key not like 'cache.%') execute function vitrine_touch_store()`).execute(db);
+    await sql.raw(`create trigger settings_store_version_delete after delete on settings
+      for each row when (old.key not like 'cache.%') execute function vitrine_touch_store()`).execute(db);
     return;
   }
   for (const table of STORE_TABLES) {
@@ -47,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     for (const table of [...STORE_TABLES, 'settings']) await sql.raw(`drop trigger if exists ${table}_store_version on ${table}`).execute(db);
+    await sql.raw('drop trigger if exists settings_store_version_delete on settings').execute(db);
     await sql.raw('drop function if exists vitrine_touch_store()').execute(db);
   } else {
     for (const table of [...STORE_TABLES, 'settings']) {
