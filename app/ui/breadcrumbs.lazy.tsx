@@ -1,12 +1,8 @@
 import { t } from '../i18n/t.ts';
-
-export interface Crumb {
-  name: string;
-  href?: string;
-}
+import { JsonLd, type Crumb } from './breadcrumbs.tsx';
 
 /** Visible breadcrumb trail plus its schema.org BreadcrumbList. */
-export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string }) {
+export default function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string }) {
   const all: Crumb[] = [{ name: t('nav.home'), href: '/' }, ...items];
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -29,12 +25,5 @@ export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string 
       </ol>
       <JsonLd data={jsonLd} />
     </nav>
-  );
-}
-
-/** Structured data; `<` is escaped so the text can never close the script element. */
-export function JsonLd({ data }: { data: unknown }) {
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
   );
 }

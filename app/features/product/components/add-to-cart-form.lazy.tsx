@@ -31,7 +31,7 @@ export interface AddToCartFormProps {
  * adds through the cart queue without a reload (loading → added + "View cart", mini-cart
  * refreshed); without, it is a plain form post to /cart.
  */
-export function AddToCartForm(props: AddToCartFormProps) {
+export default function AddToCartForm(props: AddToCartFormProps) {
   const { data } = props;
   if (data.type === 'external') {
     return data.externalUrl ? (

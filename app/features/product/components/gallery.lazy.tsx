@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { preload } from 'react-dom';
 import { t } from '../../../i18n/t.ts';
-import { pageText } from '../page-text.ts';
+import { pageText } from '../parts-text.ts';
 import type { VariationImage } from '../variations.ts';
 
 // Zoom and the lightbox are fetched on demand (first hover, first click): they are not part
@@ -26,8 +26,7 @@ export interface GalleryImage {
   thumbSrc: string;
 }
 
-/** The main image's slot: full column width on small screens, about 600 px beside the summary. */
-export const GALLERY_SIZES = '(max-width: 849.98px) calc(100vw - 2rem), (max-width: 1230px) 52vw, 600px';
+import { GALLERY_SIZES } from './gallery.tsx';
 
 function fromVariation(v: VariationImage, base: GalleryImage | undefined): GalleryImage {
   return {
@@ -49,7 +48,7 @@ function fromVariation(v: VariationImage, base: GalleryImage | undefined): Galle
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const rtl = () => document.dir === 'rtl' || document.documentElement.dir === 'rtl';
 
-interface Props {
+export interface GalleryProps {
   images: GalleryImage[];
   /** The chosen variation's picture (spec §3 variation `image`): it replaces the main image until the choice is reset (null). */
   variationImage: VariationImage | null;
@@ -63,7 +62,7 @@ interface Props {
  * width/height. Without scripts the thumbnails jump to their slide and a click opens the
  * full-size picture.
  */
-export function Gallery({ images, variationImage, name }: Props) {
+export default function Gallery({ images, variationImage, name }: GalleryProps) {
   const shown = useMemo(
     () => (variationImage ? [fromVariation(variationImage, images[0]), ...images.slice(1)] : images),
     [images, variationImage],

@@ -1,7 +1,5 @@
-import type { ProductDetail } from '../../catalog/product.server.ts';
-import { pageText } from '../page-text.ts';
-
-type Props = Pick<ProductDetail, 'sku' | 'categories' | 'tags'>;
+import { pageText } from '../parts-text.ts';
+import { dimensionParts, type InfoProps, type MetaProps as Props } from './product-meta.tsx';
 
 /** SKU, categories and tags under the purchase form, each category and tag linking to its listing. */
 export function ProductMeta({ sku, categories, tags }: Props) {
@@ -42,20 +40,6 @@ export function ProductMeta({ sku, categories, tags }: Props) {
     </div>
   );
 }
-
-interface InfoProps {
-  attributes: Pick<ProductDetail['attributes'][number], 'name' | 'slug' | 'options' | 'visible'>[];
-  weight: number | null;
-  dimensions: ProductDetail['dimensions'];
-  /** The chosen variation's own weight and dimensions texts, shown instead while it is chosen. */
-  variation?: { weight_html: string; dimensions_html: string; weight: string; dimensions: Record<string, string> } | null;
-}
-
-const dimensionParts = (d: ProductDetail['dimensions']) => [d.length, d.width, d.height].filter((n): n is number => n !== null);
-
-/** Whether the Additional information tab has anything to show. */
-export const hasAdditionalInformation = (p: Omit<InfoProps, 'variation'>) =>
-  p.weight !== null || dimensionParts(p.dimensions).length > 0 || p.attributes.some((a) => a.visible && a.options.length > 0);
 
 /** The Additional information tab: weight, dimensions and the attributes marked visible. */
 export function AdditionalInformation({ attributes, weight, dimensions, variation }: InfoProps) {

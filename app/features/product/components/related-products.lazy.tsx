@@ -2,7 +2,7 @@ import type { PriceFormat } from '../../../lib/money.ts';
 import type { ProductSummary } from '../../catalog/catalog.schema.ts';
 import { ProductCard } from '../../catalog/components/product-card.tsx';
 
-interface Props {
+export interface RelatedProductsProps {
   /** "related" or "upsells": names the section for styling and its heading id. */
   kind: 'related' | 'upsells';
   title: string;
@@ -14,7 +14,7 @@ interface Props {
  * Related products or upsells under the product: the shop's usual product boxes (images
  * load lazily, they are below the fold). Nothing at all when the list is empty.
  */
-export function RelatedProducts({ kind, title, products, format }: Props) {
+export default function RelatedProducts({ kind, title, products, format }: RelatedProductsProps) {
   if (products.length === 0) return null;
   const headingId = `${kind}-title`;
   return (

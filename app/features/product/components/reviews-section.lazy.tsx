@@ -1,26 +1,13 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteLoaderData, useSearchParams } from 'react-router';
 import { Stars } from '../../catalog/components/stars.tsx';
 import { Pagination } from '../../catalog/components/pagination.tsx';
-import type { ActionError } from '../../../lib/action.ts';
 import { REVIEW_MESSAGES } from '../reviews.constants.ts';
 import type { PostedReview, ReviewsPage, ReviewsSummary, ReviewView } from '../reviews.schema.ts';
 import ReviewForm from './review-form.tsx';
+import type { ReviewsSectionProps } from './reviews-section.tsx';
 import './reviews.css';
-
-export interface ReviewsSectionProps {
-  productId: number;
-  productSlug: string;
-  summary: ReviewsSummary;
-  initial: ReviewsPage;
-  /** The product accepts reviews (false: the list shows, the form does not). */
-  open?: boolean;
-  /** Store setting: only verified owners may review. */
-  verifiedOnly?: boolean;
-  /** A refused plain-form post, from the review route's action, to show in the form. */
-  formResult?: ActionError;
-}
 
 type PageAnswer = ReviewsPage & { summary: ReviewsSummary };
 
@@ -32,8 +19,18 @@ async function fetchPage(productId: number, page: number): Promise<PageAnswer> {
 
 const reviewsLabel = (n: number) => (n === 1 ? '1 review' : `${n} reviews`);
 
+/** Loaded with the reviews island (reviews-section.tsx), with its own client for the list's and the form's queries. */
+export default function ReviewsIsland(props: ReviewsSectionProps) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ReviewsSection {...props} />
+    </QueryClientProvider>
+  );
+}
+
 /** The Reviews tab: summary with a per-star breakdown, the paginated list, and the form. */
-export function ReviewsSection({ productId, productSlug, summary, initial, open = true, verifiedOnly = false, formResult }: ReviewsSectionProps) {
+function ReviewsSection({ productId, productSlug, summary, initial, open = true, verifiedOnly = false, formResult }: ReviewsSectionProps) {
   const root = useRouteLoaderData('root') as { settings?: { language?: string } } | undefined;
   const [params] = useSearchParams();
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import type { PriceFormat } from '../../../lib/money.ts';
 import { t } from '../../../i18n/t.ts';
 import { Price } from '../../catalog/components/price.tsx';
 import type { ProductDetail } from '../../catalog/product.server.ts';
-import { pageText } from '../page-text.ts';
+import { pageText } from '../parts-text.ts';
 import type { ProductFormData } from '../variation.server.ts';
 import { slugOfKey, type Choice, type VariationObject } from '../variations.ts';
 
@@ -53,6 +53,8 @@ export function useStickyActive(targetId: string): boolean {
       if (!frame) frame = requestAnimationFrame(check);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // The bar's code loads on the first scroll: a shopper already past the form got there scrolling down.
+    if (target.getBoundingClientRect().bottom < 0) setActive(true);
     return () => {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
@@ -137,7 +139,7 @@ export function StickyBar({ targetId, name, thumb, price, choice, action }: Prop
   );
 }
 
-interface ProductBarProps {
+export interface ProductBarProps {
   product: Pick<ProductDetail, 'name' | 'type' | 'prices' | 'onSale' | 'images' | 'attributes'>;
   form: Pick<ProductFormData, 'type' | 'purchasable' | 'inStock' | 'externalUrl' | 'buttonText'>;
   variation: VariationObject | null;
@@ -162,7 +164,7 @@ function choiceText(v: VariationObject, choice: Choice, attributes: ProductBarPr
 }
 
 /** The product page's sticky bar: what its button does depends on the product type and the choice made. */
-export function ProductStickyBar({ product, form, variation: v, choice, format, targetId, formId }: ProductBarProps) {
+export default function ProductStickyBar({ product, form, variation: v, choice, format, targetId, formId }: ProductBarProps) {
   let action: StickyAction | null = null;
   if (form.type === 'external') action = form.externalUrl ? { kind: 'link', label: form.buttonText || t('product.buy'), href: form.externalUrl } : null;
   else if (form.type === 'variable') action = v ? { kind: 'submit', label: t('product.addToCart'), formId } : { kind: 'choose', label: pageText.chooseOptions };
