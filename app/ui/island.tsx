@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useNavigation, useRevalidator } from 'react-router';
 
 /*
  * Islands: parts of a page whose code is not in its first JavaScript. The server renders
@@ -32,12 +33,27 @@ export function islandGate(): IslandGate {
 
 /** True once the document's first hydration has committed (see useDocumentHydrated). */
 let documentHydrated = false;
+/** Every island's gate: a router update loads them all (see useDocumentHydrated). */
+const gates = new Set<() => void>();
 
-/** Call once in the root layout: islands rendered after the first hydration load their code at once. */
+/**
+ * Call in the root layout. Islands rendered after the first hydration load their code at once.
+ * A navigation or revalidation reaches every island still waiting, and React cannot apply it
+ * to a part before it has its code: all of them load then.
+ */
 export function useDocumentHydrated(): void {
+  const navigation = useNavigation().state;
+  const revalidation = useRevalidator().state;
+  if (documentHydrated && (navigation !== 'idle' || revalidation !== 'idle')) gates.forEach((open) => open());
   useEffect(() => {
     documentHydrated = true;
   }, []);
+}
+
+/** The fallback of an island React had to render afresh (an update before it hydrated): its code is needed now. */
+function Opener({ open }: { open: () => void }) {
+  useEffect(open, [open]);
+  return null;
 }
 
 /** Runs `fn` once the page has loaded and the browser is idle (at the latest 2 s after load). */
@@ -95,10 +111,12 @@ export function island<P extends object>(
 ) {
   let failed = false;
   const onFail = new Set<() => void>();
+  gates.add(open);
 
   const Part = lazy(async () => {
-    // On the server, and after the first hydration, there is nothing to wait for.
-    if (typeof document !== 'undefined' && !documentHydrated) await gate;
+    // The server renders at once; in the browser the gate opens on a trigger, or at once for
+    // a part mounted after the first hydration (see `late` below).
+    if (typeof document !== 'undefined') await gate;
     try {
       const { default: Component } = await load();
       return {
@@ -125,7 +143,9 @@ export function island<P extends object>(
     const ref = useRef<HTMLDivElement>(null);
     const [store] = useState<Store<P>>(() => ({ first: props, props }));
     const held = useRef<Held[] | null>([]);
-    if (typeof document !== 'undefined' && documentHydrated) open();
+    // Mounted after the first hydration (a client-side navigation): no server HTML to keep.
+    const [late] = useState(() => typeof document !== 'undefined' && documentHydrated);
+    if (late) open();
 
     useLayoutEffect(() => {
       if (store.props === props) return;
@@ -180,7 +200,7 @@ export function island<P extends object>(
     return useMemo(
       () => (
         <div ref={ref} style={{ display: 'contents' }}>
-          <Suspense fallback={null}>
+          <Suspense fallback={<Opener open={open} />}>
             <Part store={store} />
             <Ready onReady={onReady} />
           </Suspense>

@@ -17,7 +17,7 @@ export interface ReviewsSectionProps {
 
 /**
  * The Reviews tab: summary with a per-star breakdown, the paginated list, and the form
- * (reviews-section.lazy.tsx). An island: its code loads when the reviews come into view, the shopper
- * reaches into them, or the browser is idle after the page has loaded — not with the page.
+ * (reviews-section.lazy.tsx). An island loaded on demand: its code loads when the reviews come
+ * into view (their tab opened) or the shopper reaches into them — not with the page.
  */
-export const ReviewsSection = island<ReviewsSectionProps>(() => import('./reviews-section.lazy.tsx'));
+export const ReviewsSection = island<ReviewsSectionProps>(() => import('./reviews-section.lazy.tsx'), ['visible', 'interaction']);
