@@ -73,6 +73,12 @@ function replay(events: Held[]): void {
   for (const [type, el, value, submitter] of events) {
     if (!el.isConnected) continue;
     if (type === 'click') el.click();
+    else if (type === 'toggle') {
+      // React compares the state it last saw with the field's: set the other state through
+      // the element (React records it), then click it into the shopper's choice.
+      (el as HTMLInputElement).checked = value !== 'true';
+      el.click();
+    }
     else if (type === 'submit') (el as HTMLFormElement).requestSubmit(submitter);
     else if (el instanceof HTMLSelectElement) {
       el.value = value;
@@ -168,10 +174,21 @@ export function island<P extends object>(
       const hold = (e: Event) => {
         const target = e.target as HTMLElement;
         if (!held.current || !wrap.contains(target)) return;
+        open();
+        // A disclosure (<details>) opens by itself: nothing to wait for.
+        if (target.closest('summary')) return;
+        // A checkbox or radio changes at once, as the shopper expects; React hears of it later.
+        const control = target instanceof HTMLLabelElement ? target.control : target;
+        if (e.type === 'click' && control instanceof HTMLInputElement && /^(checkbox|radio)$/.test(control.type)) {
+          // The label's own click: the browser clicks its control next.
+          if (control !== target) return;
+          e.stopImmediatePropagation();
+          held.current.push(['toggle', control, String(control.checked)]);
+          return;
+        }
         if (e.type === 'click' || e.type === 'submit') e.preventDefault();
         e.stopImmediatePropagation();
         held.current.push([e.type, target, (target as HTMLInputElement).value, (e as SubmitEvent).submitter]);
-        open();
       };
       const stop = () => {
         HELD.forEach((name) => window.removeEventListener(name, hold, true));
