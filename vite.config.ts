@@ -2,14 +2,59 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-export default defineConfig({
+/** React, React DOM and React Router: loaded by every page, they ship in the shell chunk. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+const ROOT_MODULE = /[\\/]app[\\/]root\.tsx$/;
+/** Small modules most pages share (prices, stars, the breadcrumbs' island): in the shell rather than in chunks of a few hundred bytes. */
+const SHARED = /[\\/]app[\\/](lib[\\/]money\.ts|ui[\\/]breadcrumbs\.tsx|features[\\/]catalog[\\/]components[\\/](price|stars)\.tsx)$/;
+
+/**
+ * React Router's package exports point at its development build, which keeps its dev-only
+ * warnings (ENABLE_DEV_WARNINGS); the browser gets the production build next to it.
+ */
+const RR_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+
+/**
+ * The browser build puts everything every page loads before it runs — the framework and the
+ * static import graph of app/root.tsx (layout, header, cart count, message catalog) — into
+ * one "shell" chunk. Gzip compresses one file much better than a dozen small ones, and the
+ * page makes fewer requests; route code and lazy parts keep their own chunks.
+ */
+function shellChunks() {
+  let shell: Set<string> | null = null;
+  return (id: string, { getModuleIds, getModuleInfo }: { getModuleIds(): IterableIterator<string>; getModuleInfo(id: string): ModuleInfo }) => {
+    if (!shell) {
+      shell = new Set();
+      const queue = [...getModuleIds()].filter((m) => ROOT_MODULE.test(m));
+      while (queue.length) {
+        const m = queue.pop()!;
+        if (shell.has(m)) continue;
+        shell.add(m);
+        queue.push(...(getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+    if (FRAMEWORK.test(id) || SHARED.test(id) || (shell.has(id) && !id.endsWith('.css'))) return 'shell';
+    return undefined;
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: [
+      { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      ...(isSsrBuild ? [] : RR_PRODUCTION),
+    ],
   },
   build: {
     // Hashed file names are served with a one-year immutable cache.
     assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks() } },
   },
   server: { hmr: { port: 24679 } },
-});
+}));

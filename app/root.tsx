@@ -16,13 +16,20 @@ import { menuCategories } from './features/catalog/catalog.server.ts';
 import { isStaff } from './features/account/roles.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
-import { SiteHeader } from './ui/site-header.tsx';
-import { SiteFooter } from './ui/site-footer.tsx';
-import { StoreNotice, noticeCookie } from './ui/store-notice.tsx';
+import { island, useDocumentHydrated } from './ui/island.tsx';
+import { noticeCookie } from './ui/store-notice.tsx';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
+
+// Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
+// browser — when the shopper reaches for them, the footer's when it comes into view, and
+// all of them once the browser is idle after the page has loaded. The header cart's count
+// shows from then on (read from the cart cookie and session storage, never rendered by the server).
+const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
+const SiteFooter = island<{ storeName: string }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -48,6 +55,7 @@ export const useRootData = () => useRouteLoaderData<RootData>('root');
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  useDocumentHydrated();
   const lang = data?.settings.language ?? 'en';
   const dir = data?.settings.direction ?? 'ltr';
   return (

@@ -1,36 +1,15 @@
-import { t } from '../i18n/t.ts';
+import { island } from './island.tsx';
 
 export interface Crumb {
   name: string;
   href?: string;
 }
 
-/** Visible breadcrumb trail plus its schema.org BreadcrumbList. */
-export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string }) {
-  const all: Crumb[] = [{ name: t('nav.home'), href: '/' }, ...items];
-  const jsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: all.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.name,
-      ...(c.href ? { item: `${origin}${c.href}` } : {}),
-    })),
-  };
-  return (
-    <nav className="breadcrumbs" aria-label={t('nav.breadcrumbs')}>
-      <ol>
-        {all.map((c, i) => (
-          <li key={i}>
-            {c.href && i < all.length - 1 ? <a href={c.href}>{c.name}</a> : <span aria-current="page">{c.name}</span>}
-          </li>
-        ))}
-      </ol>
-      <JsonLd data={jsonLd} />
-    </nav>
-  );
-}
+/**
+ * Visible breadcrumb trail plus its schema.org BreadcrumbList (breadcrumbs.lazy.tsx). Plain
+ * links: an island, its code loads only when the shopper reaches into it or the browser is idle.
+ */
+export const Breadcrumbs = island<{ items: Crumb[]; origin: string }>(() => import('./breadcrumbs.lazy.tsx'), ['interaction', 'idle']);
 
 /** Structured data; `<` is escaped so the text can never close the script element. */
 export function JsonLd({ data }: { data: unknown }) {

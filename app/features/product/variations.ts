@@ -1,4 +1,5 @@
 import { MAX_EMBEDDED_VARIATIONS } from '../../config/constants.ts';
+import { ATTRIBUTE_PREFIX, same, slugOfKey } from './choice.ts';
 
 /*
  * The variation form's rules (spec §3, §4), pure and isomorphic: the server uses them to
@@ -74,11 +75,7 @@ export interface VariationObject {
   variation_description: string;
 }
 
-export const ATTRIBUTE_PREFIX = 'attribute_';
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** "attribute_pa_color" / "attribute_color" / "color" → "color". */
-export const slugOfKey = (key: string) => key.replace(/^attribute_/, '').replace(/^pa_/, '').toLowerCase();
+export { ATTRIBUTE_PREFIX, choiceFromSearch, slugOfKey } from './choice.ts';
 
 /** Accepts both "attribute_"-prefixed and bare slugs. */
 export function unprefix(attrs: Record<string, string>): Record<string, string> {
@@ -150,22 +147,6 @@ export type ButtonState = 'select' | 'unavailable' | 'ready';
 export function buttonState(variation: Pick<VariationObject, 'is_purchasable' | 'is_in_stock' | 'variation_is_visible'> | null): ButtonState {
   if (!variation) return 'select';
   return variation.is_purchasable && variation.is_in_stock && variation.variation_is_visible ? 'ready' : 'unavailable';
-}
-
-/**
- * The choice a URL carries (?attribute_color=blue&attribute_size=L), keeping only real
- * options (in their own spelling); anything else is ignored.
- */
-export function choiceFromSearch(search: URLSearchParams | string, attributes: Pick<FormAttribute, 'slug' | 'options'>[]): Choice {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const given: Record<string, string> = {};
-  for (const [k, v] of params) if (k.startsWith(ATTRIBUTE_PREFIX)) given[slugOfKey(k)] = v;
-  const choice: Choice = {};
-  for (const a of attributes) {
-    const raw = given[a.slug];
-    choice[a.slug] = raw ? (a.options.find((o) => same(o, raw)) ?? '') : '';
-  }
-  return choice;
 }
 
 /** The page URL with the choice in its query, other parameters kept (for history.replaceState). */

@@ -71,8 +71,4 @@ export function runCartOp(op: CartOp): Promise<Cart> {
   }
 }
 
-/** Whether a value looks like a cart answer (messages from other tabs are checked before use). */
-export function isCart(v: unknown): v is Cart {
-  const c = v as Cart | null;
-  return !!c && typeof c === 'object' && Array.isArray(c.items) && typeof c.hash === 'string' && typeof c.itemCount === 'number' && !!c.totals;
-}
+export { isCart } from './cart-storage.ts';

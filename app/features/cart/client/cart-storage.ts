@@ -1,6 +1,5 @@
 import { CART_FRAGMENT_LIFETIME_MS } from '../../../config/constants.ts';
 import type { Cart } from '../cart.schema.ts';
-import { isCart } from './cart-api.ts';
 
 /*
  * The browser's copy of the cart (spec §3 "browser storage"): session storage keeps the
@@ -17,6 +16,12 @@ const CACHE_KEY = 'vitrine_cart';
 /** Cross-tab channel, and the local-storage key pinged where BroadcastChannel is missing. */
 export const CHANNEL_NAME = 'vitrine-cart';
 const PING_KEY = 'vitrine-cart-ping';
+
+/** Whether a value looks like a cart answer (messages from other tabs are checked before use). */
+export function isCart(v: unknown): v is Cart {
+  const c = v as Cart | null;
+  return !!c && typeof c === 'object' && Array.isArray(c.items) && typeof c.hash === 'string' && typeof c.itemCount === 'number' && !!c.totals;
+}
 
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(/;\s*/)) {

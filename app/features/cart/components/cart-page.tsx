@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { PriceFormat } from '../../../lib/money.ts';
 import type { ProductSummary } from '../../catalog/catalog.schema.ts';
 import { ProductCard } from '../../catalog/components/product-card.tsx';
 import type { Cart, CartItem } from '../cart.schema.ts';
 import type { CartOp } from '../client/cart-api.ts';
-import { applyCart, useCart, useCartAction, useCartBusy, useHydrated } from '../client/cart-queue.ts';
+import { storeCart, useCart, useCartAction, useCartBusy, useHydrated } from '../client/cart-queue.ts';
 import { BlockOverlay } from './block-overlay.tsx';
 import { CartTable } from './cart-table.tsx';
 import { CartTotals } from './cart-totals.tsx';
@@ -42,7 +41,6 @@ interface Messages {
  * blocking overlay; notices and errors appear at the top.
  */
 export function CartPage({ data, actionError }: { data: CartPageData; actionError: string | null }) {
-  const client = useQueryClient();
   const hydrated = useHydrated();
   const live = useCart();
   const run = useCartAction();
@@ -57,7 +55,7 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
   });
 
   // The loader's cart is the freshest there is: the header and other widgets use it too.
-  useEffect(() => applyCart(client, data.cart), [client, data.cart]);
+  useEffect(() => storeCart(data.cart), [data.cart]);
 
   const cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);

@@ -2,9 +2,10 @@
  * The cart's shopper-facing wording, in one place so it can move into the message catalog
  * (app/i18n/en.ts) as a block. Functions where a number or name is filled in.
  */
+import { cartLabel } from './cart-label.ts';
+
 export const cartText = {
-  cart: 'Cart',
-  cartCount: (n: number) => `Cart, ${n} ${n === 1 ? 'item' : 'items'}`,
+  ...cartLabel,
   yourCart: 'Your cart',
   cartContents: 'Shopping cart',
   close: 'Close',

@@ -3,7 +3,7 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import { HOVER_INTENT, SUBMENU_CLOSE_DELAY_MS } from '../../../config/constants.ts';
 import { useCart, useHydrated } from '../client/cart-queue.ts';
 import { countFromCookie } from '../client/cart-storage.ts';
-import { cartText } from './cart-text.ts';
+import { cartLabel } from './cart-label.ts';
 import '../cart.css';
 
 const loadPanel = () => import('./mini-cart-panel.tsx');
@@ -48,7 +48,7 @@ export function MiniCart() {
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const count = hydrated ? (cart?.itemCount ?? countFromCookie()) : null;
-  const label = count === null ? cartText.cart : cartText.cartCount(count);
+  const label = count === null ? cartLabel.cart : cartLabel.cartCount(count);
   const onCartPage = location.pathname === '/cart' || location.pathname.startsWith('/checkout');
 
   const close = useCallback(() => setMode(null), []);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { LIGHTBOX_CLOSE_DELAY_MS } from '../../../config/constants.ts';
-import { pageText } from '../page-text.ts';
+import { pageText } from '../parts-text.ts';
 import type { GalleryImage } from './gallery.tsx';
 
 /** A horizontal drag longer than this (px) is a swipe to the next or previous picture. */

@@ -1,30 +1,9 @@
-import type { PriceFormat } from '../../../lib/money.ts';
-import type { ProductSummary } from '../../catalog/catalog.schema.ts';
-import { ProductCard } from '../../catalog/components/product-card.tsx';
-
-interface Props {
-  /** "related" or "upsells": names the section for styling and its heading id. */
-  kind: 'related' | 'upsells';
-  title: string;
-  products: ProductSummary[];
-  format: PriceFormat;
-}
+import { island } from '../../../ui/island.tsx';
+import type { RelatedProductsProps } from './related-products.lazy.tsx';
 
 /**
- * Related products or upsells under the product: the shop's usual product boxes (images
- * load lazily, they are below the fold). Nothing at all when the list is empty.
+ * Related products or upsells under the product (related-products.lazy.tsx). An island: below
+ * the fold, its code (the product boxes with their add-to-cart buttons) loads when the section
+ * comes into view or the shopper reaches into it.
  */
-export function RelatedProducts({ kind, title, products, format }: Props) {
-  if (products.length === 0) return null;
-  const headingId = `${kind}-title`;
-  return (
-    <section className={`section related-products related-products--${kind}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      <ul className="product-grid">
-        {products.map((p) => (
-          <ProductCard key={p.id} product={p} format={format} />
-        ))}
-      </ul>
-    </section>
-  );
-}
+export const RelatedProducts = island<RelatedProductsProps>(() => import('./related-products.lazy.tsx'), ['visible', 'interaction']);

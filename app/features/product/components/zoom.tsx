@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ZOOM_ERROR_DURATION_MS } from '../../../config/constants.ts';
-import { pageText } from '../page-text.ts';
+import { pageText } from '../parts-text.ts';
 
 /** A picture smaller than this many times its frame is still magnified this much. */
 const MIN_SCALE = 1.5;
