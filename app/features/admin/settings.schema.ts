@@ -12,6 +12,54 @@ const flag = (fallback: boolean) =>
     return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
   }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
 
+// Checkout and payments (additive; see app/features/payments).
+const text = (max: number, fallback = '') => z.string().trim().max(max, `At most ${max} characters`).default(fallback);
+
+/** One bank account shown to a shopper who pays by bank transfer. */
+export const bankAccountSchema = z.object({
+  accountName: text(100),
+  accountNumber: text(50),
+  bankName: text(100),
+  sortCode: text(30),
+  iban: text(50),
+  bic: text(20),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+const gatewaySettings = (title: string, description: string, instructions: string, enabled: boolean) => ({
+  enabled: flag(enabled),
+  title: z.string().trim().min(1, 'Title is required').max(100, 'At most 100 characters').default(title),
+  description: text(1000, description),
+  /** Shown on the order-received page and in the order e-mails. */
+  instructions: text(2000, instructions),
+});
+
+/** Settings of the offline payment methods, one object each; every field has a default (all on, so a new shop can sell at once). */
+export const paymentSettingsSchema = z.object({
+  bacs: z.preprocess(
+    (v) => v ?? {},
+    z.object({
+      ...gatewaySettings(
+        'Direct bank transfer',
+        'Make your payment directly into our bank account. Please use your order ID as the payment reference. Your order will not be shipped until the funds have cleared in our account.',
+        'Please use your order ID as the payment reference. Your order will be shipped once the funds have cleared.',
+        true,
+      ),
+      accounts: z.array(bankAccountSchema).max(10, 'At most 10 accounts').default([]),
+    }),
+  ),
+  cheque: z.preprocess(
+    (v) => v ?? {},
+    z.object(gatewaySettings('Check payments', 'Please send a check to the store address.', 'Please send your cheque to the store address, with your order number on the back.', true)),
+  ),
+  cod: z.preprocess(
+    (v) => v ?? {},
+    z.object(gatewaySettings('Cash on delivery', 'Pay with cash upon delivery.', 'Pay with cash upon delivery.', true)),
+  ),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+export type OfflineGatewayId = keyof PaymentSettings;
+
 /** Store settings editable in the admin. Every field has a default, so a new shop works at once. */
 export const storeSettingsSchema = z.object({
   storeName: z.string().trim().min(1, 'Store name is required').max(80).default('Vitrine'),
@@ -42,6 +90,15 @@ export const storeSettingsSchema = z.object({
   cartWidget: z.enum(['dropdown', 'offcanvas']).default('dropdown'),
   couponsEnabled: flag(true),
   shippingCalculatorEnabled: flag(true),
+  /** Shoppers may order without an account. */
+  guestCheckout: flag(true),
+  /** Shoppers may create an account while ordering. */
+  accountCreationAtCheckout: flag(true),
+  /** Terms and conditions page (a path such as /terms); when set, checkout asks to accept them. */
+  termsUrl: z.string().trim().max(300).regex(/^(\/[^\s]*|https?:\/\/[^\s]+)?$/, 'Use a path such as /terms or a full URL').default(''),
+  /** Who gets "new order" e-mails; empty: every admin and shop manager account. */
+  orderNotificationEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
+  payments: z.preprocess((v) => v ?? {}, paymentSettingsSchema),
   // Taxes (the WooCommerce meanings)
   taxesEnabled: flag(false),
   /** Catalog prices are entered with tax included. */

@@ -1,0 +1,141 @@
+import type { Address } from '../address/address.ts';
+
+/*
+ * Orders as pages and the API see them (isomorphic: types, status names and the allowed
+ * status changes). Money in minor units; amounts as the cart showed them (with tax when
+ * `pricesIncludeTax`).
+ */
+
+export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending payment',
+  processing: 'Processing',
+  'on-hold': 'On hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+/** Which status each status may change to (admin and payment gateways). */
+export const STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'on-hold', 'completed', 'cancelled', 'failed'],
+  'on-hold': ['pending', 'processing', 'completed', 'cancelled', 'failed'],
+  processing: ['on-hold', 'completed', 'cancelled', 'refunded'],
+  completed: ['processing', 'refunded'],
+  failed: ['pending', 'processing', 'on-hold', 'cancelled'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Statuses in which an order gives its stock (and coupon uses) back. */
+export const RELEASING_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded', 'failed'];
+
+export const canTransition = (from: OrderStatus, to: OrderStatus) => STATUS_TRANSITIONS[from].includes(to);
+
+export interface OrderItem {
+  id: number;
+  productId: number | null;
+  variationId: number | null;
+  name: string;
+  sku: string;
+  /** Chosen attributes as shown: [{name: "Colour", value: "Blue"}]. */
+  attributes: { name: string; value: string }[];
+  quantity: number;
+  unitPrice: number;
+  /** Before coupons. */
+  subtotal: number;
+  /** After coupons. */
+  total: number;
+  tax: number;
+  refundedQuantity: number;
+}
+
+export interface OrderShippingLine {
+  packageId: number;
+  rateId: string;
+  title: string;
+  cost: number;
+  tax: number;
+}
+
+export interface OrderNote {
+  id: number;
+  content: string;
+  /** Shown to the customer (and e-mailed); false = private to the shop. */
+  customerNote: boolean;
+  author: string;
+  createdAt: string;
+}
+
+export interface OrderRefund {
+  id: number;
+  amount: number;
+  reason: string;
+  items: { itemId: number; quantity: number }[];
+  createdBy: number | null;
+  createdAt: string;
+}
+
+/** One row of an orders table (my account, admin list). */
+export interface OrderSummary {
+  id: number;
+  status: OrderStatus;
+  statusLabel: string;
+  createdAt: string;
+  total: number;
+  refundedTotal: number;
+  currency: string;
+  itemCount: number;
+  billingName: string;
+  billingEmail: string;
+  paymentMethodTitle: string;
+}
+
+/** Extra text a payment method shows after ordering (bank details, cheque address). */
+export interface PaymentInstructions {
+  title: string;
+  text: string;
+  /** Label/value pairs, e.g. the bank account details. */
+  details: { label: string; value: string }[];
+}
+
+export interface OrderDetail extends OrderSummary {
+  orderKey: string;
+  userId: number | null;
+  billing: Address;
+  shipping: Address;
+  customerNote: string;
+  paymentMethod: string;
+  transactionId: string | null;
+  pricesIncludeTax: boolean;
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  taxTotal: number;
+  shippingLines: OrderShippingLine[];
+  couponLines: { code: string; discount: number }[];
+  taxLines: { label: string; amount: number }[];
+  stockReduced: boolean;
+  paidAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+  items: OrderItem[];
+  /** Customer-visible notes only, unless read through the admin functions. */
+  notes: OrderNote[];
+  refunds: OrderRefund[];
+  /** `/checkout/order-received/:id?key=…` */
+  receivedUrl: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  pages: number;
+}
+
+export const receivedUrl = (id: number, key: string) => `/checkout/order-received/${id}?key=${encodeURIComponent(key)}`;
