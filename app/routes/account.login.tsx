@@ -12,7 +12,7 @@ import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.loginTitle') }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect('/my-account');
   return null;
 }
