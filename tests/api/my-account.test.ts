@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, verifyPassword } from '../../app/features/account/account.server.ts';
+import {
+  eraseCustomer,
+  exportCustomerData,
+  requestErasure,
+  savedAddresses,
+  saveAddress,
+  updateAccountDetails,
+} from '../../app/features/account/customer.server.ts';
+import { createSession, sessionUser } from '../../app/features/account/session.server.ts';
+import { addressFromPost } from '../../app/features/checkout/address-form.server.ts';
+import { HttpError } from '../../app/lib/http-error.ts';
+import type { SessionUser } from '../../app/lib/services.server.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+
+const password = 'correct horse battery';
+
+/** The HttpError a call fails with (the test fails when it does not fail). */
+async function refusal(p: Promise<unknown> | (() => unknown)): Promise<HttpError> {
+  try {
+    await (typeof p === 'function' ? p() : p);
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+for (const dialect of await dialects()) {
+  describe(`my account (${dialect})`, () => {
+    let t: TestApp;
+    let n = 0;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterAll(() => t?.close());
+
+    const customer = (label = 'c'): Promise<SessionUser> => createUser(t.services, { email: `${label}${++n}@example.com`, password, name: 'Ada Lovelace' });
+
+    async function orderFor(user: SessionUser | null, email: string) {
+      const now = new Date().toISOString();
+      const row = await t.services.db
+        .insertInto('orders')
+        .values({
+          order_key: `key-${++n}-${Math.random()}`,
+          user_id: user?.id ?? null,
+          billing_email: email,
+          billing: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical St', city: 'London', postcode: 'SW1A 1AA', country: 'GB', email }),
+          shipping: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical St', city: 'London', postcode: 'SW1A 1AA', country: 'GB' }),
+          customer_note: 'Leave at the door',
+          payment_method: 'bacs',
+          payment_method_title: 'Direct bank transfer',
+          currency: 'GBP',
+          total: 1250,
+          customer_ip: '203.0.113.9',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.services.db.insertInto('order_items').values({ order_id: row.id, name: 'Mug', quantity: 2, unit_price: 625, subtotal: 1250, total: 1250 }).execute();
+      return row.id;
+    }
+
+    const userRow = (id: number) => t.services.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+    it('changes the name without the current password, but refuses an e-mail change without it', async () => {
+      const user = await customer();
+      const renamed = await updateAccountDetails(t.services, user, { name: 'Ada King', email: user.email });
+      expect(renamed.user.name).toBe('Ada King');
+      expect(renamed.token).toBeNull();
+
+      const err = await refusal(updateAccountDetails(t.services, user, { name: 'Ada King', email: 'new@example.com' }));
+      expect(err.status).toBe(400);
+      expect(err.fields).toHaveProperty('current_password');
+      expect((await userRow(user.id))!.email).toBe(user.email);
+    });
+
+    it('refuses a wrong current password and changes nothing', async () => {
+      const user = await customer();
+      const before = await userRow(user.id);
+      const err = await refusal(updateAccountDetails(t.services, user, { name: 'X', email: user.email, current_password: 'not it at all', new_password: 'a brand new password' }));
+      expect(err.code).toBe('wrong_password');
+      expect(err.fields?.current_password).toBe('Your current password is incorrect.');
+      const after = await userRow(user.id);
+      expect(after!.password_hash).toBe(before!.password_hash);
+      expect(after!.name).toBe('Ada Lovelace');
+    });
+
+    it('a new password needs the length rule, ends the other sessions and answers a fresh one', async () => {
+      const user = await customer();
+      const other = await createSession(t.services.db, user.id);
+      const short = await refusal(updateAccountDetails(t.services, user, { name: 'Ada', email: user.email, current_password: password, new_password: 'short' }));
+      expect(short.fields).toHaveProperty('new_password');
+
+      const { token } = await updateAccountDetails(t.services, user, { name: 'Ada', email: user.email, current_password: password, new_password: 'a brand new password' });
+      expect(token).toBeTruthy();
+      expect(await sessionUser(t.services.db, other)).toBeNull();
+      expect((await sessionUser(t.services.db, token!))?.id).toBe(user.id);
+      // The new password is the one that works now, the old one no longer.
+      const hash = (await userRow(user.id))!.password_hash;
+      expect(await verifyPassword(hash, 'a brand new password')).toBe(true);
+      expect(await verifyPassword(hash, password)).toBe(false);
+    });
+
+    it('refuses an e-mail address another account uses with 409', async () => {
+      const a = await customer();
+      const b = await customer();
+      const err = await refusal(updateAccountDetails(t.services, b, { name: 'B', email: a.email.toUpperCase(), current_password: password }));
+      expect(err.status).toBe(409);
+      expect((await userRow(b.id))!.email).toBe(b.email);
+    });
+
+    it('validates an address for its country and saves it for the account only', async () => {
+      const user = await customer();
+      const other = await customer();
+      const us = { billing_first_name: 'Ada', billing_last_name: 'L', billing_address_1: '1 Main St', billing_city: 'Austin', billing_country: 'US', billing_state: 'TX', billing_postcode: '73301', billing_email: user.email };
+      await saveAddress(t.services.db, user.id, 'billing', addressFromPost(us, 'billing'));
+      const saved = await savedAddresses(t.services.db, user.id);
+      expect(saved.billing).toMatchObject({ country: 'US', state: 'TX', postcode: '73301', city: 'Austin' });
+      expect(saved.shipping).toBeNull();
+      expect((await savedAddresses(t.services.db, other.id)).billing).toBeNull();
+
+      // Saving again replaces the address (one row per type).
+      const de = { shipping_first_name: 'Ada', shipping_last_name: 'L', shipping_address_1: 'Hauptstr. 1', shipping_city: 'Berlin', shipping_country: 'DE', shipping_postcode: '10115', shipping_state: 'Berlin' };
+      await saveAddress(t.services.db, user.id, 'shipping', addressFromPost(de, 'shipping'));
+      await saveAddress(t.services.db, user.id, 'shipping', addressFromPost({ ...de, shipping_city: 'Hamburg', shipping_postcode: '20095' }, 'shipping'));
+      const again = await savedAddresses(t.services.db, user.id);
+      // Germany has no state field: a state sent anyway is dropped.
+      expect(again.shipping).toMatchObject({ country: 'DE', city: 'Hamburg', state: '' });
+    });
+
+    it('refuses a bad postcode, a state not in the country and missing fields, with the form’s field names', async () => {
+      const err = await refusal(() =>
+        addressFromPost({ billing_first_name: 'Ada', billing_address_1: '1 Main', billing_city: 'Austin', billing_country: 'US', billing_state: 'ZZ', billing_postcode: 'ABC', billing_email: 'a@b.co' }, 'billing'),
+      );
+      expect(err.status).toBe(400);
+      expect(Object.keys(err.fields ?? {})).toEqual(expect.arrayContaining(['billing_last_name', 'billing_state', 'billing_postcode']));
+    });
+
+    it('exports the account, its addresses, its own orders and reviews only', async () => {
+      const user = await customer();
+      const mine = await orderFor(user, user.email);
+      await orderFor(null, 'someone-else@example.com');
+      await saveAddress(t.services.db, user.id, 'billing', { first_name: 'Ada', country: 'GB' });
+      const data = await exportCustomerData(t.services.db, user.id);
+      expect(data.account.email).toBe(user.email);
+      expect(data.addresses.billing).toMatchObject({ first_name: 'Ada' });
+      expect(data.orders.map((o) => o.number)).toEqual([mine]);
+      expect(data.orders[0].lines).toEqual([{ name: 'Mug', sku: '', quantity: 2, total: 1250 }]);
+      expect(JSON.stringify(data)).not.toContain('password');
+      expect(JSON.stringify(data)).not.toContain('203.0.113.9');
+    });
+
+    it('records one pending erasure request however often it is asked', async () => {
+      const user = await customer();
+      expect(await requestErasure(t.services.db, user)).toEqual({ created: true });
+      expect(await requestErasure(t.services.db, user)).toEqual({ created: false });
+      const rows = await t.services.db.selectFrom('privacy_requests').selectAll().where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ type: 'erasure', status: 'pending', email: user.email });
+    });
+
+    it('the admin tool anonymises the customer’s orders, deletes the account and closes the request', async () => {
+      const user = await customer();
+      const own = await orderFor(user, user.email);
+      const asGuest = await orderFor(null, user.email);
+      const stranger = await orderFor(null, 'stranger@example.com');
+      await saveAddress(t.services.db, user.id, 'billing', { first_name: 'Ada', country: 'GB' });
+      await requestErasure(t.services.db, user);
+
+      expect(await eraseCustomer(t.services.db, user.email)).toEqual({ orders: 2, account: true });
+      expect(await userRow(user.id)).toBeUndefined();
+      const orders = await t.services.db.selectFrom('orders').selectAll().where('id', 'in', [own, asGuest, stranger]).orderBy('id').execute();
+      for (const o of orders.slice(0, 2)) {
+        expect(o.billing_email).not.toBe(user.email);
+        expect(o.billing).not.toContain('Lovelace');
+        expect(o.customer_ip).toBe('');
+        expect(o.user_id).toBeNull();
+        expect(o.total).toBe(1250);
+      }
+      expect(orders[2].billing).toContain('Lovelace');
+      expect(await t.services.db.selectFrom('customer_addresses').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+      const pending = await t.services.db.selectFrom('privacy_requests').selectAll().where('status', '=', 'pending').where('email', '=', user.email).execute();
+      expect(pending).toEqual([]);
+    });
+
+    it('refuses to erase a staff account or an unknown address', async () => {
+      const staff = await createUser(t.services, { email: `staff${++n}@example.com`, password, role: 'shop_manager' });
+      expect((await refusal(eraseCustomer(t.services.db, staff.email))).status).toBe(409);
+      expect(await userRow(staff.id)).toBeDefined();
+      expect((await refusal(eraseCustomer(t.services.db, 'nobody@example.com'))).status).toBe(404);
+    });
+  });
+}
