@@ -197,6 +197,7 @@ export const en = {
   'tracking.emailHint': 'The e-mail address you used during checkout.',
   'tracking.submit': 'Track',
   'tracking.found': 'Order #{number} was placed on {date} and is currently {status}.',
+  'checkout.termsTitle': 'Terms and conditions',
   'checkout.termsClose': 'Close terms and conditions',
   'admin.title': 'Shop admin',
   'admin.dashboard': 'Dashboard',

@@ -229,3 +229,15 @@ export async function eraseCustomer(db: DB, email: string): Promise<{ orders: nu
     return { orders, account: true };
   });
 }
+
+/** What erasing an address would touch, for the admin's confirm step. */
+export async function erasurePreview(db: DB, email: string): Promise<{ email: string; account: { name: string; role: string } | null; orders: number }> {
+  const address = parseInput(z.object({ email: emailSchema }), { email }).email;
+  const user = await db.selectFrom('users').select(['id', 'name', 'role']).where('email', '=', address).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => (user ? eb.or([eb('user_id', '=', user.id), eb('billing_email', '=', address)]) : eb('billing_email', '=', address)))
+    .executeTakeFirstOrThrow();
+  return { email: address, account: user ? { name: user.name, role: user.role } : null, orders: Number(row.n) };
+}
