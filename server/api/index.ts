@@ -5,6 +5,7 @@ import { healthRoutes } from './health.ts';
 import { accountRoutes } from './account.ts';
 import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
+import { checkoutRoutes } from './checkout.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -14,7 +15,9 @@ export async function registerApi(api: FastifyInstance) {
   api.addHook('preHandler', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     // A Cart-Token is a secret only its holder knows, so a cross-site page cannot forge it.
-    if (request.headers['cart-token'] && request.url.startsWith('/api/cart')) return;
+    if (request.headers['cart-token'] && (request.url.startsWith('/api/cart') || request.url.startsWith('/api/checkout'))) return;
+    // Payment providers call their webhook from their servers; the gateway authenticates them.
+    if (/^\/api\/payments\/[^/]+\/webhook(\?|$)/.test(request.url)) return;
     const token = request.headers[CSRF_HEADER];
     if (!csrfValid(api.services.config.sessionSecret, request.csrfSeed, typeof token === 'string' ? token : undefined)) {
       throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
@@ -24,6 +27,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(accountRoutes);
   await api.register(catalogRoutes);
   await api.register(cartRoutes);
+  await api.register(checkoutRoutes);
   await api.register(countriesRoutes);
   await api.register(productRoutes);
   await api.register(reviewsRoutes);

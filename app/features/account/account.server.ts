@@ -22,6 +22,7 @@ import { createSession, destroySession, destroyUserSessions } from './session.se
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes).
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** argon2id hash of a password (also used when checkout creates an account). */
 export const hashPassword = (password: string) => argonHash(password, ARGON);
 /** True when the password matches the stored argon2 hash; a malformed hash is a mismatch. */
 export const verifyPassword = (hash: string, password: string) => argonVerify(hash, password).catch(() => false);

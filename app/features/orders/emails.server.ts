@@ -1,0 +1,169 @@
+import type { Services } from '../../lib/services.server.ts';
+import { renderMail, type MailContent } from '../../lib/mail-template.server.ts';
+import { formatPrice } from '../../lib/money.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import type { StoreSettings } from '../admin/settings.schema.ts';
+import { addressLines } from '../address/address.server.ts';
+import { paymentInstructions } from '../payments/payments.server.ts';
+import { getOrderAdmin } from './orders.server.ts';
+import type { OrderDetail, OrderStatus } from './orders.ts';
+
+/*
+ * Order e-mails, through the mail module (HTML and text in the store's layout). They are
+ * sent after the order's transaction has committed and never block or undo it: a failure
+ * is logged. Each function starts the work and returns at once.
+ */
+
+let origin = '';
+/** The shop's public origin for links in e-mails (set once at boot by the API routes). */
+export function setMailOrigin(value: string): void {
+  origin ||= value;
+}
+
+/** E-mails still on their way; tests and the bench may wait for them. */
+const pending = new Set<Promise<void>>();
+export async function mailsSettled(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}
+
+function later(services: Services, what: string, work: () => Promise<void>): void {
+  const p = work()
+    .catch((err: unknown) => services.log.error({ err, mail: what }, 'order e-mail failed'))
+    .finally(() => pending.delete(p));
+  pending.add(p);
+}
+
+const money = (amount: number, s: StoreSettings) => formatPrice(amount, s);
+
+function summary(order: OrderDetail, s: StoreSettings): string[] {
+  const lines = order.items.map((i) => `${i.quantity} × ${i.name}${i.attributes.length ? ` (${i.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')})` : ''} — ${money(i.total, s)}`);
+  lines.push(`Subtotal: ${money(order.subtotal, s)}`);
+  if (order.discountTotal) lines.push(`Discount: −${money(order.discountTotal, s)}`);
+  if (order.shippingLines.length) lines.push(`Shipping: ${money(order.shippingTotal, s)} (${order.shippingLines.map((l) => l.title).join(', ')})`);
+  if (order.taxTotal) lines.push(`Tax: ${money(order.taxTotal, s)}`);
+  lines.push(`Total: ${money(order.total, s)}`);
+  lines.push(`Payment method: ${order.paymentMethodTitle}`);
+  return lines;
+}
+
+function details(order: OrderDetail, s: StoreSettings): string[] {
+  const out = [`Order #${order.id} (${new Date(order.createdAt).toUTCString().slice(5, 16)})`, ...summary(order, s)];
+  const pay = paymentInstructions(order, s);
+  if (pay) {
+    out.push(`${pay.title}: ${pay.text}`);
+    for (const d of pay.details) out.push(`${d.label}: ${d.value}`);
+  }
+  out.push(`Billing address: ${addressLines(order.billing).join(', ')}`);
+  if (order.shippingLines.length) out.push(`Shipping address: ${addressLines(order.shipping).join(', ')}`);
+  if (order.customerNote) out.push(`Note: ${order.customerNote}`);
+  return out;
+}
+
+const link = (order: OrderDetail) => (origin ? `${origin}${order.receivedUrl}` : order.receivedUrl);
+
+async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
+  if (!to) return;
+  await services.mailer.send({ to, ...renderMail(s, content) });
+}
+
+async function staffRecipients(services: Services, s: StoreSettings): Promise<string[]> {
+  if (s.orderNotificationEmail) return [s.orderNotificationEmail];
+  const rows = await services.db.selectFrom('users').select('email').where('role', 'in', ['admin', 'shop_manager']).orderBy('id').limit(5).execute();
+  return rows.map((r) => r.email);
+}
+
+function customerMail(order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
+  const name = order.billing.first_name || 'there';
+  const action = { label: 'View your order', url: link(order) };
+  switch (to) {
+    case 'on-hold':
+      return {
+        subject: `Your ${s.storeName} order has been received!`,
+        heading: 'Thank you for your order',
+        paragraphs: [`Hi ${name},`, `We have received your order #${order.id}. It is on hold until we confirm your payment.`, ...details(order, s)],
+        action,
+      };
+    case 'processing':
+      return {
+        subject: `Your ${s.storeName} order has been received!`,
+        heading: 'Thank you for your order',
+        paragraphs: [`Hi ${name},`, `We have received your order #${order.id} and are now processing it.`, ...details(order, s)],
+        action,
+      };
+    case 'completed':
+      return {
+        subject: `Your ${s.storeName} order is now complete`,
+        heading: 'Your order is complete',
+        paragraphs: [`Hi ${name},`, `We have finished processing your order #${order.id}.`, ...summary(order, s)],
+        action,
+      };
+    case 'refunded':
+      return {
+        subject: partialRefund ? `Your ${s.storeName} order #${order.id} has been partially refunded` : `Your ${s.storeName} order #${order.id} has been refunded`,
+        heading: partialRefund ? 'Partial refund' : 'Your order has been refunded',
+        paragraphs: [
+          `Hi ${name},`,
+          partialRefund ? `We have refunded ${money(partialRefund, s)} of your order #${order.id}.` : `Your order #${order.id} has been refunded.`,
+          `Refunded so far: ${money(order.refundedTotal, s)} of ${money(order.total, s)}.`,
+        ],
+        action,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * After a status change: the customer's e-mail for the new status and, when an order first
+ * leaves "pending payment", the shop's "new order" e-mail. `partialRefund` (from == to)
+ * sends the partial-refund e-mail.
+ */
+export function notifyStatus(services: Services, orderId: number, from: OrderStatus, to: OrderStatus, opts: { partialRefund?: number } = {}): void {
+  later(services, `order ${orderId} ${from}→${to}`, async () => {
+    const s = await getSettings(services.db);
+    const order = await getOrderAdmin(services.db, orderId);
+    if (!order) return;
+    const partial = from === to ? opts.partialRefund : undefined;
+    if (from === to && !partial) return;
+    const content = customerMail(order, s, partial ? 'refunded' : to, partial);
+    const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
+    if (content) await send(services, order.billingEmail, s, content);
+    if (isNew) {
+      const staff: MailContent = {
+        subject: `[${s.storeName}]: New order #${order.id}`,
+        heading: `New order: #${order.id}`,
+        paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
+        action: origin ? { label: 'Open the order', url: `${origin}/admin/orders/${order.id}` } : undefined,
+      };
+      for (const to of await staffRecipients(services, s)) await send(services, to, s, staff);
+    }
+  });
+}
+
+/** A note to the customer, e-mailed to the billing address. */
+export function notifyNote(services: Services, orderId: number, content: string): void {
+  later(services, `order ${orderId} note`, async () => {
+    const s = await getSettings(services.db);
+    const order = await getOrderAdmin(services.db, orderId);
+    if (!order) return;
+    await send(services, order.billingEmail, s, {
+      subject: `Note added to your ${s.storeName} order #${order.id}`,
+      heading: 'A note has been added to your order',
+      paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', content, ...summary(order, s)],
+      action: { label: 'View your order', url: link(order) },
+    });
+  });
+}
+
+/** "Your account has been created" after checkout created one. */
+export function notifyAccountCreated(services: Services, email: string, name: string): void {
+  later(services, 'account created', async () => {
+    const s = await getSettings(services.db);
+    await send(services, email, s, {
+      subject: `Your ${s.storeName} account has been created!`,
+      heading: `Welcome to ${s.storeName}`,
+      paragraphs: [`Hi ${name || 'there'},`, `Thanks for creating an account on ${s.storeName}. Your username is your e-mail address: ${email}.`, 'You can see your orders, change your addresses and password in your account.'],
+      action: { label: 'Go to my account', url: `${origin}/my-account` },
+    });
+  });
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import type { DB } from '../../../db/client.ts';
+import { isPostgres } from '../../../db/dialect.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Services } from '../../lib/services.server.ts';
+import { touchStore } from '../../lib/store-version.server.ts';
+import { nowIso } from '../../lib/time.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { releaseCoupons } from '../coupons/coupons.server.ts';
+import { withTransaction } from './transaction.server.ts';
+import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type OrderStatus } from './orders.ts';
+import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
+import { orderNotFound } from './orders.server.ts';
+import { notifyNote, notifyStatus } from './emails.server.ts';
+
+/*
+ * What the shop (admin) and payment gateways do to an order: change its status, write
+ * notes, record refunds. Each runs in one transaction; stock and coupon uses go back when
+ * an order is cancelled, refunded or fails, and are taken again if a failed order is
+ * revived. E-mails go out after the commit.
+ */
+
+interface Actor {
+  /** Shown as the note's author: a staff member's name, "system" or a gateway id. */
+  name: string;
+  userId?: number | null;
+}
+
+async function lockOrder(trx: DB, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) throw orderNotFound();
+  // Take the row lock first (PostgreSQL): two admins changing one order wait for each other.
+  const q = trx.selectFrom('orders').selectAll().where('id', '=', id);
+  const row = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+export async function insertNote(trx: DB, orderId: number, content: string, customerNote: boolean, author: string): Promise<number> {
+  const row = await trx
+    .insertInto('order_notes')
+    .values({ order_id: orderId, content, customer_note: customerNote ? 1 : 0, author, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Moves an order to `to` inside `trx` (the caller's transaction): checks the transition,
+ * releases or retakes stock and coupon uses, stamps paid/completed times, adds a note.
+ * Returns the previous status, or null when the order already had this status.
+ */
+export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, actor: Actor, note?: string, extra: { transactionId?: string } = {}): Promise<OrderStatus | null> {
+  const row = await lockOrder(trx, id);
+  const from = row.status;
+  if (from === to) return null;
+  if (!canTransition(from, to)) {
+    throw new HttpError(409, 'invalid_transition', `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot become ${STATUS_LABELS[to].toLowerCase()}.`, {
+      status: `Not allowed from ${STATUS_LABELS[from]}`,
+    });
+  }
+  const now = nowIso();
+  let stockReduced = row.stock_reduced === 1;
+  let stockChanged = false;
+  if (RELEASING_STATUSES.includes(to) && stockReduced) {
+    const refs = await remainingRefs(trx, id);
+    stockChanged = await restoreStock(trx, refs);
+    await addTotalSales(trx, refs, -1);
+    await releaseCoupons(trx, id);
+    stockReduced = false;
+  } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
+    const refs = await remainingRefs(trx, id);
+    await addTotalSales(trx, refs, 1);
+    const { shortfalls, changed } = await reduceStock(trx, refs);
+    if (shortfalls.length) {
+      throw new HttpError(409, 'out_of_stock', `Not enough stock to revive this order: ${shortfalls.map((s) => `“${s.name}” (${s.available} left)`).join(', ')}.`, undefined, undefined, {
+        lines: shortfalls,
+      });
+    }
+    stockChanged = changed;
+    stockReduced = true;
+  }
+  await trx
+    .updateTable('orders')
+    .set({
+      status: to,
+      stock_reduced: stockReduced ? 1 : 0,
+      updated_at: now,
+      ...(to === 'processing' || to === 'completed' ? { paid_at: row.paid_at ?? now } : {}),
+      ...(to === 'completed' ? { completed_at: now } : {}),
+      ...(extra.transactionId ? { transaction_id: extra.transactionId } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+  await insertNote(trx, id, `Order status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${note ? ` ${note}` : ''}`, false, actor.name);
+  if (stockChanged) await touchStore(trx);
+  return from;
+}
+
+/** Quantities an order still holds (refunds that restocked already gave theirs back). */
+async function remainingRefs(trx: DB, orderId: number): Promise<StockRef[]> {
+  const items = await trx.selectFrom('order_items').select(['id', 'product_id', 'variation_id', 'quantity', 'name']).where('order_id', '=', orderId).execute();
+  const refunds = await trx.selectFrom('order_refunds').select('items').where('order_id', '=', orderId).execute();
+  const restocked = new Map<number, number>();
+  for (const r of refunds) {
+    for (const it of JSON.parse(r.items) as { itemId: number; quantity: number; restock?: boolean }[]) {
+      if (it.restock) restocked.set(it.itemId, (restocked.get(it.itemId) ?? 0) + it.quantity);
+    }
+  }
+  return items.map((i) => ({ productId: i.product_id, variationId: i.variation_id, quantity: i.quantity - (restocked.get(i.id) ?? 0), name: i.name }));
+}
+
+const statusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'Choose a status' }),
+  note: z.string().trim().max(2000).optional(),
+});
+
+/** Admin: changes an order's status (input `{status, note?}`); e-mails the customer where the status calls for it. */
+export async function changeOrderStatus(services: Services, id: number, input: unknown, actor: Actor): Promise<{ from: OrderStatus | null; to: OrderStatus }> {
+  const { status, note } = parseInput(statusSchema, input);
+  const from = await withTransaction(services.db, (trx) => transitionInTrx(trx, id, status, actor, note));
+  if (from) notifyStatus(services, id, from, status);
+  return { from, to: status };
+}
+
+const noteSchema = z.object({
+  content: z.string().trim().min(1, 'Write the note').max(5000, 'At most 5000 characters'),
+  customerNote: z.preprocess((v) => v === true || v === '1' || v === 'on' || v === 'true' || v === 'customer', z.boolean()).default(false),
+});
+
+/** Admin: adds a note; a note to the customer is e-mailed to them and shown in my account. */
+export async function addOrderNote(services: Services, id: number, input: unknown, actor: Actor): Promise<{ id: number }> {
+  const { content, customerNote } = parseInput(noteSchema, input);
+  const noteId = await withTransaction(services.db, async (trx) => {
+    await lockOrder(trx, id);
+    return insertNote(trx, id, content, customerNote, actor.name);
+  });
+  if (customerNote) notifyNote(services, id, content);
+  return { id: noteId };
+}
+
+/** Admin: deletes a note of an order (404 when it belongs to another order). */
+export async function deleteOrderNote(services: Services, orderId: number, noteId: number): Promise<void> {
+  const res = await services.db.deleteFrom('order_notes').where('id', '=', noteId).where('order_id', '=', orderId).executeTakeFirst();
+  if (Number(res.numDeletedRows) !== 1) throw new HttpError(404, 'not_found', 'Note not found.');
+}
+
+const refundSchema = z.object({
+  /** Minor units. */
+  amount: z.coerce.number({ message: 'Enter an amount' }).int('Use minor units (whole number)').positive('The amount must be more than 0'),
+  reason: z.string().trim().max(500).default(''),
+  /** Lines refunded: quantity per order item; `restock` puts them back in stock. */
+  items: z
+    .array(z.object({ itemId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(0).max(9999), restock: z.boolean().default(false) }))
+    .max(500)
+    .default([]),
+});
+
+/**
+ * Admin: records a manual refund (money given back outside the shop, or through the
+ * gateway first when `viaGateway` and the gateway can). The amount may not exceed what is
+ * left to refund, nor an item's quantity what is left of it. A refund of the whole
+ * remainder marks the order refunded (which returns whatever stock it still holds).
+ */
+export async function refundOrder(
+  services: Services,
+  id: number,
+  input: unknown,
+  actor: Actor,
+  options: { viaGateway?: (order: { id: number; amount: number; reason: string }) => Promise<void> } = {},
+): Promise<{ refundId: number; refundedTotal: number; status: OrderStatus }> {
+  const data = parseInput(refundSchema, input);
+  // Check the amount before asking a gateway to move money.
+  const pre = await services.db.selectFrom('orders').select(['total', 'refunded_total', 'status']).where('id', '=', id).executeTakeFirst();
+  if (!pre) throw orderNotFound();
+  const tooMuch = () =>
+    new HttpError(409, 'refund_too_large', 'The refund is more than what is left to refund on this order.', { amount: 'More than the remaining amount' });
+  if (data.amount > pre.total - pre.refunded_total) throw tooMuch();
+  if (options.viaGateway) await options.viaGateway({ id, amount: data.amount, reason: data.reason });
+  let from: OrderStatus | null = null;
+  const result = await withTransaction(services.db, async (trx) => {
+    const row = await lockOrder(trx, id);
+    if (data.amount > row.total - row.refunded_total) throw tooMuch();
+    if (['pending', 'cancelled', 'failed'].includes(row.status)) {
+      throw new HttpError(409, 'not_refundable', `An order that is ${STATUS_LABELS[row.status].toLowerCase()} has not been paid, so it cannot be refunded.`);
+    }
+    const items = await trx.selectFrom('order_items').select(['id', 'product_id', 'variation_id', 'quantity', 'refunded_quantity', 'name']).where('order_id', '=', id).execute();
+    const restock: StockRef[] = [];
+    const wanted = data.items.filter((i) => i.quantity > 0);
+    for (const w of wanted) {
+      const item = items.find((i) => i.id === w.itemId);
+      if (!item) throw new HttpError(400, 'invalid', 'That line is not part of this order.', { [`items.${w.itemId}`]: 'Not in this order' });
+      if (w.quantity > item.quantity - item.refunded_quantity) {
+        throw new HttpError(409, 'refund_too_large', `At most ${item.quantity - item.refunded_quantity} of “${item.name}” can still be refunded.`, {
+          [`items.${w.itemId}`]: 'More than what is left',
+        });
+      }
+      await trx.updateTable('order_items').set({ refunded_quantity: item.refunded_quantity + w.quantity }).where('id', '=', item.id).execute();
+      if (w.restock) restock.push({ productId: item.product_id, variationId: item.variation_id, quantity: w.quantity, name: item.name });
+    }
+    const now = nowIso();
+    const refund = await trx
+      .insertInto('order_refunds')
+      .values({ order_id: id, amount: data.amount, reason: data.reason, items: JSON.stringify(wanted), created_by: actor.userId ?? null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refundedTotal = row.refunded_total + data.amount;
+    await trx.updateTable('orders').set({ refunded_total: refundedTotal, updated_at: now }).where('id', '=', id).execute();
+    let stockChanged = false;
+    if (restock.length && row.stock_reduced === 1) stockChanged = await restoreStock(trx, restock);
+    await insertNote(trx, id, `Refunded ${data.amount} (minor units)${data.reason ? `: ${data.reason}` : ''}.${stockChanged ? ' Items restocked.' : ''}`, false, actor.name);
+    if (stockChanged) await touchStore(trx);
+    let status = row.status;
+    if (refundedTotal >= row.total) {
+      from = await transitionInTrx(trx, id, 'refunded', actor, 'Fully refunded.');
+      status = 'refunded';
+    }
+    return { refundId: refund.id, refundedTotal, status };
+  });
+  if (from) notifyStatus(services, id, from, 'refunded');
+  else notifyStatus(services, id, result.status, result.status, { partialRefund: data.amount });
+  return result;
+}

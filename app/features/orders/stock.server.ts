@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+
+/*
+ * Stock moves for orders, race-free: one conditional UPDATE per product or variation
+ * (`… where stock_quantity >= q` unless backorders are allowed), so two orders can never
+ * both take the last unit — PostgreSQL re-checks the condition after waiting for the row
+ * lock, SQLite runs writers one at a time. Rows are updated in a fixed order (products
+ * before variations, by id) so concurrent orders cannot deadlock.
+ */
+
+export interface StockRef {
+  productId: number | null;
+  variationId: number | null;
+  quantity: number;
+  /** For messages. */
+  name?: string;
+  key?: string;
+}
+
+/** A managed-stock row an order line draws from. */
+interface Owner {
+  table: 'products' | 'product_variations';
+  id: number;
+  quantity: number;
+  refs: StockRef[];
+}
+
+export interface StockShortfall {
+  key?: string;
+  productId: number | null;
+  variationId: number | null;
+  name: string;
+  requested: number;
+  available: number;
+}
+
+/** Which row holds the stock of each line (a variation manages its own stock only when it says so). */
+async function owners(trx: DB, refs: StockRef[]): Promise<Owner[]> {
+  const variationIds = [...new Set(refs.map((r) => r.variationId).filter((v): v is number => v !== null))];
+  const productIds = [...new Set(refs.map((r) => r.productId).filter((v): v is number => v !== null))];
+  const [vars, prods] = await Promise.all([
+    variationIds.length ? trx.selectFrom('product_variations').select(['id', 'manage_stock']).where('id', 'in', variationIds).execute() : Promise.resolve([]),
+    productIds.length ? trx.selectFrom('products').select(['id', 'manage_stock']).where('id', 'in', productIds).execute() : Promise.resolve([]),
+  ]);
+  const byKey = new Map<string, Owner>();
+  for (const ref of refs) {
+    if (ref.quantity <= 0) continue;
+    const v = ref.variationId !== null ? vars.find((x) => x.id === ref.variationId) : undefined;
+    const p = ref.productId !== null ? prods.find((x) => x.id === ref.productId) : undefined;
+    const owner = v && v.manage_stock === 1 ? { table: 'product_variations' as const, id: v.id } : p && p.manage_stock === 1 ? { table: 'products' as const, id: p.id } : null;
+    if (!owner) continue;
+    const key = `${owner.table}:${owner.id}`;
+    const o = byKey.get(key) ?? { ...owner, quantity: 0, refs: [] };
+    o.quantity += ref.quantity;
+    o.refs.push(ref);
+    byKey.set(key, o);
+  }
+  return [...byKey.values()].sort((a, b) => (a.table === b.table ? a.id - b.id : a.table === 'products' ? -1 : 1));
+}
+
+const statusAfter = (q: number) =>
+  sql<string>`case when coalesce(stock_quantity, 0) - ${q} > 0 then 'instock' when backorders = 'no' then 'outofstock' else 'onbackorder' end`;
+const statusAfterRestock = (q: number) =>
+  sql<string>`case when coalesce(stock_quantity, 0) + ${q} > 0 then 'instock' when backorders = 'no' then 'outofstock' else 'onbackorder' end`;
+
+/**
+ * Takes the lines' quantities from stock inside `trx`. Returns the lines that could not
+ * be served (with what is left); the caller must then roll back — rows updated before the
+ * shortfall was found are only undone by the rollback. Returns whether any stock moved.
+ */
+export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfalls: StockShortfall[]; changed: boolean }> {
+  const shortfalls: StockShortfall[] = [];
+  let changed = false;
+  for (const o of await owners(trx, refs)) {
+    const q = o.quantity;
+    const res = await trx
+      .updateTable(o.table)
+      .set({
+        stock_quantity: sql<number>`coalesce(stock_quantity, 0) - ${q}`,
+        stock_status: statusAfter(q),
+        updated_at: new Date().toISOString(),
+      } as never)
+      .where('id', '=', o.id)
+      .where('manage_stock', '=', 1)
+      .where((eb) => eb.or([eb('backorders', '<>', 'no'), eb(sql`coalesce(stock_quantity, 0)`, '>=', q)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) {
+      changed = true;
+      continue;
+    }
+    const left = await trx.selectFrom(o.table).select('stock_quantity').where('id', '=', o.id).executeTakeFirst();
+    for (const ref of o.refs) {
+      shortfalls.push({
+        key: ref.key,
+        productId: ref.productId,
+        variationId: ref.variationId,
+        name: ref.name ?? 'A product',
+        requested: ref.quantity,
+        available: Math.max(0, left?.stock_quantity ?? 0),
+      });
+    }
+  }
+  return { shortfalls, changed };
+}
+
+/** Puts quantities back (cancelled, refunded, failed orders; refunds with restock). */
+export async function restoreStock(trx: DB, refs: StockRef[]): Promise<boolean> {
+  let changed = false;
+  for (const o of await owners(trx, refs)) {
+    const q = o.quantity;
+    const res = await trx
+      .updateTable(o.table)
+      .set({ stock_quantity: sql<number>`coalesce(stock_quantity, 0) + ${q}`, stock_status: statusAfterRestock(q), updated_at: new Date().toISOString() } as never)
+      .where('id', '=', o.id)
+      .where('manage_stock', '=', 1)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) changed = true;
+  }
+  return changed;
+}
+
+/** Counts units sold on the products (popularity sorting); negative to take back. */
+export async function addTotalSales(trx: DB, refs: StockRef[], sign: 1 | -1): Promise<void> {
+  const byProduct = new Map<number, number>();
+  for (const r of refs) if (r.productId !== null && r.quantity > 0) byProduct.set(r.productId, (byProduct.get(r.productId) ?? 0) + r.quantity);
+  for (const [id, q] of [...byProduct].sort((a, b) => a[0] - b[0])) {
+    const n = sign * q;
+    await trx
+      .updateTable('products')
+      .set({ total_sales: sql<number>`case when total_sales + ${n} < 0 then 0 else total_sales + ${n} end` })
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,95 @@
+import type { StoreSettings } from '../admin/settings.schema.ts';
+import type { OrderDetail, OrderStatus, PaymentInstructions } from '../orders/orders.ts';
+
+/*
+ * The payment-gateway interface. Checkout knows gateways only through this: it lists the
+ * enabled ones, asks the chosen one to `process` a placed order, and applies the result.
+ * An online gateway adds `capture`, `refund` and `webhook` and registers itself with
+ * `registerGateway`; no checkout code changes.
+ */
+
+export interface GatewayContext {
+  settings: StoreSettings;
+  /** Origin for absolute URLs (return and webhook addresses). */
+  origin: string;
+}
+
+/** What became of a payment attempt. */
+export interface PaymentResult {
+  /** The order status to move to: on-hold (awaiting an offline payment), processing (paid), pending (awaiting the shopper at `redirect`), failed. */
+  status: Extract<OrderStatus, 'on-hold' | 'processing' | 'pending' | 'failed'>;
+  /** Where the shopper goes next (an external payment page); otherwise the order-received page. */
+  redirect?: string;
+  transactionId?: string;
+  /** A private order note recording the attempt. */
+  note?: string;
+  /** Shown to the shopper when the payment failed. */
+  message?: string;
+}
+
+export interface RefundResult {
+  ok: boolean;
+  transactionId?: string;
+  message?: string;
+}
+
+/** A gateway's answer to a webhook call: which order, and what happened to it. */
+export interface WebhookResult {
+  orderId: number;
+  /** processing = paid, failed = declined; refunded amounts are recorded as refunds. */
+  status?: 'processing' | 'failed';
+  transactionId?: string;
+  refund?: { amount: number; reason: string };
+  note?: string;
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface PaymentGateway {
+  id: string;
+  /** Shown in the admin when the settings give no title. */
+  defaultTitle: string;
+  enabled(settings: StoreSettings): boolean;
+  title(settings: StoreSettings): string;
+  description(settings: StoreSettings): string;
+  /** Takes the payment for a placed order (status pending). */
+  process(order: OrderDetail, ctx: GatewayContext): Promise<PaymentResult>;
+  /** Captures an authorised payment. */
+  capture?(order: OrderDetail, ctx: GatewayContext): Promise<PaymentResult>;
+  /** Gives money back through the provider; without it refunds are recorded manually. */
+  refund?(order: OrderDetail, amount: number, reason: string, ctx: GatewayContext): Promise<RefundResult>;
+  /** Reads (and authenticates) a provider's notification; throws HttpError when it is not genuine. */
+  webhook?(request: WebhookRequest, ctx: GatewayContext): Promise<WebhookResult>;
+  /** What the shopper is told after ordering (bank details, where to send a cheque). */
+  instructions?(order: OrderDetail, settings: StoreSettings): PaymentInstructions | null;
+}
+
+/** The method as checkout pages and the API list it. */
+export interface PaymentMethodInfo {
+  id: string;
+  title: string;
+  description: string;
+}
+
+const registry = new Map<string, PaymentGateway>();
+
+/** Adds (or replaces) a gateway. The offline ones are registered by payments.server.ts. */
+export function registerGateway(gateway: PaymentGateway): void {
+  registry.set(gateway.id, gateway);
+}
+
+/** Removes a gateway (tests register temporary ones). */
+export function unregisterGateway(id: string): void {
+  registry.delete(id);
+}
+
+export function gateway(id: string): PaymentGateway | undefined {
+  return registry.get(id);
+}
+
+export function allGateways(): PaymentGateway[] {
+  return [...registry.values()];
+}

@@ -1,0 +1,51 @@
+import type { DB } from '../../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { getSettings, saveSettings } from '../admin/settings.server.ts';
+import { paymentSettingsSchema, type OfflineGatewayId, type PaymentSettings, type StoreSettings } from '../admin/settings.schema.ts';
+import type { OrderDetail, PaymentInstructions } from '../orders/orders.ts';
+import { allGateways, gateway, registerGateway, type PaymentGateway, type PaymentMethodInfo } from './gateway.ts';
+import { bacs, cheque, cod } from './offline.server.ts';
+
+export * from './gateway.ts';
+
+for (const g of [bacs, cheque, cod]) registerGateway(g);
+
+/** The payment methods a shopper may choose now, in registration order. */
+export function availableMethods(settings: StoreSettings): PaymentMethodInfo[] {
+  return allGateways()
+    .filter((g) => g.enabled(settings))
+    .map((g) => ({ id: g.id, title: g.title(settings), description: g.description(settings) }));
+}
+
+/** The enabled gateway with this id, or a 400 naming the field. */
+export function chooseGateway(id: unknown, settings: StoreSettings): PaymentGateway {
+  const g = typeof id === 'string' ? gateway(id) : undefined;
+  if (!id) throw new HttpError(400, 'invalid', 'Please choose a payment method.', { payment_method: 'Choose a payment method' });
+  if (!g || !g.enabled(settings)) {
+    throw new HttpError(400, 'invalid', 'That payment method is not available.', { payment_method: 'This payment method is not available' });
+  }
+  return g;
+}
+
+/** What the order's payment method tells the shopper after ordering (bank details …). */
+export function paymentInstructions(order: OrderDetail, settings: StoreSettings): PaymentInstructions | null {
+  return gateway(order.paymentMethod)?.instructions?.(order, settings) ?? null;
+}
+
+/**
+ * Saves one offline method's settings (admin → payments); fields not given keep their
+ * saved values. Returns every method's settings. Validation errors are 400 per field.
+ */
+export async function savePaymentSettings(db: DB, id: OfflineGatewayId, input: unknown): Promise<PaymentSettings> {
+  if (!(['bacs', 'cheque', 'cod'] as string[]).includes(id)) throw new HttpError(404, 'not_found', 'No such payment method.');
+  const current = (await getSettings(db)).payments;
+  const given = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const next = { ...current, [id]: { ...current[id], ...given } };
+  const parsed = paymentSettingsSchema.safeParse(next);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.slice(1).join('.') || '_'] ??= issue.message;
+    throw new HttpError(400, 'invalid', Object.values(fields)[0] ?? 'Invalid settings', fields);
+  }
+  return (await saveSettings(db, { payments: parsed.data })).payments;
+}

@@ -1,0 +1,29 @@
+import { HttpError } from '../../lib/http-error.ts';
+import type { Services } from '../../lib/services.server.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import { notifyStatus } from '../orders/emails.server.ts';
+import { refundOrder } from '../orders/order-status.server.ts';
+import { getOrderAdmin } from '../orders/orders.server.ts';
+import { applyPaymentResult } from '../orders/placement.server.ts';
+import { gateway, type WebhookRequest } from './gateway.ts';
+
+/**
+ * A payment provider's notification (POST /api/payments/:gateway/webhook): the gateway
+ * authenticates and reads it; a payment moves the order on (paid → processing, declined →
+ * failed), a refund is recorded like a manual one. Unknown gateways and orders are 404.
+ */
+export async function handleWebhook(services: Services, gatewayId: string, request: WebhookRequest, origin: string): Promise<{ orderId: number; status: string }> {
+  const g = gateway(gatewayId);
+  if (!g?.webhook) throw new HttpError(404, 'not_found', 'No such payment webhook.');
+  const settings = await getSettings(services.db);
+  const event = await g.webhook(request, { settings, origin });
+  const order = await getOrderAdmin(services.db, event.orderId);
+  if (!order || order.paymentMethod !== g.id) throw new HttpError(404, 'not_found', 'Order not found.');
+  if (event.status && event.status !== order.status) {
+    const from = await applyPaymentResult(services, order.id, { status: event.status, transactionId: event.transactionId, note: event.note }, g.id);
+    if (from) notifyStatus(services, order.id, from, event.status);
+  }
+  if (event.refund) await refundOrder(services, order.id, { amount: event.refund.amount, reason: event.refund.reason }, { name: g.id });
+  const after = (await getOrderAdmin(services.db, order.id))!;
+  return { orderId: after.id, status: after.status };
+}

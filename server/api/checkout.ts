@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sessionCookie } from '../../app/features/account/session.server.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
+import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../../app/features/cart/cart-store.server.ts';
+import { setMailOrigin } from '../../app/features/orders/emails.server.ts';
+import { getOrderByKey, getOrderForUser, orderNotFound } from '../../app/features/orders/orders.server.ts';
+import type { OrderDetail } from '../../app/features/orders/orders.ts';
+import { placeOrder, type PlaceOrderResult } from '../../app/features/orders/placement.server.ts';
+import { availableMethods, paymentInstructions } from '../../app/features/payments/payments.server.ts';
+import { handleWebhook } from '../../app/features/payments/webhook.server.ts';
+import { parseInput } from '../../app/lib/validate.ts';
+
+const orderParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31) });
+const keyQuery = z.object({ key: z.string().max(100).optional() });
+const gatewayParam = z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/) });
+
+/** The Store API's address shape for answers. */
+const orderBody = (order: OrderDetail, extra: Record<string, unknown> = {}) => ({
+  order_id: order.id,
+  order_number: String(order.id),
+  order_key: order.orderKey,
+  status: order.status,
+  customer_id: order.userId ?? 0,
+  billing_address: order.billing,
+  shipping_address: order.shipping,
+  customer_note: order.customerNote,
+  payment_method: order.paymentMethod,
+  order_received_url: order.receivedUrl,
+  ...extra,
+  order,
+});
+
+function checkoutAnswer(result: PlaceOrderResult) {
+  const details = result.instructions?.details.map((d) => ({ key: d.label, value: d.value })) ?? [];
+  return orderBody(result.order, {
+    payment_result: { payment_status: result.payment.status, payment_details: details, redirect_url: result.payment.redirect, message: result.payment.message ?? null },
+    payment_instructions: result.instructions,
+    replayed: result.replayed,
+  });
+}
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * Checkout and orders (docs/API.md): GET /api/checkout (methods and options), POST
+ * /api/checkout (place the order; Cart-Token or cookie + CSRF; Idempotency-Key), GET
+ * /api/orders/:id (own order, or anyone's with ?key=), POST /api/payments/:gateway/webhook.
+ */
+export async function checkoutRoutes(api: FastifyInstance) {
+  const services = api.services;
+
+  api.get('/checkout', async (_request, reply) => {
+    const s = await getSettings(services.db);
+    reply.header('cache-control', 'no-store');
+    return {
+      payment_methods: availableMethods(s),
+      guest_checkout: s.guestCheckout,
+      account_creation: s.accountCreationAtCheckout,
+      terms_url: s.termsUrl || null,
+    };
+  });
+
+  api.post('/checkout', async (request, reply) => {
+    setMailOrigin(request.ctx.origin);
+    const viaHeader = !!request.headers['cart-token'];
+    const result = await placeOrder(services, {
+      caller: cartCallerFrom({ headerToken: headerValue(request, 'cart-token'), cookieToken: request.cookies.vt_cart, user: request.ctx.user }),
+      // A Cart-Token client speaks for its cart only, never for the browser's session.
+      user: viaHeader ? null : request.ctx.user,
+      input: request.body,
+      idempotencyKey: headerValue(request, 'idempotency-key') ?? null,
+      clientIp: request.ctx.clientIp,
+      userAgent: headerValue(request, 'user-agent'),
+      origin: request.ctx.origin,
+    });
+    reply.header('cache-control', 'no-store');
+    if (!viaHeader) {
+      const attrs = `Path=/; SameSite=Lax${request.ctx.secure ? '; Secure' : ''}`;
+      reply.header('set-cookie', `${CART_HASH_COOKIE}=; Max-Age=0; ${attrs}`);
+      reply.header('set-cookie', `${CART_COUNT_COOKIE}=; Max-Age=0; ${attrs}`);
+      if (result.account) reply.header('set-cookie', sessionCookie(result.account.token, request.ctx.secure));
+    }
+    return reply.status(200).send(checkoutAnswer(result));
+  });
+
+  api.get('/orders/:id', async (request, reply) => {
+    const { id } = parseInput(orderParams, request.params);
+    const { key } = parseInput(keyQuery, request.query);
+    const user = request.ctx.user;
+    const order = key ? await getOrderByKey(services.db, id, key) : user ? await getOrderForUser(services.db, id, user.id) : null;
+    if (!order) throw orderNotFound();
+    reply.header('cache-control', 'no-store');
+    const s = await getSettings(services.db);
+    return orderBody(order, { payment_instructions: paymentInstructions(order, s) });
+  });
+
+  api.post('/payments/:gateway/webhook', async (request) => {
+    const { gateway } = parseInput(gatewayParam, request.params);
+    return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.origin);
+  });
+}
