@@ -8,6 +8,7 @@ export default [
   route('product/:slug', 'routes/product.tsx'),
   route('product/:slug/reviews', 'routes/product-review.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('terms', 'routes/checkout.terms.tsx'),
   route('order-tracking', 'routes/order-tracking.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
@@ -41,6 +42,10 @@ export default [
     route('admin/shipping/:id', 'routes/admin.shipping.$id.tsx'),
     route('admin/tax', 'routes/admin.tax.tsx'),
     route('admin/reviews', 'routes/admin.reviews.tsx'),
+    route('admin/orders', 'routes/admin.orders.tsx'),
+    route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
+    route('admin/payments', 'routes/admin.payments.tsx'),
+    route('admin/privacy', 'routes/admin.privacy.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
