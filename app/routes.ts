@@ -10,6 +10,8 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('terms', 'routes/checkout.terms.tsx'),
   route('order-tracking', 'routes/order-tracking.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('checkout/order-received/:id', 'routes/checkout.order-received.$id.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('sitemaps/:file', 'routes/sitemaps.$file.tsx'),

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { addressFormat, countries, postcodeMessage, postcodeValid, type Address, type Country, type FieldSpec } from '../../address/address.ts';
 import { t } from '../../../i18n/t.ts';
 
@@ -62,6 +62,17 @@ export function AddressFields({ kind, values, states: initialStates, errors = {}
     // A slower answer for a country chosen earlier must not replace the current one.
     if (latest.current === code) setStates(list);
   };
+
+  // A country that needs a state select but came without its list (e.g. after a refused post): fetch it.
+  useEffect(() => {
+    if (format.state !== 'required' || states.length > 0 || !country) return;
+    const code = country;
+    void loadStates(code).then((list) => {
+      if (latest.current === code && list.length) setStates(list);
+    });
+    // Only on mount: a country change loads its own list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const checkPostcode = (value: string) => {
     setPostcodeError(value.trim() && !postcodeValid(country, value) ? postcodeMessage(country) : null);
