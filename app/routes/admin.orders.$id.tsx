@@ -7,7 +7,8 @@ import { CsrfField, FormErrors } from '../features/account/components/form-parts
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
-import { getOrderAdmin, STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.server.ts';
+import { getOrderAdmin } from '../features/orders/orders.server.ts';
+import { STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';

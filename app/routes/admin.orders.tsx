@@ -1,7 +1,8 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin.orders';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { listOrdersAdmin, ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '../features/orders/orders.server.ts';
+import { listOrdersAdmin } from '../features/orders/orders.server.ts';
+import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '../features/orders/orders.ts';
 import { Pagination } from '../features/catalog/components/pagination.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
