@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
 import { data } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { fetchCart } from '../features/cart/client/cart-api.ts';
+import { applyCart } from '../features/cart/client/cart-queue.ts';
 import type { Route } from './+types/checkout.order-received.$id';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
@@ -33,6 +37,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const { order, instructions, billing, shipping, needsShipping } = loaderData;
   const money = useMoney(order.currency);
+  const client = useQueryClient();
+  // The order emptied the cart on the server: the header cart and other tabs learn it now.
+  useEffect(() => {
+    fetchCart()
+      .then((cart) => applyCart(client, cart))
+      .catch(() => undefined);
+  }, [client]);
   const failed = order.status === 'failed';
   return (
     <div className="page container order-received">

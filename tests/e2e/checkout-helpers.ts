@@ -28,7 +28,7 @@ export async function adminSession(page: Page): Promise<void> {
 
 /** Terms page and text, and a bank account for transfers, set through the admin screen. */
 export async function prepareCheckoutShop(browser: Browser, baseURL: string): Promise<void> {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
   const page = await context.newPage();
   await adminSession(page);
   await page.goto('/admin/payments');
