@@ -25,6 +25,7 @@ export default [
     route('my-account/edit-address/:type', 'routes/account.edit-address.$type.tsx'),
     route('my-account/edit-account', 'routes/account.edit-account.tsx'),
     route('my-account/privacy', 'routes/account.privacy.tsx'),
+    route('my-account/privacy/export', 'routes/account.privacy.export.tsx'),
   ]),
   route('account/login', 'routes/account.login.tsx'),
   route('account/register', 'routes/account.register.tsx'),

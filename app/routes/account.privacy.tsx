@@ -1,6 +1,6 @@
 import { Form, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.privacy';
-import { exportCustomerData, requestErasure } from '../features/account/customer.server.ts';
+import { requestErasure } from '../features/account/customer.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
@@ -20,21 +20,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { erasurePending: pending?.created_at ?? null };
 }
 
-/** "Download my data" answers a JSON file; "Request erasure" records the request and confirms. */
+/** "Request erasure" records the request and confirms ("Download my data" posts to ./export). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { intent } = formToObject(await request.formData());
-  if (intent === 'export') {
-    const body = await exportCustomerData(context.services.db, user.id);
-    const day = body.exported_at.slice(0, 10);
-    return new Response(JSON.stringify(body, null, 2), {
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'content-disposition': `attachment; filename="my-data-${day}.json"`,
-        'cache-control': 'private, no-store',
-      },
-    });
-  }
   if (intent === 'erase') {
     await requestErasure(context.services.db, user);
     return redirect('/my-account/privacy?requested=1');
@@ -56,7 +45,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <h2 id="privacy-export">{t('myaccount.exportTitle')}</h2>
         <p>{t('myaccount.exportText')}</p>
         {/* A plain form post: the answer is a file download, not a page. */}
-        <Form method="post" reloadDocument>
+        <Form method="post" action="/my-account/privacy/export" reloadDocument>
           <CsrfField />
           <button type="submit" name="intent" value="export" className="button button--ghost">
             {t('myaccount.exportSubmit')}

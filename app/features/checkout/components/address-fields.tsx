@@ -121,7 +121,16 @@ export function AddressFields({ kind, values, states: initialStates, errors = {}
           {...common}
           type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'}
           defaultValue={f.name === 'state' && country !== initialCountry ? '' : values[f.name] ?? ''}
-          onBlur={f.name === 'postcode' ? (e) => checkPostcode(e.target.value) : undefined}
+          onBlur={
+            f.name === 'postcode'
+              ? (e) => {
+                  // Leaving the field for the submit button: the server checks it, and a message
+                  // appearing now would move the button away from under the pointer.
+                  if ((e.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
+                  checkPostcode(e.target.value);
+                }
+              : undefined
+          }
         />
       );
     }
