@@ -127,7 +127,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="status-h">
             <h2 id="status-h">Status</h2>
             {next.length ? (
-              <Form method="post">
+              <Form method="post" key={`status-${order.status}`}>
                 <CsrfField />
                 <div className="form-row">
                   <label htmlFor="field-status">Change status to</label>
@@ -174,7 +174,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             ) : (
               <p>No notes yet.</p>
             )}
-            <Form method="post">
+            {/* A new form after each note, so the type goes back to "private". */}
+            <Form method="post" key={`note-${order.notes.length}`}>
               <CsrfField />
               <div className="form-row">
                 <label htmlFor="field-note">Add note</label>
@@ -196,7 +197,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <section aria-labelledby="refund-h">
               <h2 id="refund-h">Refund</h2>
               <p className="hint">Records money given back outside the shop (bank transfer, cash). At most {money(left)}.</p>
-              <Form method="post">
+              <Form method="post" key={`refund-${order.refunds.length}`}>
                 <CsrfField />
                 {order.items.map((i) =>
                   i.quantity - i.refundedQuantity > 0 ? (
