@@ -40,6 +40,11 @@ test('a purchase while signed in appears in My account; its page shows the lines
   await register(page, account);
   const id = await buyAsCustomer(page, account);
 
+  // The order's addresses are saved to the account for the next checkout.
+  await page.goto('/my-account/edit-address');
+  await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('12 St James Square');
+  await expect(page.getByRole('region', { name: 'Shipping address' })).toContainText('London, SW1Y 4JH');
+
   await page.goto('/my-account');
   await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/my-account\/orders$/);

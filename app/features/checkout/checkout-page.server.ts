@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
-import { savedAddresses } from '../account/customer.server.ts';
+import { saveAddress, savedAddresses } from '../account/customer.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { Address } from '../address/address.ts';
 import { getCart, setCustomer, setShippingRate, type CartCaller } from '../cart/cart.server.ts';
@@ -90,7 +90,7 @@ export async function submitCheckout(
   }
   const form = Object.fromEntries(Object.entries(values).filter(([k]) => !/^rate\[/.test(k) && k !== 'intent'));
   if (!separate) for (const k of Object.keys(form)) if (k.startsWith('shipping_') && k !== 'ship_to_different_address') delete form[k];
-  return placeOrder(services, {
+  const result = await placeOrder(services, {
     caller,
     user: req.user,
     input: { ...checkoutInputFromForm(form), ship_to_different_address: separate },
@@ -99,4 +99,17 @@ export async function submitCheckout(
     origin: req.origin,
     requireTerms: settings.termsUrl !== '',
   });
+  // The account's saved addresses become this order's, to prefill the next checkout.
+  const userId = result.order.userId;
+  if (userId !== null && !result.replayed) {
+    const { billing, shipping } = result.order;
+    await saveAddress(services.db, userId, 'billing', billing);
+    if (separate || !(await savedAddresses(services.db, userId)).shipping) {
+      const { email: _e, phone: _p, ...ship } = shipping;
+      void _e;
+      void _p;
+      await saveAddress(services.db, userId, 'shipping', ship);
+    }
+  }
+  return result;
 }
