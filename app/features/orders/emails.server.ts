@@ -59,7 +59,9 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
   return out;
 }
 
-const link = (order: OrderDetail) => (origin ? `${origin}${order.receivedUrl}` : order.receivedUrl);
+/** The configured public URL, else the origin the first checkout request came from. */
+const base = (services: Services) => services.config.publicUrl?.replace(/\/$/, '') || origin;
+const link = (services: Services, order: OrderDetail) => `${base(services)}${order.receivedUrl}`;
 
 async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
   if (!to) return;
@@ -72,9 +74,9 @@ async function staffRecipients(services: Services, s: StoreSettings): Promise<st
   return rows.map((r) => r.email);
 }
 
-function customerMail(order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
+function customerMail(services: Services, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
   const name = order.billing.first_name || 'there';
-  const action = { label: 'View your order', url: link(order) };
+  const action = { label: 'View your order', url: link(services, order) };
   switch (to) {
     case 'on-hold':
       return {
@@ -125,7 +127,7 @@ export function notifyStatus(services: Services, orderId: number, from: OrderSta
     if (!order) return;
     const partial = from === to ? opts.partialRefund : undefined;
     if (from === to && !partial) return;
-    const content = customerMail(order, s, partial ? 'refunded' : to, partial);
+    const content = customerMail(services, order, s, partial ? 'refunded' : to, partial);
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
     if (content) await send(services, order.billingEmail, s, content);
     if (isNew) {
@@ -133,7 +135,7 @@ export function notifyStatus(services: Services, orderId: number, from: OrderSta
         subject: `[${s.storeName}]: New order #${order.id}`,
         heading: `New order: #${order.id}`,
         paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
-        action: origin ? { label: 'Open the order', url: `${origin}/admin/orders/${order.id}` } : undefined,
+        action: { label: 'Open the order', url: `${base(services)}/admin/orders/${order.id}` },
       };
       for (const to of await staffRecipients(services, s)) await send(services, to, s, staff);
     }
@@ -150,7 +152,7 @@ export function notifyNote(services: Services, orderId: number, content: string)
       subject: `Note added to your ${s.storeName} order #${order.id}`,
       heading: 'A note has been added to your order',
       paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', content, ...summary(order, s)],
-      action: { label: 'View your order', url: link(order) },
+      action: { label: 'View your order', url: link(services, order) },
     });
   });
 }
@@ -163,7 +165,7 @@ export function notifyAccountCreated(services: Services, email: string, name: st
       subject: `Your ${s.storeName} account has been created!`,
       heading: `Welcome to ${s.storeName}`,
       paragraphs: [`Hi ${name || 'there'},`, `Thanks for creating an account on ${s.storeName}. Your username is your e-mail address: ${email}.`, 'You can see your orders, change your addresses and password in your account.'],
-      action: { label: 'Go to my account', url: `${origin}/my-account` },
+      action: { label: 'Go to my account', url: `${base(services)}/my-account` },
     });
   });
 }

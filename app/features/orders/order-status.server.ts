@@ -7,10 +7,14 @@ import { touchStore } from '../../lib/store-version.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { releaseCoupons } from '../coupons/coupons.server.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type OrderStatus } from './orders.ts';
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
-import { orderNotFound } from './orders.server.ts';
+import { getOrderAdmin, orderNotFound } from './orders.server.ts';
+import { gateway } from '../payments/gateway.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import { formatPrice } from '../../lib/money.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
 
 /*
@@ -70,12 +74,13 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
   } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
     const refs = await remainingRefs(trx, id);
     await addTotalSales(trx, refs, 1);
-    const { shortfalls, changed } = await reduceStock(trx, refs);
+    const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
     if (shortfalls.length) {
       throw new HttpError(409, 'out_of_stock', `Not enough stock to revive this order: ${shortfalls.map((s) => `“${s.name}” (${s.available} left)`).join(', ')}.`, undefined, undefined, {
         lines: shortfalls,
       });
     }
+    if (flipped.length) await recomputeProducts(trx, flipped);
     stockChanged = changed;
     stockReduced = true;
   }
@@ -156,9 +161,9 @@ const refundSchema = z.object({
 });
 
 /**
- * Admin: records a manual refund (money given back outside the shop, or through the
- * gateway first when `viaGateway` and the gateway can). The amount may not exceed what is
- * left to refund, nor an item's quantity what is left of it. A refund of the whole
+ * Admin: records a refund (money given back outside the shop: a manual record). The amount may not exceed what is
+ * left to refund, nor an item's quantity what is left of it. With `throughGateway` the
+ * order's gateway gives the money back first (409 when it cannot or refuses). A refund of the whole
  * remainder marks the order refunded (which returns whatever stock it still holds).
  */
 export async function refundOrder(
@@ -166,7 +171,7 @@ export async function refundOrder(
   id: number,
   input: unknown,
   actor: Actor,
-  options: { viaGateway?: (order: { id: number; amount: number; reason: string }) => Promise<void> } = {},
+  options: { throughGateway?: boolean; origin?: string } = {},
 ): Promise<{ refundId: number; refundedTotal: number; status: OrderStatus }> {
   const data = parseInput(refundSchema, input);
   // Check the amount before asking a gateway to move money.
@@ -175,7 +180,14 @@ export async function refundOrder(
   const tooMuch = () =>
     new HttpError(409, 'refund_too_large', 'The refund is more than what is left to refund on this order.', { amount: 'More than the remaining amount' });
   if (data.amount > pre.total - pre.refunded_total) throw tooMuch();
-  if (options.viaGateway) await options.viaGateway({ id, amount: data.amount, reason: data.reason });
+  if (options.throughGateway) {
+    const order = (await getOrderAdmin(services.db, id))!;
+    const g = gateway(order.paymentMethod);
+    if (!g?.refund) throw new HttpError(409, 'refund_unsupported', `${order.paymentMethodTitle} cannot refund automatically: refund the money yourself and record a manual refund.`);
+    const settings = await getSettings(services.db);
+    const res = await g.refund(order, data.amount, data.reason, { settings, origin: options.origin ?? services.config.publicUrl ?? '' });
+    if (!res.ok) throw new HttpError(409, 'refund_failed', res.message ?? 'The payment provider refused the refund.');
+  }
   let from: OrderStatus | null = null;
   const result = await withTransaction(services.db, async (trx) => {
     const row = await lockOrder(trx, id);
@@ -207,7 +219,8 @@ export async function refundOrder(
     await trx.updateTable('orders').set({ refunded_total: refundedTotal, updated_at: now }).where('id', '=', id).execute();
     let stockChanged = false;
     if (restock.length && row.stock_reduced === 1) stockChanged = await restoreStock(trx, restock);
-    await insertNote(trx, id, `Refunded ${data.amount} (minor units)${data.reason ? `: ${data.reason}` : ''}.${stockChanged ? ' Items restocked.' : ''}`, false, actor.name);
+    const settings = await getSettings(trx);
+    await insertNote(trx, id, `Refunded ${formatPrice(data.amount, { ...settings, currency: row.currency })}${data.reason ? `: ${data.reason}` : ''}.${stockChanged ? ' Items restocked.' : ''}`, false, actor.name);
     if (stockChanged) await touchStore(trx);
     let status = row.status;
     if (refundedTotal >= row.total) {

@@ -11,12 +11,14 @@ import { createSession } from '../account/session.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { StoreSettings } from '../admin/settings.schema.ts';
 import { addressErrors } from '../address/address.server.ts';
+import { storeCustomerAddress } from '../address/customer-addresses.server.ts';
 import { billingAddressSchema, shippingAddressSchema } from '../address/address.server.ts';
 import type { Address } from '../address/address.ts';
 import type { Cart } from '../cart/cart.schema.ts';
 import type { CartCaller } from '../cart/cart.server.ts';
 import { resolveCart } from '../cart/cart-store.server.ts';
 import { priceCart } from '../cart/totals.server.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { findCoupon, redeemCoupons, type Coupon } from '../coupons/coupons.server.ts';
 import { chooseGateway, paymentInstructions, type PaymentGateway, type PaymentResult } from '../payments/payments.server.ts';
 import { notifyAccountCreated, notifyStatus } from './emails.server.ts';
@@ -222,7 +224,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       if (!current) throw cartEmpty();
       const row = { ...current, customer: toCustomerLocation(v.shipping) };
       const cart = await priceCart(trx, row, settings, customer);
-      if (cart.items.length === 0) throw cartEmpty(cart.notices);
+      if (cart.items.length === 0 && cart.notices.length === 0) throw cartEmpty();
       if (cart.notices.length) {
         throw new HttpError(409, 'cart_changed', `Your cart changed: ${cart.notices.join(' ')}`, undefined, undefined, { notices: cart.notices, lines: conflictLines(cart), cart });
       }
@@ -300,11 +302,13 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // order takes its locks in the same order.
       const refs: StockRef[] = cart.items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.quantity, name: i.name, key: i.key }));
       await addTotalSales(trx, refs, 1);
-      const { shortfalls, changed } = await reduceStock(trx, refs);
+      const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
       if (shortfalls.length) {
         const what = shortfalls.map((s) => (s.available > 0 ? `“${s.name}” (only ${s.available} left)` : `“${s.name}” (out of stock)`)).join(', ');
         throw new HttpError(409, 'out_of_stock', `Sorry, we do not have enough in stock: ${what}. Please update your cart.`, undefined, undefined, { lines: shortfalls });
       }
+      // A variable (or grouped) product shows out of stock once its last variation sold out.
+      if (flipped.length) await recomputeProducts(trx, flipped);
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
       const skus = await skusOf(trx, refs);
       await trx
@@ -326,6 +330,11 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         )
         .execute();
       await insertNote(trx, order.id, `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, false, 'system');
+      if (userId !== null) {
+        // The addresses of the latest order prefill the next checkout and my account.
+        await storeCustomerAddress(trx, userId, 'billing', v.billing);
+        await storeCustomerAddress(trx, userId, 'shipping', v.shipping);
+      }
       await trx.deleteFrom('cart_items').where('cart_id', '=', row.id).execute();
       await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
       if (changed) await touchStore(trx);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 
 /*
  * Stock moves for orders, race-free: one conditional UPDATE per product or variation
@@ -67,10 +68,12 @@ const statusAfterRestock = (q: number) =>
 /**
  * Takes the lines' quantities from stock inside `trx`. Returns the lines that could not
  * be served (with what is left); the caller must then roll back — rows updated before the
- * shortfall was found are only undone by the rollback. Returns whether any stock moved.
+ * shortfall was found are only undone by the rollback. Returns whether any stock moved and
+ * the products whose stock ran out (their derived listing columns need recomputing).
  */
-export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfalls: StockShortfall[]; changed: boolean }> {
+export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfalls: StockShortfall[]; changed: boolean; flipped: number[] }> {
   const shortfalls: StockShortfall[] = [];
+  const flipped = new Set<number>();
   let changed = false;
   for (const o of await owners(trx, refs)) {
     const q = o.quantity;
@@ -84,9 +87,12 @@ export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfal
       .where('id', '=', o.id)
       .where('manage_stock', '=', 1)
       .where((eb) => eb.or([eb('backorders', '<>', 'no'), eb(sql`coalesce(stock_quantity, 0)`, '>=', q)]))
+      .returning(['stock_quantity'])
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) {
+    if (res) {
       changed = true;
+      // Sold out now: parents that derive their stock status from this row must follow.
+      if ((res.stock_quantity ?? 0) <= 0 && (res.stock_quantity ?? 0) + q > 0) for (const r of o.refs) if (r.productId !== null) flipped.add(r.productId);
       continue;
     }
     const left = await trx.selectFrom(o.table).select('stock_quantity').where('id', '=', o.id).executeTakeFirst();
@@ -101,12 +107,13 @@ export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfal
       });
     }
   }
-  return { shortfalls, changed };
+  return { shortfalls, changed, flipped: [...flipped] };
 }
 
 /** Puts quantities back (cancelled, refunded, failed orders; refunds with restock). */
 export async function restoreStock(trx: DB, refs: StockRef[]): Promise<boolean> {
   let changed = false;
+  const flipped = new Set<number>();
   for (const o of await owners(trx, refs)) {
     const q = o.quantity;
     const res = await trx
@@ -114,9 +121,13 @@ export async function restoreStock(trx: DB, refs: StockRef[]): Promise<boolean> 
       .set({ stock_quantity: sql<number>`coalesce(stock_quantity, 0) + ${q}`, stock_status: statusAfterRestock(q), updated_at: new Date().toISOString() } as never)
       .where('id', '=', o.id)
       .where('manage_stock', '=', 1)
+      .returning(['stock_quantity'])
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) changed = true;
+    if (!res) continue;
+    changed = true;
+    if ((res.stock_quantity ?? 0) > 0 && (res.stock_quantity ?? 0) - q <= 0) for (const r of o.refs) if (r.productId !== null) flipped.add(r.productId);
   }
+  if (flipped.size) await recomputeProducts(trx, [...flipped]);
   return changed;
 }
 

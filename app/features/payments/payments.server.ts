@@ -49,3 +49,25 @@ export async function savePaymentSettings(db: DB, id: OfflineGatewayId, input: u
   }
   return (await saveSettings(db, { payments: parsed.data })).payments;
 }
+
+/**
+ * The admin form of one offline method as `savePaymentSettings` input: `enabled`, `title`,
+ * `description`, `instructions`, and bank accounts as `accounts.<n>.<field>` (accountName,
+ * accountNumber, bankName, sortCode, iban, bic); rows left wholly empty are dropped.
+ */
+export function paymentSettingsFromForm(form: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['enabled', 'title', 'description', 'instructions']) if (k in form) out[k] = form[k];
+  const rows = new Map<number, Record<string, string>>();
+  for (const [k, v] of Object.entries(form)) {
+    const m = /^accounts\.(\d{1,2})\.(accountName|accountNumber|bankName|sortCode|iban|bic)$/.exec(k);
+    if (!m) continue;
+    const row = rows.get(Number(m[1])) ?? {};
+    row[m[2]] = v;
+    rows.set(Number(m[1]), row);
+  }
+  if (rows.size || 'accounts' in form) {
+    out.accounts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r).filter((r) => Object.values(r).some((v) => v.trim() !== ''));
+  }
+  return out;
+}

@@ -27,3 +27,19 @@ export async function handleWebhook(services: Services, gatewayId: string, reque
   const after = (await getOrderAdmin(services.db, order.id))!;
   return { orderId: after.id, status: after.status };
 }
+
+/**
+ * Admin: captures a payment the gateway only authorised (order on hold), moving the order
+ * on as the gateway answers. 409 when the order's gateway cannot capture.
+ */
+export async function capturePayment(services: Services, orderId: number, actor: { name: string }, origin = ''): Promise<{ status: string }> {
+  const order = await getOrderAdmin(services.db, orderId);
+  if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
+  const g = gateway(order.paymentMethod);
+  if (!g?.capture) throw new HttpError(409, 'capture_unsupported', `${order.paymentMethodTitle} payments cannot be captured.`);
+  const settings = await getSettings(services.db);
+  const result = await g.capture(order, { settings, origin: origin || services.config.publicUrl || '' });
+  const from = await applyPaymentResult(services, order.id, { ...result, note: result.note ?? `Payment captured by ${actor.name}.` }, g.id);
+  if (from) notifyStatus(services, order.id, from, result.status);
+  return { status: (await getOrderAdmin(services.db, order.id))!.status };
+}
