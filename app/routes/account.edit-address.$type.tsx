@@ -1,6 +1,6 @@
 import { Form, data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/account.edit-address.$type';
-import { isAddressType, saveAddress, savedAddresses } from '../features/account/customer.server.ts';
+import { getCustomerAddresses, storeCustomerAddress } from '../features/address/customer-addresses.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { addressFromPost, statesFor } from '../features/checkout/address-form.server.ts';
 import { AddressFields, addressFromForm, addressLabels } from '../features/checkout/components/address-fields.tsx';
@@ -11,6 +11,7 @@ import type { Country } from '../features/shipping/countries.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
+import { isAddressType } from '../features/checkout/address-form.server.ts';
 import { t } from '../i18n/t.ts';
 
 const titleOf = (type: string) => t(type === 'billing' ? 'myaccount.billingAddress' : 'myaccount.shippingAddress');
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: titleOf(params
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!isAddressType(params.type)) throw data(null, { status: 404 });
   const user = requireUser(context, request);
-  const saved = (await savedAddresses(context.services.db, user.id))[params.type];
+  const saved = (await getCustomerAddresses(context.services.db, user.id))[params.type];
   const { baseCountry } = await getSettings(context.services.db);
   const values = saved ?? { country: baseCountry, email: params.type === 'billing' ? user.email : '' };
   return { type: params.type, values, states: statesFor(values.country) };
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   try {
     const address = addressFromPost(values, type);
-    await saveAddress(context.services.db, requireUser(context, request).id, type, address);
+    await storeCustomerAddress(context.services.db, requireUser(context, request).id, type, address);
     return redirect('/my-account/edit-address?saved=1');
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.edit-address';
-import { savedAddresses, type AddressType } from '../features/account/customer.server.ts';
+import { getCustomerAddresses, type AddressType } from '../features/address/customer-addresses.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { t } from '../i18n/t.ts';
@@ -8,7 +8,7 @@ import { t } from '../i18n/t.ts';
 export const meta: Route.MetaFunction = () => [{ title: t('myaccount.addressesTitle') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const saved = await savedAddresses(context.services.db, requireUser(context, request).id);
+  const saved = await getCustomerAddresses(context.services.db, requireUser(context, request).id);
   return {
     billing: saved.billing ? addressLines(saved.billing) : null,
     shipping: saved.shipping ? addressLines(saved.shipping) : null,

@@ -1,6 +1,6 @@
 import { Form, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.privacy';
-import { requestErasure } from '../features/account/customer.server.ts';
+import { requestErasure } from '../features/orders/privacy.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { intent } = formToObject(await request.formData());
   if (intent === 'erase') {
-    await requestErasure(context.services.db, user);
+    await requestErasure(context.services.db, user.id);
     return redirect('/my-account/privacy?requested=1');
   }
   throw new HttpError(400, 'invalid', 'Unknown request.');

@@ -3,7 +3,7 @@ import type { Route } from './+types/account.view-order.$id';
 import { getOrderForUser } from '../features/orders/orders.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { cartCallerFrom, cartCookies, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
-import { orderAgain } from '../features/checkout/order-again.server.ts';
+import { orderAgain } from '../features/orders/order-again.server.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
@@ -27,11 +27,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const order = await ownOrder(context, request, params.id);
   const caller = cartCallerFrom({ cookieToken: cartTokenFromCookies(request.headers.get('cookie')), user: requireUser(context, request) });
-  const { answer, failed } = await orderAgain(context.services, caller, order);
+  const { cart, skipped } = await orderAgain(context.services, caller, order);
   const headers = new Headers();
-  if (answer) for (const c of cartCookies(answer, context.secure)) headers.append('set-cookie', c);
-  if (failed.length === 0) return redirect('/cart?done=added', { headers });
-  return data({ failed, added: answer !== null }, { headers, status: answer ? 200 : 409 });
+  if (cart) for (const c of cartCookies(cart, context.secure)) headers.append('set-cookie', c);
+  if (skipped.length === 0) return redirect('/cart?done=added', { headers });
+  return data({ failed: skipped.map((s) => `${s.name} (${s.reason})`), added: cart !== null }, { headers, status: cart ? 200 : 409 });
 }
 
 export default function ViewOrder({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { Form, useActionData } from 'react-router';
 import type { Route } from './+types/admin.privacy';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { eraseCustomer, erasurePreview, pendingErasures } from '../features/account/customer.server.ts';
+import { erasurePreview } from '../features/account/customer.server.ts';
+import { eraseCustomer, listPrivacyRequests } from '../features/orders/privacy.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { PRIVACY_ROLES } from '../features/checkout/admin-roles.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
@@ -15,21 +16,23 @@ export const meta: Route.MetaFunction = () => [{ title: `Privacy · ${t('admin.t
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, PRIVACY_ROLES);
-  return { pending: await pendingErasures(context.services.db) };
+  const requests = await listPrivacyRequests(context.services.db, { status: 'pending' });
+  return { pending: requests.filter((r) => r.type === 'erasure') };
 }
 
-type Answer = { preview: Awaited<ReturnType<typeof erasurePreview>> } | { erased: { email: string; orders: number; account: boolean } };
+type Answer = { preview: Awaited<ReturnType<typeof erasurePreview>> } | { erased: { email: string; orders: number } };
 
 /** Two steps: "Review" shows what would be erased; only "Erase" (with the same address) does it. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireStaff(context, request, PRIVACY_ROLES);
+  const staff = requireStaff(context, request, PRIVACY_ROLES);
   const values = formToObject(await request.formData());
   return formAction(async (): Promise<Answer> => {
     if (values.intent === 'review') return { preview: await erasurePreview(context.services.db, values.email ?? '') };
     if (values.intent === 'erase') {
       if (values.confirm !== '1') throw new HttpError(400, 'not_confirmed', 'Tick the box to confirm the erasure.', { confirm: 'Tick to confirm' });
-      const done = await eraseCustomer(context.services.db, values.email ?? '');
-      return { erased: { email: values.email ?? '', ...done } };
+      const { userId, email } = await erasurePreview(context.services.db, values.email ?? '');
+      const done = await eraseCustomer(context.services, userId, { name: staff.name || staff.email });
+      return { erased: { email, orders: done.orders } };
     }
     throw new HttpError(400, 'invalid', 'Unknown request.');
   }, values);
@@ -43,10 +46,10 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Privacy</h1>
-      <p>Anonymise a customer’s orders (name, addresses, e-mail, note and IP address are removed; amounts stay for the accounts) and delete their account, saved addresses and sessions.</p>
+      <p>Anonymise a customer’s orders (name, addresses, e-mail, note and IP address are removed; lines and amounts stay for the accounts) and delete their account, saved addresses and sessions.</p>
       {erased ? (
         <p className="notice" role="status">
-          Erased {erased.email}: {erased.orders} orders anonymised{erased.account ? ', account deleted' : ''}.
+          Erased {erased.email}: {erased.orders} orders anonymised, account deleted.
         </p>
       ) : null}
       <FormErrors result={error} labels={{ email: 'Customer e-mail', confirm: 'Confirmation' }} />
@@ -54,7 +57,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         <section className="notice" aria-labelledby="erase-confirm">
           <h2 id="erase-confirm">Confirm the erasure of {preview.email}</h2>
           <p>
-            {preview.account ? `Account “${preview.account.name || preview.email}” (${preview.account.role}) will be deleted. ` : 'No account uses this address. '}
+            {`Account “${preview.name || preview.email}” (${preview.role}) will be deleted. `}
             {preview.orders} orders will be anonymised. This cannot be undone.
           </p>
           <Form method="post">

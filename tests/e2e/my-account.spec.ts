@@ -216,8 +216,8 @@ test('privacy: download my data as JSON and request erasure', async ({ page }) =
   expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const json = JSON.parse(await readFile((await file.path())!, 'utf8'));
   expect(json.account.email).toBe(account.email);
-  expect(json.orders.map((o: { number: number }) => o.number)).toEqual([id]);
-  expect(json.orders[0].lines[0].name).toBe('Canvas Tote Bag');
+  expect(json.orders.map((o: { id: number }) => o.id)).toEqual([id]);
+  expect(json.orders[0].items[0].name).toBe('Canvas Tote Bag');
   expect(Array.isArray(json.reviews)).toBe(true);
 
   await page.getByRole('button', { name: 'Request erasure' }).click();

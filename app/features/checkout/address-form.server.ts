@@ -25,3 +25,5 @@ export function statesFor(country: string | undefined) {
   const code = (country ?? '').toUpperCase();
   return code && addressFormat(code).state === 'required' ? statesOf(code) : [];
 }
+
+export const isAddressType = (v: string): v is 'billing' | 'shipping' => v === 'billing' || v === 'shipping';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
-import { saveAddress, savedAddresses } from '../account/customer.server.ts';
+import { getCustomerAddresses } from '../address/customer-addresses.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { Address } from '../address/address.ts';
 import { getCart, setCustomer, setShippingRate, type CartCaller } from '../cart/cart.server.ts';
@@ -14,7 +14,7 @@ import { getTermsText } from './terms.server.ts';
 /** Everything the checkout page shows before the shopper types anything. */
 export async function checkoutPageData(services: Services, caller: CartCaller, user: SessionUser | null) {
   const [{ cart }, settings, termsText] = await Promise.all([getCart(services, caller), getSettings(services.db), getTermsText(services.db)]);
-  const saved = user ? await savedAddresses(services.db, user.id) : { billing: null, shipping: null };
+  const saved = user ? await getCustomerAddresses(services.db, user.id) : { billing: null, shipping: null };
   const estimate = cart.shipping.address;
   // Prefill: the saved addresses, else the cart's shipping estimate, else the shop's country.
   const fromEstimate: Partial<Address> = estimate
@@ -90,7 +90,7 @@ export async function submitCheckout(
   }
   const form = Object.fromEntries(Object.entries(values).filter(([k]) => !/^rate\[/.test(k) && k !== 'intent'));
   if (!separate) for (const k of Object.keys(form)) if (k.startsWith('shipping_') && k !== 'ship_to_different_address') delete form[k];
-  const result = await placeOrder(services, {
+  return placeOrder(services, {
     caller,
     user: req.user,
     input: { ...checkoutInputFromForm(form), ship_to_different_address: separate },
@@ -99,17 +99,4 @@ export async function submitCheckout(
     origin: req.origin,
     requireTerms: settings.termsUrl !== '',
   });
-  // The account's saved addresses become this order's, to prefill the next checkout.
-  const userId = result.order.userId;
-  if (userId !== null && !result.replayed) {
-    const { billing, shipping } = result.order;
-    await saveAddress(services.db, userId, 'billing', billing);
-    if (separate || !(await savedAddresses(services.db, userId)).shipping) {
-      const { email: _e, phone: _p, ...ship } = shipping;
-      void _e;
-      void _p;
-      await saveAddress(services.db, userId, 'shipping', ship);
-    }
-  }
-  return result;
 }
