@@ -67,8 +67,9 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
   let stockChanged = false;
   if (RELEASING_STATUSES.includes(to) && stockReduced) {
     const refs = await remainingRefs(trx, id);
-    stockChanged = await restoreStock(trx, refs);
+    // Products before variations, as placement takes them, so the two cannot deadlock.
     await addTotalSales(trx, refs, -1);
+    stockChanged = await restoreStock(trx, refs);
     await releaseCoupons(trx, id);
     stockReduced = false;
   } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
