@@ -3,6 +3,7 @@ import { createUser, verifyPassword } from '../../app/features/account/account.s
 import { erasurePreview, updateAccountDetails } from '../../app/features/account/customer.server.ts';
 import { createSession, sessionUser } from '../../app/features/account/session.server.ts';
 import { addressFromPost } from '../../app/features/checkout/address-form.server.ts';
+import { lookUpOrder, TRACKING_LIMIT, TRACKING_NOT_FOUND } from '../../app/features/checkout/tracking.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import type { SessionUser } from '../../app/lib/services.server.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -120,6 +121,28 @@ for (const dialect of await dialects()) {
       );
       expect(err.status).toBe(400);
       expect(Object.keys(err.fields ?? {})).toEqual(expect.arrayContaining(['billing_last_name', 'billing_state', 'billing_postcode']));
+    });
+
+    it('order tracking needs the number and the billing e-mail together, answers one not-found for any wrong pair, and is rate-limited', async () => {
+      const id = await orderFor(null, 'tracker@example.com');
+      const ip = `198.51.100.${++n % 250}`;
+      const found = await lookUpOrder(t.services, ip, { orderid: `#${id}`, order_email: ' Tracker@Example.com ' });
+      expect(found.id).toBe(id);
+      expect(found.items.map((i) => i.name)).toEqual(['Mug']);
+      const wrongEmail = await refusal(lookUpOrder(t.services, ip, { orderid: String(id), order_email: 'other@example.com' }));
+      const wrongNumber = await refusal(lookUpOrder(t.services, ip, { orderid: String(id + 999), order_email: 'tracker@example.com' }));
+      for (const e of [wrongEmail, wrongNumber]) {
+        expect(e.status).toBe(404);
+        expect(e.message).toBe(TRACKING_NOT_FOUND);
+      }
+      expect((await refusal(lookUpOrder(t.services, ip, { orderid: 'abc', order_email: 'x' }))).status).toBe(400);
+      // Three look-ups counted so far (the malformed one is refused before counting).
+      for (let i = 3; i < TRACKING_LIMIT; i++) await refusal(lookUpOrder(t.services, ip, { orderid: String(id), order_email: 'nope@example.com' }));
+      const limited = await refusal(lookUpOrder(t.services, ip, { orderid: String(id), order_email: 'tracker@example.com' }));
+      expect(limited.status).toBe(429);
+      expect(limited.headers?.['retry-after']).toBeTruthy();
+      // Another address is not affected.
+      expect((await lookUpOrder(t.services, `203.0.113.${n % 250}`, { orderid: String(id), order_email: 'tracker@example.com' })).id).toBe(id);
     });
 
     it('the erasure preview counts the customer’s orders (own and as a guest with the same address) and refuses unknown addresses', async () => {
