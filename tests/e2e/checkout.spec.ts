@@ -143,6 +143,38 @@ test('refused order: errors listed at the top with links, scrolled to 100 px fro
   await expect(billingRegion(page).getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('a cart changed elsewhere after the page was shown is not charged silently; an emptied cart places nothing', async ({ page, context }) => {
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await fillBilling(page, { first: 'Alan', last: 'Turing', street: '2 Bletchley Park', city: 'Milton Keynes', country: 'GB', postcode: 'MK3 6EB', email: uniqueEmail('changed') });
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  const review = page.getByRole('table', { name: 'Your order' });
+  await expect(review.getByRole('row', { name: /Total/ }).last()).toContainText('£21.95');
+
+  // Another client of the same cart (not this tab) adds a second tote.
+  const csrf = (await (await context.request.get('/api/session')).json()).csrfToken as string;
+  const cart = await (await context.request.get('/api/cart')).json();
+  const productId = cart.items[0].productId as number;
+  const added = await context.request.post('/api/cart/items', { headers: { 'x-csrf-token': csrf }, data: { productId, quantity: 1 } });
+  expect(added.ok()).toBe(true);
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert')).toContainText('have changed since you saw them');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(review.getByRole('cell', { name: /Canvas Tote Bag × 2/ })).toBeVisible();
+  await expect(review.getByRole('row', { name: /Total/ }).last()).toContainText('£39.95');
+
+  // Then the cart is emptied elsewhere: placing the order now is refused, nothing is ordered.
+  const key = (await (await context.request.get('/api/cart')).json()).items[0].key as string;
+  const removed = await context.request.delete(`/api/cart/items/${encodeURIComponent(key)}`, { headers: { 'x-csrf-token': csrf } });
+  expect(removed.ok()).toBe(true);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your cart is empty');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('link', { name: 'Return to shop' })).toBeVisible();
+});
+
 test('an empty cart shows a message and a link to the shop', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page.getByText('Your cart is currently empty')).toBeVisible();

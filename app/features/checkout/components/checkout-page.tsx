@@ -8,6 +8,7 @@ import { TermsDialog, TermsLink } from '../../../ui/terms-dialog.tsx';
 import { useScrollToNotices } from '../../../ui/scroll-to-notices.tsx';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import type { Cart } from '../../cart/cart.schema.ts';
+import { fetchCart } from '../../cart/client/cart-api.ts';
 import { applyCart, useCart, useCartAction, useCartBusy, useHydrated } from '../../cart/client/cart-queue.ts';
 import { useMoney } from '../../cart/components/money.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
@@ -60,6 +61,14 @@ export function CheckoutPage({ data, result }: Props) {
 
   // The loader's cart is the freshest there is: the header and other widgets use it too.
   useEffect(() => applyCart(client, data.cart), [client, data.cart]);
+  // A refused order may mean the cart changed on the server (prices, stock, the destination
+  // written by the post): show the cart as it is now.
+  useEffect(() => {
+    if (!result) return;
+    fetchCart()
+      .then((cart) => applyCart(client, cart))
+      .catch(() => undefined);
+  }, [client, result]);
   const cart: Cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);
 
