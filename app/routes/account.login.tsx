@@ -13,7 +13,7 @@ import { t } from '../i18n/t.ts';
 export const meta: Route.MetaFunction = () => [{ title: t('account.loginTitle') }, { name: 'robots', content: 'noindex' }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.user) throw redirect('/account');
+  if (context.user) throw redirect('/my-account');
   return null;
 }
 
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const { user, token } = await login(context.services, values, context.clientIp, context.sessionToken);
     await mergeGuestCartAtLogin(context.services.db, cartTokenFromCookies(request.headers.get('cookie')), user.id);
-    return redirect(safeRedirect(values.redirect, '/account'), {
+    return redirect(safeRedirect(values.redirect, '/my-account'), {
       headers: { 'set-cookie': sessionCookie(token, context.secure) },
     });
   }, values);

@@ -11,7 +11,7 @@ import { t } from '../i18n/t.ts';
 export const meta: Route.MetaFunction = () => [{ title: t('account.registerTitle') }, { name: 'robots', content: 'noindex' }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.user) throw redirect('/account');
+  if (context.user) throw redirect('/my-account');
   return null;
 }
 
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
     const { token } = await register(context.services, values, context.sessionToken);
-    return redirect('/account', { headers: { 'set-cookie': sessionCookie(token, context.secure) } });
+    return redirect('/my-account', { headers: { 'set-cookie': sessionCookie(token, context.secure) } });
   }, values);
 }
 

@@ -23,7 +23,10 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           <h2 id="footer-customer">{t('site.footerCustomer')}</h2>
           <ul>
             <li>
-              <a href="/account">{t('site.account')}</a>
+              <a href="/my-account">{t('site.account')}</a>
+            </li>
+            <li>
+              <a href="/order-tracking">{t('tracking.title')}</a>
             </li>
           </ul>
         </nav>

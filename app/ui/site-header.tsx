@@ -75,7 +75,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
           </button>
         </form>
         <div className="site-tools">
-          <Link to={data?.user ? '/account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
+          <Link to={data?.user ? '/my-account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
               <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />

@@ -22,7 +22,7 @@ test('register, log out, log in again with the same credentials', async ({ page 
   await expect(page).toHaveURL(/\/account\/login\?redirect=/);
 
   await logIn(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toBeVisible();
 });
@@ -97,7 +97,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0);
 
     await logIn(page, account.email, account.password, { scripts: false });
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/my-account$/);
     await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
   });
 });

@@ -41,7 +41,7 @@ test('/admin sends visitors to log in and answers 403 to a customer', async ({ p
 
 test('saved settings show on the shop: new store name and a dismissible notice', async ({ page }) => {
   await logIn(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/my-account$/);
   await page.goto('/admin/settings');
   await waitForHydration(page);
   await page.getByLabel('Store name').fill('Test Shop');

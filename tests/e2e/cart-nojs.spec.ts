@@ -24,7 +24,7 @@ async function prepareShop(browser: Browser, baseURL: string) {
     await expect(page).toHaveURL(/\/admin$/);
   } else {
     await logIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/my-account$/);
   }
   await page.goto('/admin/coupons');
   if ((await page.getByRole('link', { name: COUPON.toLowerCase(), exact: true }).count()) === 0) {

@@ -15,7 +15,7 @@ async function adminSession(page: Page) {
   await waitForHydration(page);
   if ((await page.getByRole('button', { name: 'Create administrator' }).count()) === 0) {
     await logIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/my-account$/);
     return;
   }
   await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
@@ -328,7 +328,7 @@ test('store settings: the header cart as an off-canvas panel, and going to the c
   const admin = await browser.newContext({ baseURL: shop.server.baseURL });
   const adminPage = await admin.newPage();
   await logIn(adminPage, ADMIN.email, ADMIN.password);
-  await expect(adminPage).toHaveURL(/\/account$/);
+  await expect(adminPage).toHaveURL(/\/my-account$/);
   const save = async (widget: 'dropdown' | 'offcanvas', redirect: boolean) => {
     await adminPage.goto('/admin/settings');
     await waitForHydration(adminPage);

@@ -48,7 +48,7 @@ export async function register(page: Page, account: Account, { scripts = true }:
   await page.getByLabel('E-mail address').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
 }
 

@@ -36,7 +36,7 @@ test('a forgotten password is reset through the e-mailed link, which works only 
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('alert')).toContainText('The e-mail address or password is incorrect.');
   await logIn(page, account.email, newPassword);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
   await logOut(page);
 
@@ -47,5 +47,5 @@ test('a forgotten password is reset through the e-mailed link, which works only 
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByRole('alert')).toContainText('expired or was already used');
   await logIn(page, account.email, newPassword);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/my-account$/);
 });

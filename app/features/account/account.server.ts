@@ -25,6 +25,8 @@ import { createSession, destroySession, destroyUserSessions } from './session.se
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** argon2id hash of a password (also used when checkout creates an account). */
 export const hashPassword = (password: string) => argonHash(password, ARGON);
+/** True when the password matches the stored argon2 hash; a malformed hash is a mismatch. */
+export const verifyPassword = (hash: string, password: string) => argonVerify(hash, password).catch(() => false);
 
 // A real hash to verify against when the e-mail is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;

@@ -42,6 +42,8 @@ export function fieldError(result: ActionError | undefined, name: string): strin
 
 interface FieldProps {
   name: string;
+  /** The input's id when `field-<name>` is taken (two forms on one page). */
+  id?: string;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -53,8 +55,8 @@ interface FieldProps {
 }
 
 /** A labelled input whose error is announced with it (aria-describedby). */
-export function Field({ name, label, type = 'text', error, hint, ...rest }: FieldProps) {
-  const id = `field-${name}`;
+export function Field({ name, id: givenId, label, type = 'text', error, hint, ...rest }: FieldProps) {
+  const id = givenId ?? `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const input = (
     <input id={id} name={name} type={type} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />

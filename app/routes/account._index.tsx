@@ -1,0 +1,31 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/account._index';
+import { t } from '../i18n/t.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: t('account.title') }, { name: 'robots', content: 'noindex' }];
+
+interface ShellData {
+  user: { name: string; email: string };
+  staff: boolean;
+}
+
+export default function Dashboard() {
+  const shell = useRouteLoaderData('routes/account') as ShellData | undefined;
+  if (!shell) return null;
+  return (
+    <>
+      <h1>{t('account.title')}</h1>
+      <p>{t('account.hello', { name: shell.user.name || shell.user.email })}</p>
+      <p>
+        {t('myaccount.dashboardFrom')} <Link to="/my-account/orders">{t('myaccount.dashboardOrders')}</Link>,{' '}
+        <Link to="/my-account/edit-address">{t('myaccount.dashboardAddresses')}</Link> {t('myaccount.dashboardAnd')}{' '}
+        <Link to="/my-account/edit-account">{t('myaccount.dashboardDetails')}</Link>.
+      </p>
+      {shell.staff ? (
+        <p>
+          <a href="/admin">{t('account.admin')}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Form, data, redirect, useActionData } from 'react-router';
+import type { Route } from './+types/account.view-order.$id';
+import { getOrderForUser } from '../features/orders/orders.server.ts';
+import { addressLines } from '../features/address/address.server.ts';
+import { cartCallerFrom, cartCookies, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
+import { orderAgain } from '../features/orders/order-again.server.ts';
+import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { requireUser } from '../features/account/require-user.server.ts';
+import { t } from '../i18n/t.ts';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: t('myaccount.orderTitle', { number: params.id }) }, { name: 'robots', content: 'noindex' }];
+
+/** The customer's own order only: another customer's number is simply not found. */
+async function ownOrder(context: Route.LoaderArgs['context'], request: Request, id: string) {
+  const user = requireUser(context, request);
+  const order = /^\d{1,12}$/.test(id) ? await getOrderForUser(context.services.db, Number(id), user.id) : null;
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const order = await ownOrder(context, request, params.id);
+  return { order, billing: [...addressLines(order.billing), order.billing.phone, order.billing.email].filter(Boolean), shipping: addressLines(order.shipping) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const order = await ownOrder(context, request, params.id);
+  const caller = cartCallerFrom({ cookieToken: cartTokenFromCookies(request.headers.get('cookie')), user: requireUser(context, request) });
+  const { cart, skipped } = await orderAgain(context.services, caller, order);
+  const headers = new Headers();
+  if (cart) for (const c of cartCookies(cart, context.secure)) headers.append('set-cookie', c);
+  if (skipped.length === 0) return redirect('/cart?done=added', { headers });
+  return data({ failed: skipped.map((s) => `${s.name} (${s.reason})`), added: cart !== null }, { headers, status: cart ? 200 : 409 });
+}
+
+export default function ViewOrder({ loaderData }: Route.ComponentProps) {
+  const { order, billing, shipping } = loaderData;
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <h1>{t('myaccount.orderTitle', { number: order.id })}</h1>
+      <p className="order-summary-line">
+        {t('myaccount.orderPlaced', { date: orderDate(order.createdAt) })} <mark className={`order-status order-status--${order.status}`}>{order.statusLabel}</mark>
+      </p>
+      {result && 'failed' in result ? (
+        <div className="notice notice--error" role="alert">
+          <p>{t('myaccount.orderAgainFailed', { names: result.failed.join(', ') })}</p>
+          {result.added ? (
+            <p>
+              <a href="/cart">{t('myaccount.goToCart')}</a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <CustomerNotes notes={order.notes} />
+      <h2>{t('order.details')}</h2>
+      <OrderLines order={order} />
+      {order.customerNote ? (
+        <p>
+          <strong>{t('order.note')}</strong> {order.customerNote}
+        </p>
+      ) : null}
+      <Form method="post" className="order-again">
+        <CsrfField />
+        <button type="submit" className="button">
+          {t('myaccount.orderAgain')}
+        </button>
+      </Form>
+      <OrderAddresses billing={billing} shipping={shipping} />
+    </>
+  );
+}

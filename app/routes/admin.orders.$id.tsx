@@ -1,0 +1,233 @@
+import { Form, Link, data, useActionData } from 'react-router';
+import type { Route } from './+types/admin.orders.$id';
+import { requireStaff } from '../features/admin/admin.server.ts';
+import { getSettings } from '../features/admin/settings.server.ts';
+import { addressLines } from '../features/address/address.server.ts';
+import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
+import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
+import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
+import { getOrderAdmin } from '../features/orders/orders.server.ts';
+import { STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
+import { useMoney } from '../features/cart/components/money.ts';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { toMinor } from '../lib/money.ts';
+import { formToObject } from '../lib/validate.ts';
+import { t } from '../i18n/t.ts';
+import '../styles/orders.css';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.id} · ${t('admin.title')}` }];
+
+const orderId = (raw: string) => (/^\d{1,12}$/.test(raw) ? Number(raw) : null);
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request, ORDER_ROLES);
+  const id = orderId(params.id);
+  const order = id === null ? null : await getOrderAdmin(context.services.db, id);
+  if (!order) throw data(null, { status: 404 });
+  const settings = await getSettings(context.services.db);
+  return {
+    order,
+    billing: [...addressLines(order.billing), order.billing.phone, order.billing.email].filter(Boolean),
+    shipping: addressLines(order.shipping),
+    next: STATUS_TRANSITIONS[order.status],
+    decimals: settings.pricePrecision,
+  };
+}
+
+const DONE = { status: 'Order status changed.', note: 'Note added.', deleteNote: 'Note deleted.', refund: 'Refund recorded.' } as const;
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request, ORDER_ROLES);
+  const id = orderId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const values = formToObject(await request.formData());
+  const actor = { name: user.name || user.email, userId: user.id };
+  return formAction(async () => {
+    switch (values.intent) {
+      case 'status':
+        await changeOrderStatus(context.services, id, { status: values.status, note: values.status_note || undefined }, actor);
+        return { done: DONE.status };
+      case 'note':
+        await addOrderNote(context.services, id, { content: values.note ?? '', customerNote: values.note_type === 'customer' }, actor);
+        return { done: DONE.note };
+      case 'delete-note':
+        await deleteOrderNote(context.services, id, Number(values.noteId));
+        return { done: DONE.deleteNote };
+      case 'refund': {
+        const order = await getOrderAdmin(context.services.db, id);
+        if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
+        const amount = toMinor(values.refund_amount ?? '', order.currency);
+        if (amount === null || amount <= 0) throw new HttpError(400, 'invalid', 'Enter the amount to refund.', { refund_amount: 'Enter an amount such as 12.50' });
+        const items = order.items.map((i) => ({ itemId: i.id, quantity: Number(values[`refund_qty_${i.id}`] || 0), restock: values.restock === '1' }));
+        await refundOrder(context.services, id, { amount, reason: values.refund_reason ?? '', items }, actor);
+        return { done: DONE.refund };
+      }
+      default:
+        throw new HttpError(400, 'invalid', 'Unknown request.');
+    }
+  }, values);
+}
+
+const LABELS = { status: 'Status', note: 'Note', content: 'Note', refund_amount: 'Refund amount', amount: 'Refund amount' };
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, billing, shipping, next } = loaderData;
+  const result = useActionData<ActionError | { done: string }>();
+  const error = isActionError(result) ? result : undefined;
+  const money = useMoney(order.currency);
+  const left = order.total - order.refundedTotal;
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      <h1>
+        Order #{order.id} <span className={`order-status order-status--${order.status}`}>{order.statusLabel}</span>
+      </h1>
+      <p>
+        Placed on {orderDate(order.createdAt)} by {order.billingName || order.billingEmail} · paid with {order.paymentMethodTitle}
+        {order.transactionId ? ` (transaction ${order.transactionId})` : ''} ·{' '}
+        <a href={order.receivedUrl} target="_blank" rel="noreferrer">
+          Customer’s order page
+        </a>
+      </p>
+      {result && 'done' in result ? (
+        <p className="notice" role="status">
+          {result.done}
+        </p>
+      ) : null}
+      <FormErrors result={error} labels={LABELS} />
+      <div className="admin-order">
+        <div>
+          <OrderLines order={order} caption="Items" />
+          {order.customerNote ? (
+            <p>
+              <strong>Customer’s note:</strong> {order.customerNote}
+            </p>
+          ) : null}
+          <OrderAddresses billing={billing} shipping={shipping} />
+          {order.refunds.length ? (
+            <section aria-labelledby="refunds">
+              <h2 id="refunds">Refunds</h2>
+              <ul>
+                {order.refunds.map((r) => (
+                  <li key={r.id}>
+                    {money(r.amount)} on {orderDate(r.createdAt)}
+                    {r.reason ? ` — ${r.reason}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <div className="admin-order__side">
+          <section aria-labelledby="status-h">
+            <h2 id="status-h">Status</h2>
+            {next.length ? (
+              <Form method="post" key={`status-${order.status}`}>
+                <CsrfField />
+                <div className="form-row">
+                  <label htmlFor="field-status">Change status to</label>
+                  <select id="field-status" name="status" defaultValue={next[0]}>
+                    {next.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="form-row">
+                  <label htmlFor="status-note">Private note (optional)</label>
+                  <input id="status-note" name="status_note" />
+                </div>
+                <button type="submit" name="intent" value="status" className="button">
+                  Update status
+                </button>
+              </Form>
+            ) : (
+              <p>This order is {order.statusLabel.toLowerCase()}; its status cannot change any more.</p>
+            )}
+          </section>
+          <section aria-labelledby="notes-h">
+            <h2 id="notes-h">Notes</h2>
+            {order.notes.length ? (
+              <ul className="admin-notes">
+                {order.notes.map((n) => (
+                  <li key={n.id} className={n.customerNote ? 'is-customer' : undefined}>
+                    <p>{n.content}</p>
+                    <div className="meta">
+                      {n.customerNote ? 'To the customer' : 'Private'} · {n.author} · {orderDate(n.createdAt)}{' '}
+                      <Form method="post" className="inline-form">
+                        <CsrfField />
+                        <input type="hidden" name="noteId" value={n.id} />
+                        <button type="submit" name="intent" value="delete-note" className="link-button" aria-label={`Delete note: ${n.content.slice(0, 40)}`}>
+                          Delete
+                        </button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No notes yet.</p>
+            )}
+            {/* A new form after each note, so the type goes back to "private". */}
+            <Form method="post" key={`note-${order.notes.length}`}>
+              <CsrfField />
+              <div className="form-row">
+                <label htmlFor="field-note">Add note</label>
+                <textarea id="field-note" name="note" rows={3} required />
+              </div>
+              <div className="form-row">
+                <label htmlFor="note-type">Note type</label>
+                <select id="note-type" name="note_type" defaultValue="private">
+                  <option value="private">Private note</option>
+                  <option value="customer">Note to customer (e-mailed)</option>
+                </select>
+              </div>
+              <button type="submit" name="intent" value="note" className="button button--ghost">
+                Add note
+              </button>
+            </Form>
+          </section>
+          {left > 0 && !['pending', 'cancelled', 'failed'].includes(order.status) ? (
+            <section aria-labelledby="refund-h">
+              <h2 id="refund-h">Refund</h2>
+              <p className="hint">Records money given back outside the shop (bank transfer, cash). At most {money(left)}.</p>
+              <Form method="post" key={`refund-${order.refunds.length}`}>
+                <CsrfField />
+                {order.items.map((i) =>
+                  i.quantity - i.refundedQuantity > 0 ? (
+                    <div className="form-row" key={i.id}>
+                      <label htmlFor={`refund-qty-${i.id}`}>Quantity of {i.name} refunded</label>
+                      <input id={`refund-qty-${i.id}`} name={`refund_qty_${i.id}`} type="number" min={0} max={i.quantity - i.refundedQuantity} defaultValue={0} inputMode="numeric" />
+                    </div>
+                  ) : null,
+                )}
+                <div className="form-row form-row--check">
+                  <label>
+                    <input type="checkbox" name="restock" value="1" /> Put refunded items back in stock
+                  </label>
+                </div>
+                <div className="form-row">
+                  <label htmlFor="field-refund_amount">Refund amount</label>
+                  <input id="field-refund_amount" name="refund_amount" inputMode="decimal" required />
+                </div>
+                <div className="form-row">
+                  <label htmlFor="refund-reason">Reason (optional)</label>
+                  <input id="refund-reason" name="refund_reason" />
+                </div>
+                <button type="submit" name="intent" value="refund" className="button button--ghost">
+                  Record refund
+                </button>
+              </Form>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

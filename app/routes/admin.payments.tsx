@@ -1,0 +1,179 @@
+import { Form, useActionData } from 'react-router';
+import type { Route } from './+types/admin.payments';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { getTermsText, saveTermsText, termsTextSchema } from '../features/checkout/terms.server.ts';
+import type { BankAccount, OfflineGatewayId } from '../features/admin/settings.schema.ts';
+import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { formToObject, parseInput } from '../lib/validate.ts';
+import { z } from 'zod';
+import { t } from '../i18n/t.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: `Checkout and payments · ${t('admin.title')}` }];
+
+const GATEWAYS: [OfflineGatewayId, string][] = [
+  ['bacs', 'Direct bank transfer'],
+  ['cheque', 'Cheque payments'],
+  ['cod', 'Cash on delivery'],
+];
+const ACCOUNT_FIELDS: [keyof BankAccount, string][] = [
+  ['accountName', 'Account name'],
+  ['accountNumber', 'Account number'],
+  ['bankName', 'Bank name'],
+  ['sortCode', 'Sort code'],
+  ['iban', 'IBAN'],
+  ['bic', 'BIC / Swift'],
+];
+/** Bank account rows shown: the saved ones plus this many empty ones to add. */
+const SPARE_ACCOUNTS = 1;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const { db } = context.services;
+  return { settings: await getSettings(db), termsText: await getTermsText(db) };
+}
+
+/** The flat form (`bacs.title`, `bacs.account.0.iban` …) as the settings' nested shape. */
+function fromForm(v: Record<string, string>) {
+  const gateway = (id: OfflineGatewayId) => ({
+    enabled: v[`${id}.enabled`] ?? '0',
+    title: v[`${id}.title`] ?? '',
+    description: v[`${id}.description`] ?? '',
+    instructions: v[`${id}.instructions`] ?? '',
+  });
+  const accounts: Record<string, string>[] = [];
+  for (let i = 0; i < 20; i++) {
+    if (!ACCOUNT_FIELDS.some(([k]) => `bacs.account.${i}.${k}` in v)) continue;
+    const row = Object.fromEntries(ACCOUNT_FIELDS.map(([k]) => [k, v[`bacs.account.${i}.${k}`] ?? '']));
+    if (Object.values(row).some((x) => x.trim())) accounts.push(row);
+  }
+  return {
+    guestCheckout: v.guestCheckout ?? '0',
+    accountCreationAtCheckout: v.accountCreationAtCheckout ?? '0',
+    termsUrl: v.termsUrl ?? '',
+    payments: { bacs: { ...gateway('bacs'), accounts }, cheque: gateway('cheque'), cod: gateway('cod') },
+  };
+}
+
+async function saveSettingsChecked(db: Parameters<typeof saveSettings>[0], values: Record<string, string>) {
+  parseInput(z.object({ termsText: termsTextSchema }), { termsText: values.termsText ?? '' });
+  const saved = await saveSettings(db, fromForm(values));
+  await saveTermsText(db, values.termsText ?? '');
+  return saved;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const values = formToObject(await request.formData());
+  return formAction(async () => {
+    // Both are checked before either is written.
+    const settings = await saveSettingsChecked(context.services.db, values);
+    return { saved: settings };
+  }, values);
+}
+
+const LABELS: Record<string, string> = {
+  termsUrl: 'Terms and conditions page',
+  ...Object.fromEntries(
+    GATEWAYS.flatMap(([id, name]) => [
+      [`payments.${id}.title`, `${name}: title`],
+      [`payments.${id}.description`, `${name}: description`],
+      [`payments.${id}.instructions`, `${name}: instructions`],
+    ]),
+  ),
+};
+
+export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<ActionError | { saved: unknown }>();
+  const error = isActionError(result) ? result : undefined;
+  const s = loaderData.settings;
+  const val = (key: string, saved: string) => error?.values?.[key] ?? saved;
+  const checked = (key: string, saved: boolean) => (error?.values ? error.values[key] === '1' : saved);
+  const accounts = [...s.payments.bacs.accounts, ...Array.from({ length: SPARE_ACCOUNTS }, () => null)];
+  return (
+    <>
+      <h1>Checkout and payments</h1>
+      {result && !error ? (
+        <p className="notice" role="status">
+          {t('admin.saved')}
+        </p>
+      ) : null}
+      <FormErrors result={error} labels={LABELS} />
+      <Form method="post" className="admin-form">
+        <CsrfField />
+        <fieldset>
+          <legend>Checkout</legend>
+          <div className="form-row form-row--check">
+            <input type="hidden" name="guestCheckout" value="0" />
+            <label>
+              <input type="checkbox" name="guestCheckout" value="1" defaultChecked={checked('guestCheckout', s.guestCheckout)} /> Allow customers to place orders without an account
+            </label>
+          </div>
+          <div className="form-row form-row--check">
+            <input type="hidden" name="accountCreationAtCheckout" value="0" />
+            <label>
+              <input type="checkbox" name="accountCreationAtCheckout" value="1" defaultChecked={checked('accountCreationAtCheckout', s.accountCreationAtCheckout)} /> Allow
+              customers to create an account during checkout
+            </label>
+          </div>
+          <div className="form-row">
+            <label htmlFor="field-termsUrl">Terms and conditions page</label>
+            <input id="field-termsUrl" name="termsUrl" defaultValue={val('termsUrl', s.termsUrl)} aria-describedby="termsUrl-hint" />
+            <span id="termsUrl-hint" className="hint">
+              A path such as /terms (the built-in page showing the text below) or a full address. When set, shoppers must accept the terms to order; leave empty for no checkbox.
+            </span>
+          </div>
+          <div className="form-row">
+            <label htmlFor="field-termsText">Terms and conditions text (shown in the checkout lightbox)</label>
+            <textarea id="field-termsText" name="termsText" rows={6} defaultValue={val('termsText', loaderData.termsText)} />
+          </div>
+        </fieldset>
+        {GATEWAYS.map(([id, name]) => {
+          const g = s.payments[id];
+          return (
+            <fieldset key={id}>
+              <legend>{name}</legend>
+              <div className="form-row form-row--check">
+                <input type="hidden" name={`${id}.enabled`} value="0" />
+                <label>
+                  <input type="checkbox" name={`${id}.enabled`} value="1" defaultChecked={checked(`${id}.enabled`, g.enabled)} /> Enable {name.toLowerCase()}
+                </label>
+              </div>
+              <div className="form-row">
+                <label htmlFor={`${id}-title`}>Title shoppers see</label>
+                <input id={`${id}-title`} name={`${id}.title`} required defaultValue={val(`${id}.title`, g.title)} />
+              </div>
+              <div className="form-row">
+                <label htmlFor={`${id}-description`}>Description at checkout</label>
+                <textarea id={`${id}-description`} name={`${id}.description`} rows={3} defaultValue={val(`${id}.description`, g.description)} />
+              </div>
+              <div className="form-row">
+                <label htmlFor={`${id}-instructions`}>Instructions (order-received page and e-mails)</label>
+                <textarea id={`${id}-instructions`} name={`${id}.instructions`} rows={3} defaultValue={val(`${id}.instructions`, g.instructions)} />
+              </div>
+              {id === 'bacs'
+                ? accounts.map((a, i) => (
+                    <fieldset key={i} className="bank-account">
+                      <legend>{a ? `Bank account ${i + 1}` : 'Add a bank account'}</legend>
+                      {ACCOUNT_FIELDS.map(([k, label]) => (
+                        <div className="form-row" key={k}>
+                          <label htmlFor={`bacs-${i}-${k}`}>{label}</label>
+                          <input id={`bacs-${i}-${k}`} name={`bacs.account.${i}.${k}`} defaultValue={val(`bacs.account.${i}.${k}`, a?.[k] ?? '')} />
+                        </div>
+                      ))}
+                    </fieldset>
+                  ))
+                : null}
+            </fieldset>
+          );
+        })}
+        <p className="hint">To remove a bank account, empty all of its fields.</p>
+        <button type="submit" className="button">
+          Save changes
+        </button>
+      </Form>
+    </>
+  );
+}

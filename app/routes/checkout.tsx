@@ -1,0 +1,65 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/checkout';
+import { cartCallerFrom, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
+import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../features/cart/cart-store.server.ts';
+import { sessionCookie } from '../features/account/session.server.ts';
+import { checkoutPageData, formFieldErrors, submitCheckout } from '../features/checkout/checkout-page.server.ts';
+import { CheckoutPage, type CheckoutError } from '../features/checkout/components/checkout-page.tsx';
+import { statesFor } from '../features/checkout/address-form.server.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { formToObject } from '../lib/validate.ts';
+import { t } from '../i18n/t.ts';
+import '../features/cart/cart.css';
+import '../styles/orders.css';
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const store = (matches.find((m) => m?.id === 'root')?.data as { settings?: { storeName: string } } | undefined)?.settings?.storeName ?? 'Vitrine';
+  return [{ title: `${t('checkout.title')} — ${store}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers({ 'cache-control': 'private, no-store' });
+  for (const c of actionHeaders.getSetCookie()) out.append('set-cookie', c);
+  return out;
+}
+
+const callerOf = (request: Request, context: Route.LoaderArgs['context']) =>
+  cartCallerFrom({ cookieToken: cartTokenFromCookies(request.headers.get('cookie')), user: context.user });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return checkoutPageData(context.services, callerOf(request, context), context.user);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formToObject(await request.formData());
+  try {
+    const result = await submitCheckout(context.services, {
+      caller: callerOf(request, context),
+      user: context.user,
+      values,
+      clientIp: context.clientIp,
+      userAgent: request.headers.get('user-agent') ?? '',
+      origin: context.origin,
+    });
+    const headers = new Headers();
+    const attrs = `Path=/; SameSite=Lax${context.secure ? '; Secure' : ''}`;
+    headers.append('set-cookie', `${CART_HASH_COOKIE}=; Max-Age=0; ${attrs}`);
+    headers.append('set-cookie', `${CART_COUNT_COOKIE}=; Max-Age=0; ${attrs}`);
+    if (result.account) headers.append('set-cookie', sessionCookie(result.account.token, context.secure));
+    return redirect(result.payment.redirect || result.order.receivedUrl, { headers });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const safe = Object.fromEntries(Object.entries(values).filter(([k]) => !/password|_csrf|idempotency_key|expected_total/i.test(k)));
+    const body: CheckoutError = {
+      error: { code: err.code, message: err.message, fields: formFieldErrors(err.fields) },
+      values: safe,
+      billingStates: statesFor(values.billing_country),
+      shippingStates: statesFor(values.shipping_country),
+    };
+    return data(body, { status: err.status });
+  }
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage data={loaderData} result={actionData ?? null} />;
+}
