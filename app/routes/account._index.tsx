@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/account._index';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.title') }, { name: 'robots', content: 'noindex' }];
 

@@ -9,7 +9,7 @@ import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('myaccount.detailsTitle') }, { name: 'robots', content: 'noindex' }];
 

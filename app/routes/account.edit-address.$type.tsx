@@ -12,7 +12,7 @@ import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { isAddressType } from '../features/checkout/address-form.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 const titleOf = (type: string) => t(type === 'billing' ? 'myaccount.billingAddress' : 'myaccount.shippingAddress');
 

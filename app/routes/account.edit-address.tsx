@@ -3,7 +3,7 @@ import type { Route } from './+types/account.edit-address';
 import { getCustomerAddresses, type AddressType } from '../features/address/customer-addresses.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('myaccount.addressesTitle') }, { name: 'robots', content: 'noindex' }];
 

@@ -6,7 +6,7 @@ import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
 import { TableScroll } from '../ui/table-scroll.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 import '../features/catalog/catalog.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('myaccount.ordersTitle') }, { name: 'robots', content: 'noindex' }];

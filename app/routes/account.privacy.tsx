@@ -5,7 +5,7 @@ import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('myaccount.privacyTitle') }, { name: 'robots', content: 'noindex' }];
 

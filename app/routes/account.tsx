@@ -2,7 +2,7 @@ import { Form, NavLink, Outlet, redirect } from 'react-router';
 import type { Route } from './+types/account';
 import { isStaff } from '../features/account/roles.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.title') }, { name: 'robots', content: 'noindex' }];

@@ -7,7 +7,7 @@ import { orderAgain } from '../features/orders/order-again.server.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: t('myaccount.orderTitle', { number: params.id }) }, { name: 'robots', content: 'noindex' }];
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { data } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { fetchCart } from '../features/cart/client/cart-api.ts';
-import { applyCart } from '../features/cart/client/cart-queue.ts';
+import { storeCart } from '../features/cart/client/cart-queue.ts';
 import type { Route } from './+types/checkout.order-received.$id';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
@@ -10,7 +9,7 @@ import { getOrderByKey } from '../features/orders/orders.server.ts';
 import { paymentInstructions } from '../features/payments/payments.server.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('received.title') }, { name: 'robots', content: 'noindex' }];
@@ -37,13 +36,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const { order, instructions, billing, shipping, needsShipping } = loaderData;
   const money = useMoney(order.currency);
-  const client = useQueryClient();
   // The order emptied the cart on the server: the header cart and other tabs learn it now.
   useEffect(() => {
     fetchCart()
-      .then((cart) => applyCart(client, cart))
+      .then((cart) => storeCart(cart))
       .catch(() => undefined);
-  }, [client]);
+  }, []);
   const failed = order.status === 'failed';
   return (
     <div className="page container order-received">

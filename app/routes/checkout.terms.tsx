@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/checkout.terms';
 import { getTermsText } from '../features/checkout/terms.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('checkout.termsTitle') }];
 

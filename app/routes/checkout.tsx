@@ -8,7 +8,7 @@ import { CheckoutPage, type CheckoutError } from '../features/checkout/component
 import { statesFor } from '../features/checkout/address-form.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 import '../features/cart/cart.css';
 import '../styles/orders.css';
 

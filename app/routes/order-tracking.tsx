@@ -10,7 +10,7 @@ import type { ActionError } from '../lib/action.ts';
 import { isActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { useScrollToNotices } from '../ui/scroll-to-notices.tsx';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('tracking.title') }, { name: 'robots', content: 'noindex' }];

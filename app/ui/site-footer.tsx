@@ -26,7 +26,7 @@ export function SiteFooter({ storeName }: { storeName: string }) {
               <a href="/my-account">{t('site.account')}</a>
             </li>
             <li>
-              <a href="/order-tracking">{t('tracking.title')}</a>
+              <a href="/order-tracking">{t('site.orderTracking')}</a>
             </li>
           </ul>
         </nav>

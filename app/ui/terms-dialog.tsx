@@ -1,5 +1,5 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-orders.ts';
 
 /*
  * The terms and conditions lightbox: a link (inside the checkbox's label) and a modal

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ORDERINGS, type Ordering } from './orderings.ts';
 
 /** Orderings of a listing, by their `?orderby=` values (the WooCommerce names). */
-export const ORDERINGS = ['menu_order', 'popularity', 'rating', 'date', 'price', 'price-desc'] as const;
-export type Ordering = (typeof ORDERINGS)[number];
+export { ORDERINGS, type Ordering };
 
 export const PER_PAGE_DEFAULT = 12;
 export const PER_PAGE_MAX = 100;

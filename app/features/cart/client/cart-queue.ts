@@ -52,11 +52,6 @@ export function storeCart(cart: Cart, created = Date.now()): void {
   emit();
 }
 
-/** Compatible form of storeCart; the first argument (a query client once) is ignored. */
-export function applyCart(_client: unknown, cart: Cart, created = Date.now()): void {
-  storeCart(cart, created);
-}
-
 /** The requests themselves (and their error type) load with the first one. */
 const cartApi = () => import('./cart-api.ts');
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import { t } from '../../../i18n/t.ts';
 import type { MessageKey } from '../../../i18n/en.ts';
-import { ORDERINGS, type Ordering } from '../listing.schema.ts';
+import { ORDERINGS, type Ordering } from '../orderings.ts';
 
 /**
  * The ordering dropdown: a GET form that submits itself on change. Without scripts the

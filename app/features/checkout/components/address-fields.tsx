@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { addressFormat, countries, postcodeMessage, postcodeValid, type Address, type Country, type FieldSpec } from '../../address/address.ts';
-import { t } from '../../../i18n/t.ts';
+import { t } from '../../../i18n/t-orders.ts';
 
 export type AddressKind = 'billing' | 'shipping';
 

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '../../../config/constants.ts';
-import { t } from '../../../i18n/t.ts';
+import { t } from '../../../i18n/t-orders.ts';
 import type { ActionError } from '../../../lib/action.ts';
 import { TermsDialog, TermsLink } from '../../../ui/terms-dialog.tsx';
 import { useScrollToNotices } from '../../../ui/scroll-to-notices.tsx';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import type { Cart } from '../../cart/cart.schema.ts';
 import { fetchCart } from '../../cart/client/cart-api.ts';
-import { applyCart, useCart, useCartAction, useCartBusy, useHydrated } from '../../cart/client/cart-queue.ts';
+import { storeCart, useCart, useCartAction, useCartBusy, useHydrated } from '../../cart/client/cart-queue.ts';
 import { useMoney } from '../../cart/components/money.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
@@ -48,7 +47,6 @@ function errorLabels(billingCountry: string, shippingCountry: string): Record<st
 export function CheckoutPage({ data, result }: Props) {
   const root = useRouteLoaderData('root') as { user: { email: string } | null } | undefined;
   const signedIn = !!root?.user;
-  const client = useQueryClient();
   const hydrated = useHydrated();
   const live = useCart();
   const run = useCartAction();
@@ -60,15 +58,15 @@ export function CheckoutPage({ data, result }: Props) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The loader's cart is the freshest there is: the header and other widgets use it too.
-  useEffect(() => applyCart(client, data.cart), [client, data.cart]);
+  useEffect(() => storeCart(data.cart), [data.cart]);
   // A refused order may mean the cart changed on the server (prices, stock, the destination
   // written by the post): show the cart as it is now.
   useEffect(() => {
     if (!result) return;
     fetchCart()
-      .then((cart) => applyCart(client, cart))
+      .then((cart) => storeCart(cart))
       .catch(() => undefined);
-  }, [client, result]);
+  }, [result]);
   const cart: Cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);
 

@@ -1,6 +1,6 @@
 import { useMoney } from '../../cart/components/money.ts';
 import type { OrderDetail } from '../../orders/orders.ts';
-import { t } from '../../../i18n/t.ts';
+import { t } from '../../../i18n/t-orders.ts';
 
 /** Order dates as the shop shows them ("21 November 2026"), the same on server and browser. */
 export const orderDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
