@@ -286,6 +286,8 @@ test('the shipping calculator: a state select for the US, no state field for Ger
 
   await openCalculator(page);
   await page.getByLabel('Country / region').selectOption('US');
+  // A text field stands in until the state list has arrived; then it becomes a select.
+  await expect(page.getByRole('combobox', { name: 'State / County' })).toBeVisible();
   await page.getByLabel('State / County').selectOption({ label: 'California' });
   await page.getByLabel('Postcode / ZIP').fill('94103');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
