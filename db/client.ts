@@ -20,6 +20,7 @@ import { isPostgres } from './dialect.ts';
 import pg from 'pg';
 import { sqlitePath } from '../server/config.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { watchWrites } from './freshness.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -34,15 +35,26 @@ export interface DbOptions {
   poolSize?: number;
 }
 
-const sqliteHandles = new WeakMap<object, SQLite.Database>();
+/** The SQLite connection behind a database opened by createDb, with its statement cache. */
+export interface SqliteAccess {
+  sqlite: SQLite.Database;
+  /** The connection's cached prepared statement for this SQL text (shared with Kysely: do not change its mode). */
+  prepare(text: string): SQLite.Statement;
+}
+
+const sqliteHandles = new WeakMap<object, SqliteAccess>();
 
 /**
- * The SQLite connection behind a database opened by createDb, for the few hot single-row
- * reads that cannot afford a query builder round trip; undefined for PostgreSQL. Reads on it
- * see exactly what Kysely's queries see (it is the same connection).
+ * The SQLite connection behind a database opened by createDb, for the few hot statements
+ * that cannot afford a query builder round trip — but only while no transaction holds it:
+ * a read then would see that transaction's uncommitted rows, and a write would become part
+ * of it. Undefined for PostgreSQL, for a Transaction object and while a transaction is open;
+ * callers then go through Kysely, which waits its turn. Statements run on it synchronously,
+ * so nothing else can start a transaction in between.
  */
-export function sqliteHandle(db: Kysely<Database>): SQLite.Database | undefined {
-  return sqliteHandles.get(db);
+export function idleSqlite(db: Kysely<Database>): SqliteAccess | undefined {
+  const access = sqliteHandles.get(db);
+  return access && !access.sqlite.inTransaction ? access : undefined;
 }
 
 /** Opens the database named by a `sqlite:` or `postgres://` URL. One per process. */
@@ -55,8 +67,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-    sqliteHandles.set(db, sqlite);
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements, onCreateConnection: watchWrites }) });
+    sqliteHandles.set(db, { sqlite, prepare: statements.prepare });
     return db;
   }
   const pool = new pg.Pool({
@@ -64,7 +77,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }) });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -116,7 +129,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * indexed query. The same SQL text gets the same prepared statement back. Safe because the
  * driver uses its one connection for one query at a time (a stream holds it until done).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(text: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

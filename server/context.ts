@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionUser } from '../app/features/account/session.server.ts';
 import type { RequestContext, Services } from '../app/lib/services.server.ts';
+import { staleFromHere } from '../db/freshness.ts';
 import { CSRF_COOKIE, csrfToken, newCsrfSeed, newNonce } from './security.ts';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ export function isSecure(request: FastifyRequest, publicUrl?: string): boolean {
  * Anonymous requests without a session cookie cost no database query.
  */
 export async function attachContext(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  // What this request reads must include every write committed before it arrived.
+  staleFromHere();
   const secure = isSecure(request, services.config.publicUrl);
   let seed = request.cookies[CSRF_COOKIE];
   if (!seed || seed.length > 64) {

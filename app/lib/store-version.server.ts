@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 import type { Statement } from 'better-sqlite3';
-import { sqliteHandle } from '../../db/client.ts';
+import { idleSqlite } from '../../db/client.ts';
+import { forgetAtNextTurn, freshnessEpoch } from '../../db/freshness.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -24,29 +25,47 @@ export async function touchStore(db: Kysely<Database>): Promise<void> {
 }
 
 const READ = CompiledQuery.raw(`select value from settings where key = '${STORE_VERSION_KEY}'`, []);
-const inFlight = new WeakMap<object, Promise<string>>();
 const versionStatements = new WeakMap<object, Statement>();
 
+/** The last number read per database, and the freshness epoch it was read in (db/freshness.ts). */
+const remembered = new WeakMap<object, { epoch: number; version: string }>();
+const inFlight = new WeakMap<object, { epoch: number; pending: Promise<string> }>();
+
+function remember(db: object, epoch: number, version: string): string {
+  if (freshnessEpoch() === epoch) {
+    remembered.set(db, { epoch, version });
+    forgetAtNextTurn();
+  }
+  return version;
+}
+
 /**
- * The current version. Calls made while a read is already under way share it: that read
- * was queued before any write this process finishes afterwards, so it cannot miss one.
+ * The current version. Read once per request (and again after this process writes): the
+ * freshness epoch moves when a request starts and after every write, so a number read
+ * earlier in the same epoch is still the number a new read would give this request.
  */
 export function readStoreVersion(db: Kysely<Database>): Promise<string> {
-  // SQLite answers a one-row read synchronously: no builder, no queue. Not inside a
-  // transaction (db is then a Transaction object, which has no handle of its own).
-  const sqlite = sqliteHandle(db);
-  if (sqlite) {
-    let stmt = versionStatements.get(sqlite);
-    if (!stmt) versionStatements.set(sqlite, (stmt = sqlite.prepare(READ.sql).pluck()));
-    return Promise.resolve((stmt.get() as string | undefined) ?? '0');
+  // A transaction reads its own (its writes move the number before they commit).
+  if (db.isTransaction) return db.executeQuery<{ value: string }>(READ).then((r) => r.rows[0]?.value ?? '0');
+  const epoch = freshnessEpoch();
+  const known = remembered.get(db);
+  if (known && known.epoch === epoch) return Promise.resolve(known.version);
+  // SQLite answers a one-row read synchronously: no builder, no queue.
+  const idle = idleSqlite(db);
+  if (idle) {
+    let stmt = versionStatements.get(idle.sqlite);
+    if (!stmt) versionStatements.set(idle.sqlite, (stmt = idle.sqlite.prepare(READ.sql).pluck()));
+    return Promise.resolve(remember(db, epoch, (stmt.get() as string | undefined) ?? '0'));
   }
-  let pending = inFlight.get(db);
-  if (!pending) {
-    pending = db
-      .executeQuery<{ value: string }>(READ)
-      .then((r) => r.rows[0]?.value ?? '0')
-      .finally(() => inFlight.delete(db));
-    inFlight.set(db, pending);
-  }
+  // Calls in the same epoch share a read under way: it began after everything this epoch must see.
+  const flying = inFlight.get(db);
+  if (flying && flying.epoch === epoch) return flying.pending;
+  const pending = db
+    .executeQuery<{ value: string }>(READ)
+    .then((r) => remember(db, epoch, r.rows[0]?.value ?? '0'))
+    .finally(() => {
+      if (inFlight.get(db)?.pending === pending) inFlight.delete(db);
+    });
+  inFlight.set(db, { epoch, pending });
   return pending;
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
 import type { Selectable } from 'kysely';
-import type { CartsTable } from '../../../db/schema.ts';
+import type { CartItemsTable, CartsTable } from '../../../db/schema.ts';
+import { hotQuery } from '../../../db/hot-query.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
@@ -31,9 +32,11 @@ export interface ResolvedCart {
   token: string;
 }
 
+const CART_BY_TOKEN = hotQuery((db, slot) => db.selectFrom('carts').selectAll().where('token_hash', '=', slot<string>(0)));
+
 async function byToken(db: DB, token: string | null): Promise<CartRow | undefined> {
   if (!token || token.length > 100) return undefined;
-  return db.selectFrom('carts').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
+  return CART_BY_TOKEN.first(db, [hash(token)]);
 }
 
 /**
@@ -108,8 +111,23 @@ export function itemKey(productId: number, variationId: number | null, attribute
   return createHash('sha256').update(`${productId}|${variationId ?? ''}|${attrs}`).digest('hex').slice(0, 32);
 }
 
-export function cartItems(db: DB, cartId: number) {
-  return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('id').execute();
+const CART_LINES = hotQuery((db, slot) => db.selectFrom('cart_items').selectAll().where('cart_id', '=', slot<number>(0)).orderBy('id'));
+
+export type CartItemRow = Selectable<CartItemsTable>;
+
+/** The cart's lines in the order they were added. */
+export function cartItems(db: DB, cartId: number): Promise<CartItemRow[]> {
+  return CART_LINES.all(db, [cartId]);
 }
 
-export const touchCart = (db: DB, cartId: number) => db.updateTable('carts').set({ updated_at: nowIso() }).where('id', '=', cartId).execute();
+const TOUCH = hotQuery((db, slot) => db.updateTable('carts').set({ updated_at: slot<string>(0) }).where('id', '=', slot<number>(1)), { storeData: false });
+
+/** `updated_at` says when the shopper last used the cart, to the minute: a busy cart is not rewritten on every click. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Marks the cart as used now (its `updated_at`), unless that was done in the last minute. */
+export async function touchCart(db: DB, cart: CartRow): Promise<void> {
+  const now = Date.now();
+  if (now - Date.parse(cart.updated_at) < TOUCH_EVERY_MS) return;
+  await TOUCH.all(db, [new Date(now).toISOString(), cart.id]);
+}

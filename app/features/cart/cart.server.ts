@@ -4,10 +4,11 @@ import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
-import { addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
+import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
 import { itemKey, resolveCart, touchCart, type CartIdentity, type CartRow } from './cart-store.server.ts';
-import { assertPurchasable, loadPurchasables, type Purchasable } from './lines.server.ts';
+import { assertAvailable, assertPurchasable, lineBounds, loadPurchasables, type Purchasable } from './lines.server.ts';
+import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
 import { isCountry } from '../shipping/countries.ts';
 import { normalizeState } from '../shipping/states.server.ts';
@@ -95,25 +96,49 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const p = variationId === null ? product : (await loadPurchasables(services.db, [{ productId: data.productId, variationId }])).get(`${data.productId}:${variationId}`);
   if (!p) throw new HttpError(400, 'invalid', 'That variation does not belong to this product.', { variationId: 'Not a variation of this product' });
   const attributes = p.variationId === null ? {} : chosenAttributes(p, given);
+  assertAvailable(p);
   const { cart, token } = await mustHave(services, caller);
   const key = itemKey(p.productId, p.variationId, attributes);
-  // One transaction: the limit check and the write see the same line.
-  await services.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('cart_items').select(['id', 'quantity']).where('cart_id', '=', cart.id).where('item_key', '=', key).executeTakeFirst();
-    assertPurchasable(p, data.quantity, existing?.quantity ?? 0);
-    if (existing) {
-      await trx.updateTable('cart_items').set((eb) => ({ quantity: eb('quantity', '+', data.quantity) })).where('id', '=', existing.id).execute();
-    } else {
-      await trx
-        .insertInto('cart_items')
-        .values({ cart_id: cart.id, item_key: key, product_id: p.productId, variation_id: p.variationId, attributes: JSON.stringify(attributes), quantity: data.quantity, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['cart_id', 'item_key']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })))
-        .execute();
-    }
-    await touchCart(trx, cart.id);
-  });
+  const values = [cart.id, key, p.productId, p.variationId, JSON.stringify(attributes), data.quantity, nowIso()];
+  const { min, max } = lineBounds(p);
+  // One statement adds the line or more of it, only while the line stays within its limits.
+  const added = data.quantity >= min && data.quantity <= max && (await ADD_TO_LINE.first(services.db, [...values, min, max]));
+  if (!added) {
+    // Refused, or the quantity alone is below a minimum the line may already meet: the
+    // limit check and the write see the same line in one transaction, and a refusal says why.
+    await services.db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('cart_items').select(['id', 'quantity']).where('cart_id', '=', cart.id).where('item_key', '=', key).executeTakeFirst();
+      assertPurchasable(p, data.quantity, existing?.quantity ?? 0);
+      await ADD_TO_LINE.first(trx, [...values, 0, MAX_LINE_QUANTITY]);
+    });
+  }
+  await touchCart(services.db, cart);
   return answer(services, cart, token, caller);
 }
+
+/** Inserts a line, or adds to the quantity of the same line while the total stays within [min, max]. */
+const ADD_TO_LINE = hotQuery((db, slot) =>
+  db
+    .insertInto('cart_items')
+    .values({
+      cart_id: slot(0),
+      item_key: slot(1),
+      product_id: slot(2),
+      variation_id: slot(3),
+      attributes: slot(4),
+      quantity: slot(5),
+      created_at: slot(6),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'item_key'])
+        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
+        .where((eb) => eb.between(eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), slot<number>(7), slot<number>(8))),
+    )
+    .returning('quantity'),
+  // Cart lines are not store data: the store version read before stays current.
+  { storeData: false },
+);
 
 async function lineOf(services: Services, caller: CartCaller, key: string) {
   const found = await resolveCart(services.db, caller.identity, false);
@@ -136,14 +161,14 @@ export async function updateItem(services: Services, caller: CartCaller, key: st
     assertPurchasable(p, quantity, 0);
     await services.db.updateTable('cart_items').set({ quantity }).where('id', '=', row.id).execute();
   }
-  await touchCart(services.db, cart.id);
+  await touchCart(services.db, cart);
   return answer(services, cart, token, caller);
 }
 
 export async function removeItem(services: Services, caller: CartCaller, key: string): Promise<CartAnswer> {
   const { cart, token, row } = await lineOf(services, caller, key);
   await services.db.deleteFrom('cart_items').where('id', '=', row.id).execute();
-  await touchCart(services.db, cart.id);
+  await touchCart(services.db, cart);
   return answer(services, cart, token, caller);
 }
 

@@ -3,7 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { imageSources } from '../../lib/image.ts';
 import { activePrice } from '../catalog/price.ts';
-import type { CartItem } from './cart.schema.ts';
+import { MAX_LINE_QUANTITY, type CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
 import { parseJson } from '../../lib/json.ts';
 import { cachedMany } from '../../lib/store-cache.server.ts';
@@ -135,11 +135,16 @@ export function maxQuantity(p: Purchasable): number | null {
   return limits.length ? Math.min(...limits) : null;
 }
 
+/** Fewest and most units one cart line of this purchasable may hold in total. */
+export function lineBounds(p: Purchasable): { min: number; max: number } {
+  return { min: Math.max(1, p.minQty ?? 1), max: Math.min(maxQuantity(p) ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY) };
+}
+
 /**
- * Refuses a purchasable that cannot be bought in this quantity, with the shopper-facing
- * reason. 409 for stock and limits; `productUrl` when choosing options on the page would help.
+ * Refuses a purchasable that cannot be bought at all, with the shopper-facing reason: 404
+ * when it is not for sale, 409 otherwise; `productUrl` when choosing options on the page would help.
  */
-export function assertPurchasable(p: Purchasable, quantity: number, inCart: number): void {
+export function assertAvailable(p: Purchasable): void {
   const productUrl = `/product/${p.slug}`;
   if (p.status !== 'publish') throw new HttpError(404, 'not_found', 'This product is not available.');
   if (p.type === 'variable' && p.variationId === null) {
@@ -150,13 +155,22 @@ export function assertPurchasable(p: Purchasable, quantity: number, inCart: numb
     throw new HttpError(409, 'not_purchasable', `Sorry, “${p.name}” cannot be purchased.`, undefined, undefined, { productUrl });
   }
   if (p.stockStatus === 'outofstock') throw new HttpError(409, 'out_of_stock', `Sorry, “${p.name}” is out of stock.`);
+}
+
+/**
+ * Refuses a purchasable that cannot be bought in this quantity (with `inCart` already in
+ * the line), with the shopper-facing reason. 409 for stock and limits.
+ */
+export function assertPurchasable(p: Purchasable, quantity: number, inCart: number): void {
+  assertAvailable(p);
   const total = inCart + quantity;
   if (p.soldIndividually && total > 1) throw new HttpError(409, 'sold_individually', `You cannot add another “${p.name}” to your cart.`);
   if (p.minQty !== null && total < p.minQty) throw new HttpError(409, 'too_few', `The minimum quantity of “${p.name}” is ${p.minQty}.`);
   const max = maxQuantity(p);
+  const have = inCart > 0 ? ` (you have ${inCart} in your cart)` : '';
   if (max !== null && total > max) {
-    const have = inCart > 0 ? ` (you have ${inCart} in your cart)` : '';
     const reason = p.manageStock && !p.backordersAllowed && max === Math.max(0, p.stockQuantity ?? 0) ? `only ${max} in stock` : `at most ${max} per order`;
     throw new HttpError(409, 'too_many', `You cannot add that amount of “${p.name}” — ${reason}${have}.`);
   }
+  if (total > MAX_LINE_QUANTITY) throw new HttpError(409, 'too_many', `You cannot add that amount of “${p.name}” — at most ${MAX_LINE_QUANTITY} per line${have}.`);
 }

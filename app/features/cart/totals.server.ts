@@ -49,7 +49,7 @@ const priced = new Map<number, { signature: string; cart: Cart; born: number }>(
 async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeof cartItems>>, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
   const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
-  const lines: { row: (typeof rows)[number]; line: PricedLine; item: Omit<CartItem, 'unitPrice' | 'lineSubtotal' | 'lineTotal' | 'lineTax'> }[] = [];
+  const lines: { row: (typeof rows)[number]; line: PricedLine; item: CartItem }[] = [];
   for (const row of rows) {
     const p = found.get(`${row.product_id}:${row.variation_id ?? ''}`);
     if (!p || p.status !== 'publish' || p.price === null || p.stockStatus === 'outofstock') {
@@ -97,6 +97,11 @@ async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeo
         url: `/product/${p.slug}${variationQuery(chosen)}`,
         stockStatus: p.stockStatus,
         maxQuantity: max,
+        // Filled in once tax is known.
+        unitPrice: 0,
+        lineSubtotal: 0,
+        lineTotal: 0,
+        lineTax: 0,
       },
     });
   }
@@ -144,59 +149,54 @@ async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeo
     settings.taxBasedOn === 'base' || !hasAddress
       ? { country: settings.baseCountry, state: settings.baseState, postcode: settings.basePostcode, city: settings.baseCity }
       : destination;
-  const rateCache = new Map<string, Promise<TaxRate[]>>();
-  const ratesFor = (taxClass: string) => {
-    if (!rateCache.has(taxClass)) rateCache.set(taxClass, findTaxRates(db, taxLocation, taxClass));
-    return rateCache.get(taxClass)!;
-  };
+  const shippingNet = sum(chosenRates.map((r) => r.cost));
+  // The rates of every tax class in the cart (and of shipping), looked up once each.
+  const classes = new Set<string>();
+  if (taxOn) {
+    for (const l of priced) if (l.taxStatus === 'taxable') classes.add(l.taxClass);
+    if (shippingNet > 0) classes.add('');
+  }
+  const ratesByClass = new Map(await Promise.all([...classes].map(async (c) => [c, await findTaxRates(db, taxLocation, c)] as const)));
   const rateNames = new Map<number, string>();
-  const lineTax = async (line: PricedLine, amount: number) => {
-    if (!taxOn || line.taxStatus !== 'taxable') return {} as Record<number, number>;
-    const rates = await ratesFor(line.taxClass);
-    for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
-    return calcTax(amount, rates, inclusive);
-  };
-  const perLine = await Promise.all(
-    priced.map(async (l) => {
-      const total = l.lineSubtotal - discountOf(l.key);
-      const [subTax, totTax] = await Promise.all([lineTax(l, l.lineSubtotal), lineTax(l, total)]);
-      return { l, total, subTax, totTax };
-    }),
-  );
+  for (const rates of ratesByClass.values()) for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
+  const NO_TAX: Record<number, number> = {};
+  const taxOf = (line: PricedLine, amount: number) => (taxOn && line.taxStatus === 'taxable' ? calcTax(amount, ratesByClass.get(line.taxClass)!, inclusive) : NO_TAX);
+
+  // Everything on a net basis, then shown with or without tax per the cart display setting.
+  const showIncl = taxOn && settings.taxDisplayCart === 'incl';
   const byRate = new Map<number, number>();
-  for (const { totTax } of perLine) {
-    for (const [id, amount] of Object.entries(totTax)) {
+  const items: CartItem[] = [];
+  let totalNet = 0;
+  for (let i = 0; i < priced.length; i++) {
+    const l = priced[i];
+    const total = l.lineSubtotal - discountOf(l.key);
+    const subTax = round(taxSum(taxOf(l, l.lineSubtotal)));
+    const totTaxes = taxOf(l, total);
+    const totTax = round(taxSum(totTaxes));
+    for (const [id, amount] of Object.entries(totTaxes)) {
       // Rounding per line unless the store rounds once at the subtotal.
       byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
     }
+    const subNet = inclusive ? l.lineSubtotal - subTax : l.lineSubtotal;
+    const totNet = inclusive ? total - totTax : total;
+    totalNet += totNet;
+    // The item was made for this answer alone: its amounts are filled in place.
+    const item = lines[i].item;
+    item.lineSubtotal = showIncl ? subNet + subTax : subNet;
+    item.unitPrice = Math.round(item.lineSubtotal / l.quantity);
+    item.lineTotal = showIncl ? totNet + totTax : totNet;
+    item.lineTax = totTax;
+    items.push(item);
   }
-  const shippingNet = sum(chosenRates.map((r) => r.cost));
   const shippingTaxByRate: Record<number, number> = {};
   if (taxOn && shippingNet > 0) {
-    const rates = (await ratesFor('')).filter((r) => r.shipping);
-    for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
+    const rates = (ratesByClass.get('') ?? []).filter((r) => r.shipping);
     for (const [id, amount] of Object.entries(calcTax(shippingNet, rates, false))) shippingTaxByRate[Number(id)] = round(amount);
   }
   const itemsTax = round(sum([...byRate.values()]));
   const shippingTax = taxSum(shippingTaxByRate);
   for (const [id, amount] of Object.entries(shippingTaxByRate)) byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + amount);
 
-  // Everything on a net basis, then shown with or without tax per the cart display setting.
-  const showIncl = taxOn && settings.taxDisplayCart === 'incl';
-  const net = (gross: number, tax: Record<number, number>) => (inclusive ? gross - round(taxSum(tax)) : gross);
-  const shown = (netAmount: number, tax: Record<number, number>) => (showIncl ? netAmount + round(taxSum(tax)) : netAmount);
-  const items: CartItem[] = perLine.map(({ l, total, subTax, totTax }, i) => {
-    const subNet = net(l.lineSubtotal, subTax);
-    const totNet = net(total, totTax);
-    return {
-      ...lines[i].item,
-      unitPrice: Math.round(shown(subNet, subTax) / l.quantity),
-      lineSubtotal: shown(subNet, subTax),
-      lineTotal: shown(totNet, totTax),
-      lineTax: round(taxSum(totTax)),
-    };
-  });
-  const totalNet = sum(perLine.map(({ total, totTax }) => net(total, totTax)));
   const subtotalShown = sum(items.map((i) => i.lineSubtotal));
   const discountShown = subtotalShown - sum(items.map((i) => i.lineTotal));
   const result: Cart = {

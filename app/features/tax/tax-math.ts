@@ -73,6 +73,8 @@ export function calcTax(amount: number, rates: readonly TaxRate[], inclusiveOfTa
  * rounds as the 45 it means.
  */
 export function roundHalfUp(value: number): number {
+  // Whole amounts (most of them: prices and untaxed lines) need no trimming.
+  if (Number.isInteger(value)) return value === 0 ? 0 : value;
   const clean = Number(value.toPrecision(12));
   const r = Math.sign(clean) * Math.round(Math.abs(clean));
   return r === 0 ? 0 : r; // no -0
