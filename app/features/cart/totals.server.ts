@@ -3,7 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import type { StoreSettings } from '../admin/settings.schema.ts';
 import { checkCoupon, computeDiscounts, findCoupon, type Coupon } from '../coupons/coupons.server.ts';
 import { calculateShipping } from '../shipping/shipping.server.ts';
-import { calcTax, findTaxRates, type TaxRate } from '../tax/tax.server.ts';
+import { calcTax, findTaxRates } from '../tax/tax.server.ts';
 import { roundHalfUp, sumTaxes } from '../tax/tax-math.ts';
 import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
