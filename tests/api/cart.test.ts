@@ -104,6 +104,58 @@ for (const dialect of await dialects()) {
       expect(before.items.length + 1).toBe(after.items.length);
     });
 
+    it('keeps each line within its limits: a minimum met with what is in the cart, a maximum, 9,999 per line', async () => {
+      const db = t.services.db;
+      const pack = (
+        await createProduct(db, {
+          type: 'variable',
+          name: `Sticker Pack ${dialect}`,
+          attributes: [{ name: 'Finish', options: ['Matte'], variation: 1 }],
+          variations: [{ attributes: { finish: 'Matte' }, regular_price: 300, min_qty: 3, max_qty: 5 }],
+        })
+      ).id;
+      const matte = (await db.selectFrom('product_variations').select('id').where('product_id', '=', pack).executeTakeFirstOrThrow()).id;
+      const c = await Client.start(t.app);
+      const add = (productId: number, quantity: number, variationId?: number) => c.request('POST', '/api/cart/items', { productId, variationId, quantity });
+      const lineOf = async (productId: number) => (await c.request('GET', '/api/cart')).json().items.find((i: { productId: number }) => i.productId === productId);
+
+      const tooFew = await add(pack, 2, matte);
+      expect(tooFew.statusCode).toBe(409);
+      expect(tooFew.json().error.message).toMatch(/minimum quantity of “Sticker Pack .*” is 3/);
+      expect(await lineOf(pack)).toBeUndefined();
+      expect((await add(pack, 3, matte)).statusCode).toBe(201);
+      // One more on its own is below the minimum, but the line then holds 4.
+      expect((await add(pack, 1, matte)).json().items.find((i: { productId: number }) => i.productId === pack).quantity).toBe(4);
+      const over = await add(pack, 2, matte);
+      expect(over.statusCode).toBe(409);
+      expect(over.json().error.message).toMatch(/at most 5 per order \(you have 4 in your cart\)/);
+      expect((await lineOf(pack)).quantity).toBe(4);
+
+      // A product with no limit of its own still stops at 9,999 in one line.
+      expect((await add(ids.mug, 9999)).statusCode).toBe(201);
+      const beyond = await add(ids.mug, 1);
+      expect(beyond.statusCode).toBe(409);
+      expect(beyond.json().error.message).toMatch(/at most 9999 per line \(you have 9999 in your cart\)/);
+      expect((await lineOf(ids.mug)).quantity).toBe(9999);
+    });
+
+    it('records when the cart was last used, at most once a minute', async () => {
+      const db = t.services.db;
+      const c = await Client.start(t.app);
+      await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 });
+      const cartId = (await db.selectFrom('cart_items').select('cart_id').orderBy('id', 'desc').executeTakeFirstOrThrow()).cart_id;
+      const usedAt = async () => (await db.selectFrom('carts').select('updated_at').where('id', '=', cartId).executeTakeFirstOrThrow()).updated_at;
+      const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
+      await db.updateTable('carts').set({ updated_at: lastWeek }).where('id', '=', cartId).execute();
+      await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 });
+      const touched = await usedAt();
+      expect(Date.now() - Date.parse(touched)).toBeLessThan(60_000);
+      // A second click within the minute leaves the time as it is.
+      await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 });
+      expect(await usedAt()).toBe(touched);
+      expect((await c.request('GET', '/api/cart')).json().items[0].quantity).toBe(3);
+    });
+
     it('needs options for a variable product, fills "any" values, refuses another product’s variation', async () => {
       const c = await Client.start(t.app);
       const noVariation = await c.request('POST', '/api/cart/items', { productId: ids.hoodie, quantity: 1 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { createDb, type DB } from '../../db/client.ts';
+import { sqlitePath } from '../../server/config.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { readStoreVersion } from '../../app/lib/store-version.server.ts';
@@ -71,6 +74,42 @@ for (const dialect of await dialects()) {
       expect(answer.items).toEqual([]);
       expect(answer.notices.join(' ')).toContain('Cache Mug');
     });
+
+    it('sees a write made by a plain driver connection (no code of ours) in the very next request', async () => {
+      const bowl = (await createProduct(t.services.db, { name: 'Cache Bowl', regular_price: 1000 })).id;
+      const before = (await cart('POST', '/api/cart/items', { productId: bowl, quantity: 2 })).json().totals.subtotal as number;
+      const sql = `update products set regular_price = 1300 where id = ${bowl}`;
+      if (dialect === 'sqlite') {
+        const raw = new SQLite(sqlitePath(t.database.url));
+        raw.pragma('busy_timeout = 5000');
+        raw.prepare(sql).run();
+        raw.close();
+      } else {
+        const raw = new pg.Client({ connectionString: t.database.url });
+        await raw.connect();
+        await raw.query(sql);
+        await raw.end();
+      }
+      expect((await cart('GET', '/api/cart')).json().totals.subtotal).toBe(before + 600);
+    });
+
+    if (dialect === 'sqlite') {
+      it('never takes the version from a transaction still open (and then rolled back)', async () => {
+        const db = t.services.db;
+        const before = await readStoreVersion(db);
+        let during: Promise<string> | undefined;
+        const refused = db.transaction().execute(async (trx) => {
+          await trx.updateTable('products').set({ regular_price: 1 }).where('id', '=', mug).execute();
+          // Another request reads the version while this transaction holds the connection.
+          during = readStoreVersion(db);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('refused');
+        });
+        await expect(refused).rejects.toThrow('refused');
+        expect(await during).toBe(before);
+        expect(await readStoreVersion(db)).toBe(before);
+      });
+    }
 
     it('moves the store version on store writes only, never on cart writes', async () => {
       const pin = (await createProduct(t.services.db, { name: 'Cache Pin', regular_price: 300 })).id;
