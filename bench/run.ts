@@ -3,6 +3,7 @@
  * server as a child process, loads each scenario of bench/scenarios/ with autocannon and
  * prints each figure beside a baseline measured in the same run. See bench/README.md.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBaseline } from './lib/baselines.ts';
 import { snapshotBuild } from './lib/build.ts';
@@ -17,6 +18,12 @@ import { loadScenarios } from './lib/scenarios.ts';
 import type { BenchContext, Row, Scenario } from './lib/types.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+
+/** The Node options `npm start` gives the server (package.json), so the bench runs it the same way. */
+function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((arg) => /^--(max|min)-semi-space-size=\d+$|^--max-old-space-size=\d+$/.test(arg));
+}
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
 
 async function runScenario(ctx: BenchContext, scenario: Scenario): Promise<Row> {
@@ -61,7 +68,7 @@ async function main(): Promise<number> {
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
-  const server = startChild('server', process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], { env: serverEnv, cwd: appDir });
+  const server = startChild('server', process.execPath, [...startNodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], { env: serverEnv, cwd: appDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/health`, server, 120_000);
   log(`server up at ${baseUrl}; ${scenarios.length} scenario(s), ${opts.durationS} s each at ${opts.connections} connections`);

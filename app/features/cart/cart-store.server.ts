@@ -111,9 +111,16 @@ export function itemKey(productId: number, variationId: number | null, attribute
   return createHash('sha256').update(`${productId}|${variationId ?? ''}|${attrs}`).digest('hex').slice(0, 32);
 }
 
-const CART_LINES = hotQuery((db, slot) => db.selectFrom('cart_items').selectAll().where('cart_id', '=', slot<number>(0)).orderBy('id'));
+const CART_LINES = hotQuery((db, slot) =>
+  db
+    .selectFrom('cart_items')
+    .select(['id', 'item_key', 'product_id', 'variation_id', 'attributes', 'quantity'])
+    .where('cart_id', '=', slot<number>(0))
+    .orderBy('id'),
+);
 
-export type CartItemRow = Selectable<CartItemsTable>;
+/** What pricing needs of a cart line. */
+export type CartItemRow = Pick<Selectable<CartItemsTable>, 'id' | 'item_key' | 'product_id' | 'variation_id' | 'attributes' | 'quantity'>;
 
 /** The cart's lines in the order they were added. */
 export function cartItems(db: DB, cartId: number): Promise<CartItemRow[]> {
