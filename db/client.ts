@@ -21,6 +21,7 @@ import pg from 'pg';
 import { sqlitePath } from '../server/config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { watchWrites } from './freshness.ts';
+import { checkpointInBackground } from './checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -33,6 +34,10 @@ export interface DbOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** SQLite file only: checkpoint the write-ahead log on a worker thread (db/checkpointer.ts). The server does. */
+  backgroundCheckpoints?: boolean;
+  /** Told when a background checkpoint fails (the serving connection then checkpoints itself). */
+  onCheckpointError?: (message: string) => void;
 }
 
 /** The SQLite connection behind a database opened by createDb, with its statement cache. */
@@ -67,7 +72,8 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    const statements = withStatementCache(sqlite);
+    const stopCheckpoints = options.backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file, options.onCheckpointError) : undefined;
+    const statements = withStatementCache(sqlite, stopCheckpoints);
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements, onCreateConnection: watchWrites }) });
     sqliteHandles.set(db, { sqlite, prepare: statements.prepare });
     return db;
@@ -129,10 +135,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * indexed query. The same SQL text gets the same prepared statement back. Safe because the
  * driver uses its one connection for one query at a time (a stream holds it until done).
  */
-function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(text: string): SQLite.Statement } {
+function withStatementCache(sqlite: SQLite.Database, beforeClose?: () => void): { close(): void; prepare(text: string): SQLite.Statement } {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose?.();
+      sqlite.close();
+    },
     prepare(text: string) {
       let stmt = statements.get(text);
       if (stmt) {

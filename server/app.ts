@@ -32,7 +32,9 @@ export interface BuildOptions {
 /** plugins → API → pages. The caller listens (server/index.ts) or injects (tests). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log = pino({ level: config.logLevel });
-  const db = options.db ?? createDb(config.databaseUrl);
+  const db =
+    options.db ??
+    createDb(config.databaseUrl, { backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
   await migrate(db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const services: Services = {
