@@ -4,7 +4,6 @@ import { mkdir } from 'node:fs/promises';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import pino from 'pino';
 import { createDb, migrate, type DB } from '../db/client.ts';
@@ -16,6 +15,7 @@ import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
+import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerApi } from './api/index.ts';
 import { BUILD_DIR, registerPages } from './pages.ts';
@@ -64,14 +64,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    // The page adapter sets a per-request CSP with a nonce; API answers need none.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
-    // "no-referrer" would make browsers send `Origin: null` on our own form posts, which
-    // React Router rightly refuses as cross-site; this keeps the origin for same-site posts.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const headers = securityHeaders({ hsts: config.publicUrl?.startsWith('https:') ?? false });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
   registerErrorHandling(app);

@@ -157,9 +157,24 @@ for (const dialect of await dialects()) {
       expect(await userCount()).toBe(0);
     });
 
-    it('sends security headers on API answers', async () => {
-      const res = await c.request('GET', '/api/session');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    it('sends security headers on API answers, refusals and unknown routes', async () => {
+      const expected = {
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-permitted-cross-domain-policies': 'none',
+      };
+      const answers = [
+        await c.request('GET', '/api/session'),
+        await c.request('POST', '/api/cart/items', { productId: 1, quantity: 1 }, { 'x-csrf-token': 'forged' }),
+        await c.request('GET', '/api/no-such-route'),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 403, 404]);
+      for (const res of answers) expect(res.headers).toMatchObject(expected);
+      // Without an https public address there is no HSTS (it would pin plain-http shops).
+      expect(answers[0].headers['strict-transport-security']).toBeUndefined();
     });
   });
 }
