@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { CartItemsTable, CartsTable } from '../../../db/schema.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
+import { isPostgres } from '../../../db/dialect.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
@@ -30,14 +31,46 @@ export interface ResolvedCart {
   cart: CartRow;
   /** The token to hand back (new when the cart was created or its token rotated). */
   token: string;
+  /** The cart's lines, when they were read in the same statement as the cart (nothing written since). */
+  lines?: CartItemRow[];
 }
 
-const CART_BY_TOKEN = hotQuery((db, slot) => db.selectFrom('carts').selectAll().where('token_hash', '=', slot<string>(0)));
+/** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity], in order. */
+function linesColumn(db: DB) {
+  return isPostgres(db)
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id), '[]'::json) from cart_items i where i.cart_id = carts.id)`
+    : sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = carts.id)`;
+}
 
-async function byToken(db: DB, token: string | null): Promise<CartRow | undefined> {
+type LineTuple = [number, string, number, number | null, string, number];
+
+/** A cart row and its lines from one statement. */
+function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: CartRow; lines: CartItemRow[] } | undefined {
+  if (!row) return undefined;
+  const { lines, ...cart } = row;
+  // SQLite answers the JSON as text; PostgreSQL's driver has parsed it already.
+  const tuples = (typeof lines === 'string' ? JSON.parse(lines) : lines) as LineTuple[];
+  return {
+    cart,
+    lines: tuples.map(([id, item_key, product_id, variation_id, attributes, quantity]) => ({ id, item_key, product_id, variation_id, attributes, quantity })),
+  };
+}
+
+const CART_BY_TOKEN = hotQuery((db, slot) => db.selectFrom('carts').selectAll('carts').select(linesColumn(db).as('lines')).where('token_hash', '=', slot<string>(0)));
+const CART_BY_ID = hotQuery((db, slot) => db.selectFrom('carts').selectAll('carts').select(linesColumn(db).as('lines')).where('id', '=', slot<number>(0)));
+
+async function byToken(db: DB, token: string | null) {
   if (!token || token.length > 100) return undefined;
-  return CART_BY_TOKEN.first(db, [hash(token)]);
+  return withLines(await CART_BY_TOKEN.first(db, [hash(token)]));
 }
+
+/** A cart and its lines by id, in one statement. */
+export async function cartWithLines(db: DB, cartId: number) {
+  return withLines(await CART_BY_ID.first(db, [cartId]));
+}
+
+/** The stored form of a cart token. */
+export const tokenHash = hash;
 
 /**
  * Finds the cart for this identity; with `create`, makes one when there is none. A header
@@ -47,13 +80,14 @@ async function byToken(db: DB, token: string | null): Promise<CartRow | undefine
  */
 export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Promise<ResolvedCart | null> {
   if (id.viaHeader) {
-    const cart = await byToken(db, id.token);
-    if (cart) return { cart, token: id.token! };
+    const found = await byToken(db, id.token);
+    if (found) return { ...found, token: id.token! };
     return create ? newCart(db, null) : null;
   }
-  const tokenCart = await byToken(db, id.token);
+  const found = await byToken(db, id.token);
+  const tokenCart = found?.cart;
   if (id.userId === null) {
-    if (tokenCart && tokenCart.user_id === null) return { cart: tokenCart, token: id.token! };
+    if (found && found.cart.user_id === null) return { ...found, token: id.token! };
     return create ? newCart(db, null) : null;
   }
   let userCart = await db.selectFrom('carts').selectAll().where('user_id', '=', id.userId).orderBy('id').executeTakeFirst();
@@ -80,7 +114,7 @@ async function newCart(db: DB, userId: number | null): Promise<ResolvedCart> {
     .values({ token_hash: hash(token), user_id: userId, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { cart, token };
+  return { cart, token, lines: [] };
 }
 
 /**

@@ -6,7 +6,9 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
-import { itemKey, resolveCart, touchCart, type CartIdentity, type CartRow } from './cart-store.server.ts';
+import { cartWithLines, itemKey, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { sql, type OnConflictBuilder } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import { assertAvailable, assertPurchasable, lineBounds, loadPurchasables, type Purchasable } from './lines.server.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
@@ -26,9 +28,9 @@ export interface CartAnswer {
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, taxLines: [], pricesIncludeTax: false };
 
-async function answer(services: Services, row: CartRow, token: string, caller: CartCaller): Promise<CartAnswer> {
+async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[]): Promise<CartAnswer> {
   const settings = await getSettings(services.db);
-  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo: true }), token };
+  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo: true, lines }), token };
 }
 
 async function mustHave(services: Services, caller: CartCaller) {
@@ -39,7 +41,7 @@ async function mustHave(services: Services, caller: CartCaller) {
 /** The cart as it is now; an empty cart (and no token) when the caller has none yet. */
 export async function getCart(services: Services, caller: CartCaller): Promise<CartAnswer> {
   const found = await resolveCart(services.db, caller.identity, false);
-  if (found) return answer(services, found.cart, found.token, caller);
+  if (found) return answer(services, found.cart, found.token, caller, found.lines);
   const { currency } = await getSettings(services.db);
   return {
     token: null,
@@ -97,45 +99,90 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   if (!p) throw new HttpError(400, 'invalid', 'That variation does not belong to this product.', { variationId: 'Not a variation of this product' });
   const attributes = p.variationId === null ? {} : chosenAttributes(p, given);
   assertAvailable(p);
-  const { cart, token } = await mustHave(services, caller);
   const key = itemKey(p.productId, p.variationId, attributes);
-  const values = [cart.id, key, p.productId, p.variationId, JSON.stringify(attributes), data.quantity, nowIso()];
+  const values = [key, p.productId, p.variationId, JSON.stringify(attributes), data.quantity, nowIso()];
   const { min, max } = lineBounds(p);
+  const within = data.quantity >= min && data.quantity <= max;
+  // A cart named by its token alone (headless clients, guests): one statement finds it and
+  // adds the line, a second reads the cart back with its lines.
+  const { token: held, viaHeader, userId } = caller.identity;
+  if (within && held && held.length <= 100 && (viaHeader || userId === null)) {
+    const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max]);
+    const found = added && (await cartWithLines(services.db, added.cart_id));
+    if (found) {
+      await touchCart(services.db, found.cart);
+      return answer(services, found.cart, held, caller, found.lines);
+    }
+  }
+  const { cart, token } = await mustHave(services, caller);
   // One statement adds the line or more of it, only while the line stays within its limits.
-  const added = data.quantity >= min && data.quantity <= max && (await ADD_TO_LINE.first(services.db, [...values, min, max]));
+  const added = within && (await ADD_TO_LINE.first(services.db, [cart.id, ...values, min, max]));
   if (!added) {
     // Refused, or the quantity alone is below a minimum the line may already meet: the
     // limit check and the write see the same line in one transaction, and a refusal says why.
     await services.db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('cart_items').select(['id', 'quantity']).where('cart_id', '=', cart.id).where('item_key', '=', key).executeTakeFirst();
       assertPurchasable(p, data.quantity, existing?.quantity ?? 0);
-      await ADD_TO_LINE.first(trx, [...values, 0, MAX_LINE_QUANTITY]);
+      await ADD_TO_LINE.first(trx, [cart.id, ...values, 0, MAX_LINE_QUANTITY]);
     });
   }
   await touchCart(services.db, cart);
   return answer(services, cart, token, caller);
 }
 
+/** On a line already in the cart: adds the quantity only while the line's total stays within [min, max]. */
+const withinBounds = (oc: OnConflictBuilder<Database, 'cart_items'>, min: number, max: number) =>
+  oc
+    .columns(['cart_id', 'item_key'])
+    .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
+    .where((eb) => eb.between(eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), min, max));
+
+/** The same for the cart holding this token hash (and, for a browser's guest cart, no account). */
+const addByToken = (guest: boolean) =>
+  hotQuery(
+    (db, slot) =>
+      db
+        .insertInto('cart_items')
+        .columns(['cart_id', 'item_key', 'product_id', 'variation_id', 'attributes', 'quantity', 'created_at'])
+        .expression((eb) => {
+          const found = eb
+            .selectFrom('carts')
+            .select([
+              'carts.id',
+              sql<string>`cast(${slot(0)} as text)`.as('item_key'),
+              sql<number>`cast(${slot(1)} as integer)`.as('product_id'),
+              sql<number | null>`cast(${slot(2)} as integer)`.as('variation_id'),
+              sql<string>`cast(${slot(3)} as text)`.as('attributes'),
+              sql<number>`cast(${slot(4)} as integer)`.as('quantity'),
+              sql<string>`cast(${slot(5)} as text)`.as('created_at'),
+            ])
+            .where('token_hash', '=', slot<string>(6));
+          return guest ? found.where('user_id', 'is', null) : found;
+        })
+        .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
+        .returning(['cart_id', 'quantity']),
+    // Cart lines are not store data: the store version read before stays current.
+    { storeData: false },
+  );
+const ADD_BY_TOKEN = addByToken(false);
+const ADD_BY_GUEST_TOKEN = addByToken(true);
+
 /** Inserts a line, or adds to the quantity of the same line while the total stays within [min, max]. */
-const ADD_TO_LINE = hotQuery((db, slot) =>
-  db
-    .insertInto('cart_items')
-    .values({
-      cart_id: slot(0),
-      item_key: slot(1),
-      product_id: slot(2),
-      variation_id: slot(3),
-      attributes: slot(4),
-      quantity: slot(5),
-      created_at: slot(6),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['cart_id', 'item_key'])
-        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
-        .where((eb) => eb.between(eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), slot<number>(7), slot<number>(8))),
-    )
-    .returning('quantity'),
+const ADD_TO_LINE = hotQuery(
+  (db, slot) =>
+    db
+      .insertInto('cart_items')
+      .values({
+        cart_id: slot(0),
+        item_key: slot(1),
+        product_id: slot(2),
+        variation_id: slot(3),
+        attributes: slot(4),
+        quantity: slot(5),
+        created_at: slot(6),
+      })
+      .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
+      .returning('quantity'),
   // Cart lines are not store data: the store version read before stays current.
   { storeData: false },
 );

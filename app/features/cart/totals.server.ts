@@ -7,7 +7,7 @@ import { calcTax, findTaxRates } from '../tax/tax.server.ts';
 import { roundHalfUp, sumTaxes } from '../tax/tax-math.ts';
 import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
-import { cartItems, type CartRow } from './cart-store.server.ts';
+import { cartItems, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { loadPurchasables, maxQuantity } from './lines.server.ts';
 import { parseJson } from '../../lib/json.ts';
 import { STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
@@ -22,8 +22,14 @@ const taxSum = sumTaxes;
  * that can no longer be bought (with a notice), re-checks coupons, quotes shipping for the
  * estimate address, adds tax, and builds the answer every cart call returns.
  */
-export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, customer: CartCustomer, options: { memo?: boolean } = {}): Promise<Cart> {
-  const rows = await cartItems(db, cart.id);
+export async function priceCart(
+  db: DB,
+  cart: CartRow,
+  settings: StoreSettings,
+  customer: CartCustomer,
+  options: { memo?: boolean; /** The cart's lines, read with the cart and nothing written since. */ lines?: CartItemRow[] } = {},
+): Promise<Cart> {
+  const rows = options.lines ?? (await cartItems(db, cart.id));
   if (!options.memo || db.isTransaction) return computeCart(db, cart, rows, settings, customer);
   // The same lines, choices and shopper under the same store version price the same.
   const signature = [
@@ -46,7 +52,7 @@ export async function priceCart(db: DB, cart: CartRow, settings: StoreSettings, 
 const PRICED_CARTS = 10_000;
 const priced = new Map<number, { signature: string; cart: Cart; born: number }>();
 
-async function computeCart(db: DB, cart: CartRow, rows: Awaited<ReturnType<typeof cartItems>>, settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
+async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
   const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
   const lines: { row: (typeof rows)[number]; line: PricedLine; item: CartItem }[] = [];
