@@ -6,6 +6,14 @@ import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
 
+const dialects = new WeakMap<object, boolean>();
+/** Whether this database (or transaction) is PostgreSQL, asked once per object. */
+function dialectOf(db: Db): boolean {
+  let pg = dialects.get(db);
+  if (pg === undefined) dialects.set(db, (pg = isPostgres(db)));
+  return pg;
+}
+
 /** Stands in for the n-th value while the statement is compiled. */
 const SLOT = '\u0000slot:';
 
@@ -47,7 +55,7 @@ export function hotQuery<Row>(build: (db: Db, slot: <T>(n: number) => T) => Comp
   const noteWrite = options.storeData === false ? () => {} : staleFromHere;
   const byDialect = new Map<boolean, Prepared>();
   const prepared = (db: Db): Prepared => {
-    const pg = isPostgres(db);
+    const pg = dialectOf(db);
     let p = byDialect.get(pg);
     if (!p) {
       const compiled = build(db, <T>(n: number) => `${SLOT}${n}` as T).compile();

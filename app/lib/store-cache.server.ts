@@ -15,6 +15,16 @@ interface Generation {
   version: string;
   born: number;
   entries: Map<string, Promise<unknown>>;
+  /** cachedMany's values by kind, then key; a settled value is read without awaiting. */
+  spaces: Map<string, Map<string, Slot<unknown>>>;
+  /** Entries in all spaces. */
+  size: number;
+}
+
+interface Slot<T> {
+  pending: Promise<T | undefined>;
+  done: boolean;
+  value?: T;
 }
 
 /** Past this many entries a generation starts over (a 100k catalog must not fill memory). */
@@ -31,8 +41,8 @@ const caches = new WeakMap<object, Generation>();
 function generation(db: Db, version: string): Generation {
   let gen = caches.get(db);
   const now = Date.now();
-  if (!gen || gen.version !== version || gen.entries.size >= MAX_ENTRIES || now - gen.born > STORE_CACHE_MAX_AGE_MS) {
-    gen = { version, born: now, entries: new Map() };
+  if (!gen || gen.version !== version || gen.entries.size + gen.size >= MAX_ENTRIES || now - gen.born > STORE_CACHE_MAX_AGE_MS) {
+    gen = { version, born: now, entries: new Map(), spaces: new Map(), size: 0 };
     caches.set(db, gen);
   }
   return gen;
@@ -53,27 +63,40 @@ export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Pr
 }
 
 /**
- * Several keys at once: those already cached are returned as they are, the rest are loaded
- * in one call (`loadMissing` answers a map of key → value; absent keys are remembered as
- * absent too).
+ * Several keys of one kind (`space`) at once: those already cached are returned as they
+ * are, the rest are loaded in one call (`loadMissing` answers a map of key → value; absent
+ * keys are remembered as absent too).
  */
-export async function cachedMany<T>(db: Db, keys: string[], loadMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
-  const out = new Map<string, T>();
-  if (db.isTransaction) return loadMissing(keys);
+export async function cachedMany<T>(db: Db, space: string, keys: readonly string[], loadMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+  if (db.isTransaction) return loadMissing([...keys]);
   const gen = generation(db, await readStoreVersion(db));
-  const missing = keys.filter((k) => !gen.entries.has(k));
-  if (missing.length) {
+  let slots = gen.spaces.get(space) as Map<string, Slot<T>> | undefined;
+  if (!slots) gen.spaces.set(space, (slots = new Map()));
+  let missing: string[] | undefined;
+  for (const k of keys) if (!slots.has(k)) (missing ??= []).push(k);
+  if (missing) {
     const batch = loadMissing(missing);
-    const entries = gen.entries;
     for (const k of missing) {
-      const one = batch.then((m) => m.get(k));
-      entries.set(k, one);
-      one.catch(() => entries.delete(k));
+      const slot: Slot<T> = { done: false, pending: batch.then((found) => found.get(k)) };
+      slot.pending.then(
+        (value) => {
+          slot.value = value;
+          slot.done = true;
+        },
+        // A failed load is not remembered.
+        () => slots.delete(k),
+      );
+      slots.set(k, slot);
+      gen.size++;
     }
   }
-  for (const k of keys) {
-    const value = (await gen.entries.get(k)) as T | undefined;
-    if (value !== undefined) out.set(k, value);
+  // Every slot is taken before anything is awaited (a failed load removes its slot).
+  const wanted = keys.map((k) => slots.get(k)!);
+  const out = new Map<string, T>();
+  for (let i = 0; i < keys.length; i++) {
+    const slot = wanted[i];
+    const value = slot.done ? slot.value : await slot.pending;
+    if (value !== undefined) out.set(keys[i], value);
   }
   return out;
 }

@@ -16,7 +16,19 @@ export const CART_COUNT_COOKIE = 'vt_cart_items';
 
 export type CartRow = Selectable<CartsTable>;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Recently used tokens and their hashes: the same shopper sends the same token on every call. */
+const recentHashes = new Map<string, string>();
+const RECENT = 10_000;
+function remembered(map: Map<string, string>, key: string, compute: () => string): string {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (map.size >= RECENT) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  }
+  return value;
+}
+const hash = (token: string) => remembered(recentHashes, token, () => createHash('sha256').update(token).digest('base64url'));
 export const newCartToken = () => randomBytes(24).toString('base64url');
 
 /** Who is asking: a cart token (cookie or header) and/or a signed-in user. */
@@ -142,8 +154,10 @@ async function mergeInto(db: DB, from: CartRow, into: CartRow): Promise<void> {
 /** A line's key: the same product, variation and chosen attributes always give the same key. */
 export function itemKey(productId: number, variationId: number | null, attributes: Record<string, string>): string {
   const attrs = Object.keys(attributes).sort().map((k) => `${k}=${attributes[k]}`).join('&');
-  return createHash('sha256').update(`${productId}|${variationId ?? ''}|${attrs}`).digest('hex').slice(0, 32);
+  const source = `${productId}|${variationId ?? ''}|${attrs}`;
+  return remembered(recentKeys, source, () => createHash('sha256').update(source).digest('hex').slice(0, 32));
 }
+const recentKeys = new Map<string, string>();
 
 const CART_LINES = hotQuery((db, slot) =>
   db

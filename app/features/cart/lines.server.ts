@@ -44,13 +44,9 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
  * Purchasables for (product, variation) pairs, keyed "productId:variationId". Missing ones
  * are absent from the map. Kept in the store cache until any product, stock or price changes.
  */
-export async function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
-  const byKey = new Map(refs.map((r) => [`purchasable:${refKey(r)}`, r]));
-  const found = await cachedMany(db, [...byKey.keys()], async (keys) => {
-    const read = await readPurchasables(db, keys.map((k) => byKey.get(k)!));
-    return new Map([...read].map(([k, v]) => [`purchasable:${k}`, v]));
-  });
-  return new Map([...found].map(([k, v]) => [k.slice('purchasable:'.length), v]));
+export function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
+  const byKey = new Map(refs.map((r) => [refKey(r), r]));
+  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)));
 }
 
 /** Reads purchasables from the database in a few queries. */

@@ -126,6 +126,7 @@ function discountFor(coupon: Coupon, targets: Target[]): number[] {
  * ones left of every line.
  */
 export function computeDiscounts(coupons: Coupon[], lines: PricedLine[]): Discounts {
+  if (coupons.length === 0) return { perLine: {}, perCoupon: {}, freeShipping: false };
   const remaining = new Map(lines.map((l) => [l.key, Math.max(0, l.lineSubtotal)]));
   const perCoupon: Record<string, number> = {};
   for (const coupon of coupons) {
