@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { CartItemsTable, CartsTable } from '../../../db/schema.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -48,10 +48,34 @@ export interface ResolvedCart {
 }
 
 /** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity], in order. */
-function linesColumn(db: DB) {
+function linesColumn(db: DB, cartId: RawBuilder<number> = sql.ref('carts.id')) {
   return isPostgres(db)
-    ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id), '[]'::json) from cart_items i where i.cart_id = carts.id)`
-    : sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = carts.id)`;
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id), '[]'::json) from cart_items i where i.cart_id = ${cartId})`
+    : sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = ${cartId})`;
+}
+
+/** Every column of a cart row (the compiler checks that none is missing). */
+const CART_COLUMNS = ['id', 'token_hash', 'user_id', 'customer', 'shipping_choice', 'coupons', 'created_at', 'updated_at'] as const;
+const allCartColumns: Exclude<keyof CartRow, (typeof CART_COLUMNS)[number]> extends never ? true : never = true;
+void allCartColumns;
+
+/**
+ * SQLite only: the cart row and its lines as the RETURNING columns of a statement that
+ * changed one of its lines (`cart_items.cart_id`). SQLite evaluates them after the change,
+ * so they read what the statement left. (PostgreSQL's would read the state before it.)
+ */
+export function sqliteCartAfterLineChange() {
+  const cartId = sql.ref<number>('cart_items.cart_id');
+  const fields = sql.join(CART_COLUMNS.map((c) => sql`${sql.lit(c)}, c.${sql.ref(c)}`));
+  return [
+    sql<string>`(select json_object(${fields}) from carts c where c.id = ${cartId})`.as('cart'),
+    sql<string>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = ${cartId})`.as('lines'),
+  ];
+}
+
+/** The cart and lines returned by a statement built with sqliteCartAfterLineChange. */
+export function cartReturned(row: { cart: string; lines: string }) {
+  return withLines({ ...(JSON.parse(row.cart) as CartRow), lines: row.lines });
 }
 
 type LineTuple = [number, string, number, number | null, string, number];

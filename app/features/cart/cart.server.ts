@@ -6,9 +6,10 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
-import { cartWithLines, itemKey, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { cartReturned, cartWithLines, itemKey, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { isPostgres } from '../../../db/dialect.ts';
 import { assertAvailable, assertPurchasable, lineBounds, loadPurchasables, type Purchasable } from './lines.server.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
@@ -108,7 +109,8 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const { token: held, viaHeader, userId } = caller.identity;
   if (within && held && held.length <= 100 && (viaHeader || userId === null)) {
     const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max]);
-    const found = added && (await cartWithLines(services.db, added.cart_id));
+    // SQLite returns the cart and its lines with the change; PostgreSQL reads them after it.
+    const found = added && ('lines' in added ? cartReturned(added as { cart: string; lines: string }) : await cartWithLines(services.db, added.cart_id));
     if (found) {
       await touchCart(services.db, found.cart);
       return answer(services, found.cart, held, caller, found.lines);
@@ -160,7 +162,8 @@ const addByToken = (guest: boolean) =>
           return guest ? found.where('user_id', 'is', null) : found;
         })
         .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
-        .returning(['cart_id', 'quantity']),
+        .returning(['cart_id', 'quantity'])
+        .$if(!isPostgres(db), (q) => q.returning(sqliteCartAfterLineChange())),
     // Cart lines are not store data: the store version read before stays current.
     { storeData: false },
   );
