@@ -100,3 +100,24 @@ export async function cachedMany<T>(db: Db, space: string, keys: readonly string
   }
   return out;
 }
+
+/**
+ * The values of these keys if every one is already loaded in the newest generation, with
+ * that generation's version — without reading the current version. A caller must make sure
+ * the version is still the current one where it uses them (the cart's one-statement add
+ * checks it inside its own statement).
+ */
+export function peekMany<T>(db: Db, space: string, keys: readonly string[]): { version: string; values: Map<string, T> } | undefined {
+  if (db.isTransaction) return undefined;
+  const gen = caches.get(db);
+  if (!gen || Date.now() - gen.born > STORE_CACHE_MAX_AGE_MS) return undefined;
+  const slots = gen.spaces.get(space) as Map<string, Slot<T>> | undefined;
+  if (!slots) return undefined;
+  const values = new Map<string, T>();
+  for (const k of keys) {
+    const slot = slots.get(k);
+    if (!slot?.done) return undefined;
+    if (slot.value !== undefined) values.set(k, slot.value);
+  }
+  return { version: gen.version, values };
+}

@@ -40,6 +40,15 @@ function remember(db: object, epoch: number, version: string): string {
 }
 
 /**
+ * Tells the version a statement of this request read (or checked) along with other data,
+ * so the next lookup in the same epoch need not read it again. `epoch` is the freshness
+ * epoch taken before that statement ran.
+ */
+export function primeStoreVersion(db: Kysely<Database>, version: string, epoch: number): void {
+  if (!db.isTransaction) remember(db, epoch, version);
+}
+
+/**
  * The current version. Read once per request (and again after this process writes): the
  * freshness epoch moves when a request starts and after every write, so a number read
  * earlier in the same epoch is still the number a new read would give this request.

@@ -111,6 +111,21 @@ for (const dialect of await dialects()) {
       });
     }
 
+    it('refuses an add of a product sold out elsewhere, though this process still holds it as in stock', async () => {
+      const lamp = (await createProduct(t.services.db, { name: 'Cache Lamp', regular_price: 2500 })).id;
+      // Two adds: the product is now in this process's cache under the current version.
+      expect((await cart('POST', '/api/cart/items', { productId: lamp, quantity: 1 })).statusCode).toBe(201);
+      expect((await cart('POST', '/api/cart/items', { productId: lamp, quantity: 1 })).statusCode).toBe(201);
+      await other.updateTable('products').set({ stock_status: 'outofstock' }).where('id', '=', lamp).execute();
+      const refused = await cart('POST', '/api/cart/items', { productId: lamp, quantity: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('out_of_stock');
+      // And the line already in the cart goes, with a notice.
+      const answer = (await cart('GET', '/api/cart')).json();
+      expect(answer.items.some((i: { productId: number }) => i.productId === lamp)).toBe(false);
+      expect(answer.notices.join(' ')).toContain('Cache Lamp');
+    });
+
     it('moves the store version on store writes only, never on cart writes', async () => {
       const pin = (await createProduct(t.services.db, { name: 'Cache Pin', regular_price: 300 })).id;
       const before = await readStoreVersion(t.services.db);

@@ -4,6 +4,8 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { CartItemsTable, CartsTable } from '../../../db/schema.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { isPostgres } from '../../../db/dialect.ts';
+import { freshnessEpoch } from '../../../db/freshness.ts';
+import { STORE_VERSION_KEY, primeStoreVersion } from '../../lib/store-version.server.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
@@ -92,17 +94,31 @@ function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: Car
   };
 }
 
-const CART_BY_TOKEN = hotQuery((db, slot) => db.selectFrom('carts').selectAll('carts').select(linesColumn(db).as('lines')).where('token_hash', '=', slot<string>(0)));
-const CART_BY_ID = hotQuery((db, slot) => db.selectFrom('carts').selectAll('carts').select(linesColumn(db).as('lines')).where('id', '=', slot<number>(0)));
+/** The store version, read in the same statement (pricing the cart needs it next). */
+const storeVersionColumn = () => sql<string>`(select value from settings where key = ${STORE_VERSION_KEY})`.as('store_version');
+const CART_BY_TOKEN = hotQuery((db, slot) =>
+  db.selectFrom('carts').selectAll('carts').select([linesColumn(db).as('lines'), storeVersionColumn()]).where('token_hash', '=', slot<string>(0)),
+);
+const CART_BY_ID = hotQuery((db, slot) => db.selectFrom('carts').selectAll('carts').select([linesColumn(db).as('lines'), storeVersionColumn()]).where('id', '=', slot<number>(0)));
+
+/** One of the two statements above, with the version it read handed to the store-version memo. */
+async function cartAndLines(db: DB, query: typeof CART_BY_ID, key: unknown) {
+  const epoch = freshnessEpoch();
+  const row = await query.first(db, [key]);
+  if (!row) return undefined;
+  const { store_version, ...rest } = row;
+  if (store_version !== null) primeStoreVersion(db, store_version, epoch);
+  return withLines(rest);
+}
 
 async function byToken(db: DB, token: string | null) {
   if (!token || token.length > 100) return undefined;
-  return withLines(await CART_BY_TOKEN.first(db, [hash(token)]));
+  return cartAndLines(db, CART_BY_TOKEN, hash(token));
 }
 
 /** A cart and its lines by id, in one statement. */
 export async function cartWithLines(db: DB, cartId: number) {
-  return withLines(await CART_BY_ID.first(db, [cartId]));
+  return cartAndLines(db, CART_BY_ID, cartId);
 }
 
 /** The stored form of a cart token. */

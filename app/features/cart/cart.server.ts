@@ -10,7 +10,9 @@ import { cartReturned, cartWithLines, itemKey, sqliteCartAfterLineChange, resolv
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-import { assertAvailable, assertPurchasable, lineBounds, loadPurchasables, type Purchasable } from './lines.server.ts';
+import { assertAvailable, assertPurchasable, availabilityProblem, lineBounds, loadPurchasables, peekPurchasable, type Purchasable } from './lines.server.ts';
+import { STORE_VERSION_KEY, primeStoreVersion, readStoreVersion } from '../../lib/store-version.server.ts';
+import { freshnessEpoch } from '../../../db/freshness.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
 import { isCountry } from '../shipping/countries.ts';
@@ -90,6 +92,8 @@ async function matchVariation(services: Services, productId: number, given: Reco
 export async function addItem(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
   const data = parseInput(addItemSchema, input);
   const given = normaliseAttributes(data.attributes);
+  const quick = await quickAdd(services, caller, data, given);
+  if (quick) return quick;
   let variationId = data.variationId ?? null;
   // The product alone (cached with the store data) says which kind it is.
   const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }])).get(`${data.productId}:`);
@@ -104,17 +108,9 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const values = [key, p.productId, p.variationId, JSON.stringify(attributes), data.quantity, nowIso()];
   const { min, max } = lineBounds(p);
   const within = data.quantity >= min && data.quantity <= max;
-  // A cart named by its token alone (headless clients, guests): one statement finds it and
-  // adds the line, a second reads the cart back with its lines.
-  const { token: held, viaHeader, userId } = caller.identity;
-  if (within && held && held.length <= 100 && (viaHeader || userId === null)) {
-    const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max]);
-    // SQLite returns the cart and its lines with the change; PostgreSQL reads them after it.
-    const found = added && ('lines' in added ? cartReturned(added as { cart: string; lines: string }) : await cartWithLines(services.db, added.cart_id));
-    if (found) {
-      await touchCart(services.db, found.cart);
-      return answer(services, found.cart, held, caller, found.lines);
-    }
+  if (within) {
+    const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db));
+    if (added) return added;
   }
   const { cart, token } = await mustHave(services, caller);
   // One statement adds the line or more of it, only while the line stays within its limits.
@@ -132,6 +128,44 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   return answer(services, cart, token, caller);
 }
 
+/**
+ * The most common add — a product without options, to a cart named by its token — with the
+ * product as the store cache holds it: the statement that adds the line also checks that
+ * the store version is still the one the product was cached under, so on SQLite the whole
+ * add is one statement. Anything else (not cached, not buyable as cached, over a limit, a
+ * store change) goes the long way, which reads everything fresh and explains a refusal.
+ */
+async function quickAdd(services: Services, caller: CartCaller, data: { productId: number; variationId?: number; quantity: number }, given: Record<string, string>) {
+  if (data.variationId !== undefined || Object.keys(given).length > 0) return undefined;
+  const cached = peekPurchasable(services.db, { productId: data.productId, variationId: null });
+  if (!cached || availabilityProblem(cached.purchasable)) return undefined;
+  const p = cached.purchasable;
+  const { min, max } = lineBounds(p);
+  if (data.quantity < min || data.quantity > max) return undefined;
+  const values = [itemKey(p.productId, null, {}), p.productId, null, '{}', data.quantity, nowIso()];
+  return addByToken(services, caller, values, min, max, cached.version);
+}
+
+/**
+ * For a cart named by its token alone (headless clients, guests): finds the cart and adds
+ * the line in one statement, if the line stays within [min, max] and the store version is
+ * still `version`. SQLite also returns the cart and its lines with the change; PostgreSQL
+ * reads them after it. Undefined when nothing was added.
+ */
+async function addByToken(services: Services, caller: CartCaller, values: unknown[], min: number, max: number, version: string): Promise<CartAnswer | undefined> {
+  const { token: held, viaHeader, userId } = caller.identity;
+  if (!held || held.length > 100 || !(viaHeader || userId === null)) return undefined;
+  const epoch = freshnessEpoch();
+  const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max, version]);
+  if (!added) return undefined;
+  // The statement found this version current.
+  primeStoreVersion(services.db, version, epoch);
+  const found = 'lines' in added ? cartReturned(added as { cart: string; lines: string }) : await cartWithLines(services.db, added.cart_id);
+  if (!found) return getCart(services, caller);
+  await touchCart(services.db, found.cart);
+  return answer(services, found.cart, held, caller, found.lines);
+}
+
 /** On a line already in the cart: adds the quantity only while the line's total stays within [min, max]. */
 const withinBounds = (oc: OnConflictBuilder<Database, 'cart_items'>, min: number, max: number) =>
   oc
@@ -139,8 +173,8 @@ const withinBounds = (oc: OnConflictBuilder<Database, 'cart_items'>, min: number
     .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
     .where((eb) => eb.between(eb('cart_items.quantity', '+', eb.ref('excluded.quantity')), min, max));
 
-/** The same for the cart holding this token hash (and, for a browser's guest cart, no account). */
-const addByToken = (guest: boolean) =>
+/** The same for the cart holding this token hash (and, for a browser's guest cart, no account), while the store version is the one given. */
+const addByTokenQuery = (guest: boolean) =>
   hotQuery(
     (db, slot) =>
       db
@@ -158,7 +192,8 @@ const addByToken = (guest: boolean) =>
               sql<number>`cast(${slot(4)} as integer)`.as('quantity'),
               sql<string>`cast(${slot(5)} as text)`.as('created_at'),
             ])
-            .where('token_hash', '=', slot<string>(6));
+            .where('token_hash', '=', slot<string>(6))
+            .where(sql<string>`(select value from settings where key = ${STORE_VERSION_KEY})`, '=', slot<string>(9));
           return guest ? found.where('user_id', 'is', null) : found;
         })
         .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
@@ -167,8 +202,8 @@ const addByToken = (guest: boolean) =>
     // Cart lines are not store data: the store version read before stays current.
     { storeData: false },
   );
-const ADD_BY_TOKEN = addByToken(false);
-const ADD_BY_GUEST_TOKEN = addByToken(true);
+const ADD_BY_TOKEN = addByTokenQuery(false);
+const ADD_BY_GUEST_TOKEN = addByTokenQuery(true);
 
 /** Inserts a line, or adds to the quantity of the same line while the total stays within [min, max]. */
 const ADD_TO_LINE = hotQuery(

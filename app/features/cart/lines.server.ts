@@ -6,7 +6,7 @@ import { activePrice } from '../catalog/price.ts';
 import { MAX_LINE_QUANTITY, type CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
 import { parseJson } from '../../lib/json.ts';
-import { cachedMany } from '../../lib/store-cache.server.ts';
+import { cachedMany, peekMany } from '../../lib/store-cache.server.ts';
 
 /** Everything the cart needs to know about one product or variation, read fresh from the database. */
 export interface Purchasable {
@@ -47,6 +47,14 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
 export function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
   const byKey = new Map(refs.map((r) => [refKey(r), r]));
   return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)));
+}
+
+/** A purchasable as the store cache already holds it, with the store version it was read under (see peekMany). */
+export function peekPurchasable(db: DB, ref: Ref): { version: string; purchasable: Purchasable } | undefined {
+  const key = refKey(ref);
+  const found = peekMany<Purchasable>(db, 'purchasable', [key]);
+  const purchasable = found?.values.get(key);
+  return found && purchasable ? { version: found.version, purchasable } : undefined;
 }
 
 /** Reads purchasables from the database in a few queries. */
@@ -137,20 +145,27 @@ export function lineBounds(p: Purchasable): { min: number; max: number } {
 }
 
 /**
- * Refuses a purchasable that cannot be bought at all, with the shopper-facing reason: 404
- * when it is not for sale, 409 otherwise; `productUrl` when choosing options on the page would help.
+ * Why a purchasable cannot be bought at all, as the error to answer (404 when it is not for
+ * sale, 409 otherwise; `productUrl` when choosing options on the page would help), or null.
  */
-export function assertAvailable(p: Purchasable): void {
+export function availabilityProblem(p: Purchasable): HttpError | null {
   const productUrl = `/product/${p.slug}`;
-  if (p.status !== 'publish') throw new HttpError(404, 'not_found', 'This product is not available.');
+  if (p.status !== 'publish') return new HttpError(404, 'not_found', 'This product is not available.');
   if (p.type === 'variable' && p.variationId === null) {
-    throw new HttpError(409, 'choose_options', `Please choose product options for “${p.name}”.`, undefined, undefined, { productUrl });
+    return new HttpError(409, 'choose_options', `Please choose product options for “${p.name}”.`, undefined, undefined, { productUrl });
   }
-  if (p.type === 'grouped') throw new HttpError(409, 'choose_options', `Please choose the products of “${p.name}” to add.`, undefined, undefined, { productUrl });
+  if (p.type === 'grouped') return new HttpError(409, 'choose_options', `Please choose the products of “${p.name}” to add.`, undefined, undefined, { productUrl });
   if (p.type === 'external' || p.price === null) {
-    throw new HttpError(409, 'not_purchasable', `Sorry, “${p.name}” cannot be purchased.`, undefined, undefined, { productUrl });
+    return new HttpError(409, 'not_purchasable', `Sorry, “${p.name}” cannot be purchased.`, undefined, undefined, { productUrl });
   }
-  if (p.stockStatus === 'outofstock') throw new HttpError(409, 'out_of_stock', `Sorry, “${p.name}” is out of stock.`);
+  if (p.stockStatus === 'outofstock') return new HttpError(409, 'out_of_stock', `Sorry, “${p.name}” is out of stock.`);
+  return null;
+}
+
+/** Refuses a purchasable that cannot be bought at all (availabilityProblem). */
+export function assertAvailable(p: Purchasable): void {
+  const problem = availabilityProblem(p);
+  if (problem) throw problem;
 }
 
 /**
