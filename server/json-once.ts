@@ -5,9 +5,9 @@
  */
 const texts = new WeakMap<object, string>();
 
-export function jsonOnce(value: object): string {
+export function jsonOnce<T extends object>(value: T, serialise: (value: T) => string = JSON.stringify): string {
   let text = texts.get(value);
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
+  if (text === undefined) texts.set(value, (text = serialise(value)));
   return text;
 }
 

@@ -15,6 +15,7 @@ import {
 import { cartCallerFrom, cartCookies } from '../../app/features/cart/cart-http.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
+import { cartJson } from '../../app/features/cart/totals.server.ts';
 
 const keyParam = z.object({ key: z.string().min(1).max(64) });
 const codeParam = z.object({ code: z.string().min(1).max(100) });
@@ -35,7 +36,7 @@ function send(request: FastifyRequest, reply: FastifyReply, result: CartAnswer, 
     for (const c of cartCookies(result, request.ctx.secure)) reply.header('set-cookie', c);
   }
   // A cart answered again unchanged (the pricing memo) is the same object.
-  return reply.status(status).type(JSON_TYPE).send(jsonOnce(result.cart));
+  return reply.status(status).type(JSON_TYPE).send(jsonOnce(result.cart, cartJson));
 }
 
 /** The cart API (docs/API.md). A request with a Cart-Token header needs no cookie and no CSRF token. */

@@ -4,6 +4,9 @@ import { dialects } from '../helpers/databases.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { DEFAULT_SETTINGS } from '../../app/features/admin/settings.schema.ts';
+import { getCart } from '../../app/features/cart/cart.server.ts';
+import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
+import { cartJson } from '../../app/features/cart/totals.server.ts';
 
 for (const dialect of await dialects()) {
   describe(`cart API (${dialect})`, () => {
@@ -175,6 +178,18 @@ for (const dialect of await dialects()) {
       const byChoice = await c.request('POST', '/api/cart/items', { productId: ids.hoodie, attributes: { color: 'Blue', size: 'S' }, quantity: 2 });
       expect(byChoice.json().items.find((i: { variationId: number }) => i.variationId === variation.blueS).quantity).toBe(2);
       expect((await c.request('POST', '/api/cart/items', { productId: ids.hoodie, variationId: variation.blueS, quantity: 1 })).statusCode).toBe(409);
+    });
+
+    it('answers exactly the cart it priced: the API text parses to the same value as the priced cart', async () => {
+      const c = await Client.start(t.app);
+      await c.request('POST', '/api/cart/items', { productId: ids.hoodie, variationId: variation.red, attributes: { attribute_size: 'l' }, quantity: 1 });
+      await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 2 });
+      await c.request('POST', '/api/cart/customer', { country: 'US', state: 'CA', postcode: '94110', city: 'San Francisco' });
+      const answered = (await c.request('GET', '/api/cart')).json();
+      const { cart } = await getCart(t.services, cartCallerFrom({ cookieToken: c.cookies.get('vt_cart'), user: null }));
+      expect(cart.items).toHaveLength(2);
+      expect(JSON.parse(cartJson(cart))).toEqual(JSON.parse(JSON.stringify(cart)));
+      expect(answered).toEqual(JSON.parse(JSON.stringify(cart)));
     });
 
     it('updates and removes lines by key; another cart’s key is 404', async () => {
