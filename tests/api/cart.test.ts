@@ -20,6 +20,7 @@ for (const dialect of await dialects()) {
       ids.tee = (await createProduct(db, { name: 'Plain Tee', regular_price: 1999, manage_stock: 1, stock_quantity: 3 })).id;
       ids.pin = (await createProduct(db, { name: 'Enamel Pin', regular_price: 1000, sold_individually: 1 })).id;
       ids.mug = (await createProduct(db, { name: 'Mug', regular_price: 1200, sale_price: 900 })).id;
+      ids.cafe = (await createProduct(db, { name: 'Café Crème “Grande” ☕', regular_price: 700 })).id;
       ids.gone = (await createProduct(db, { name: 'Sold Out Cap', regular_price: 1500, stock_status: 'outofstock' })).id;
       ids.draft = (await createProduct(db, { name: 'Secret Draft', regular_price: 500, status: 'draft' })).id;
       ids.hoodie = (
@@ -184,11 +185,15 @@ for (const dialect of await dialects()) {
       const c = await Client.start(t.app);
       await c.request('POST', '/api/cart/items', { productId: ids.hoodie, variationId: variation.red, attributes: { attribute_size: 'l' }, quantity: 1 });
       await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 2 });
+      // Characters of two, three and four bytes in UTF-8: the body's length is counted in bytes.
+      const added = await c.request('POST', '/api/cart/items', { productId: ids.cafe, quantity: 1 });
+      expect(added.json().items.map((i: { name: string }) => i.name)).toContain('Café Crème “Grande” ☕');
+      expect(Number(added.headers['content-length'])).toBe(Buffer.byteLength(added.body));
       await c.request('POST', '/api/cart/customer', { country: 'US', state: 'CA', postcode: '94110', city: 'San Francisco' });
       const answered = (await c.request('GET', '/api/cart')).json();
       const { cart } = await getCart(t.services, cartCallerFrom({ cookieToken: c.cookies.get('vt_cart'), user: null }));
-      expect(cart.items).toHaveLength(2);
-      expect(JSON.parse(cartJson(cart))).toEqual(JSON.parse(JSON.stringify(cart)));
+      expect(cart.items).toHaveLength(3);
+      expect(JSON.parse(cartJson(cart).toString('utf8'))).toEqual(JSON.parse(JSON.stringify(cart)));
       expect(answered).toEqual(JSON.parse(JSON.stringify(cart)));
     });
 

@@ -49,11 +49,12 @@ export interface ResolvedCart {
   lines?: CartItemRow[];
 }
 
-/** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity], in order. */
+/** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity] (withLines puts them in order). */
 function linesColumn(db: DB, cartId: RawBuilder<number> = sql.ref('carts.id')) {
   return isPostgres(db)
     ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id), '[]'::json) from cart_items i where i.cart_id = ${cartId})`
-    : sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = ${cartId})`;
+    : // Unordered (SQLite would sort in a temporary tree): withLines puts them in order.
+      sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity)) from cart_items i where i.cart_id = ${cartId})`;
 }
 
 /** Every column of a cart row (the compiler checks that none is missing). */
@@ -71,7 +72,7 @@ export function sqliteCartAfterLineChange() {
   const fields = sql.join(CART_COLUMNS.map((c) => sql`${sql.lit(c)}, c.${sql.ref(c)}`));
   return [
     sql<string>`(select json_object(${fields}) from carts c where c.id = ${cartId})`.as('cart'),
-    sql<string>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id) from cart_items i where i.cart_id = ${cartId})`.as('lines'),
+    sql<string>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity)) from cart_items i where i.cart_id = ${cartId})`.as('lines'),
   ];
 }
 
@@ -81,6 +82,7 @@ export function cartReturned(row: { cart: string; lines: string }) {
 }
 
 type LineTuple = [number, string, number, number | null, string, number];
+const byId = (a: LineTuple, b: LineTuple) => a[0] - b[0];
 
 /** A cart row and its lines from one statement. */
 function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: CartRow; lines: CartItemRow[] } | undefined {
@@ -88,6 +90,8 @@ function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: Car
   const { lines, ...cart } = row;
   // SQLite answers the JSON as text; PostgreSQL's driver has parsed it already.
   const tuples = (typeof lines === 'string' ? JSON.parse(lines) : lines) as LineTuple[];
+  // In the order the lines were added (ids only grow).
+  tuples.sort(byId);
   return {
     cart,
     lines: tuples.map(([id, item_key, product_id, variation_id, attributes, quantity]) => ({ id, item_key, product_id, variation_id, attributes, quantity })),

@@ -31,9 +31,9 @@ export interface CartAnswer {
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, taxLines: [], pricesIncludeTax: false };
 
-async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[]): Promise<CartAnswer> {
+async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[], memo = false): Promise<CartAnswer> {
   const settings = await getSettings(services.db);
-  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo: true, lines }), token };
+  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo, lines }), token };
 }
 
 async function mustHave(services: Services, caller: CartCaller) {
@@ -44,7 +44,7 @@ async function mustHave(services: Services, caller: CartCaller) {
 /** The cart as it is now; an empty cart (and no token) when the caller has none yet. */
 export async function getCart(services: Services, caller: CartCaller): Promise<CartAnswer> {
   const found = await resolveCart(services.db, caller.identity, false);
-  if (found) return answer(services, found.cart, found.token, caller, found.lines);
+  if (found) return answer(services, found.cart, found.token, caller, found.lines, true);
   const { currency } = await getSettings(services.db);
   return {
     token: null,
