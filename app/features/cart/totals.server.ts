@@ -8,7 +8,7 @@ import { roundHalfUp, sumTaxes } from '../tax/tax-math.ts';
 import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
 import { cartItems, type CartItemRow, type CartRow } from './cart-store.server.ts';
-import { loadPurchasables, maxQuantity, type Purchasable } from './lines.server.ts';
+import { loadPurchasables, maxQuantity as maxQuantityOf, type Purchasable } from './lines.server.ts';
 import { parseJson } from '../../lib/json.ts';
 import { STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
 import { readStoreVersion } from '../../lib/store-version.server.ts';
@@ -57,7 +57,10 @@ const priced = new Map<number, { signature: string; cart: Cart; born: number }>(
 async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
   const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
-  const lines: { row: (typeof rows)[number]; line: PricedLine; item: CartItem }[] = [];
+  // Made for this answer alone: the amounts are filled in place once tax is known.
+  const items: CartItem[] = [];
+  const priced: PricedLine[] = [];
+  const fragments: Buffer[] = [];
   for (const row of rows) {
     const p = found.get(`${row.product_id}:${row.variation_id ?? ''}`);
     if (!p || p.status !== 'publish' || p.price === null || p.stockStatus === 'outofstock') {
@@ -65,10 +68,10 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
       await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
       continue;
     }
-    const max = maxQuantity(p);
+    const t = lineTemplate(p, row);
     let quantity = row.quantity;
-    if (max !== null && quantity > max) {
-      quantity = Math.max(max, 0);
+    if (t.maxQuantity !== null && quantity > t.maxQuantity) {
+      quantity = Math.max(t.maxQuantity, 0);
       if (quantity === 0) {
         await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
         notices.push(`“${p.name}” was removed from your cart: none left in stock.`);
@@ -77,44 +80,38 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
       await db.updateTable('cart_items').set({ quantity }).where('id', '=', row.id).execute();
       notices.push(`The quantity of “${p.name}” was reduced to ${quantity}, the most available.`);
     }
-    const chosen = row.attributes === '{}' ? NO_CHOICE : parseJson<Record<string, string>>(row.attributes, {});
-    lines.push({
-      row,
-      line: {
-        key: row.item_key,
-        productId: p.productId,
-        variationId: p.variationId,
-        categoryIds: p.categoryIds,
-        quantity,
-        unitPrice: p.price,
-        lineSubtotal: p.price * quantity,
-        onSale: p.onSale,
-        taxStatus: p.taxStatus,
-        taxClass: p.taxClass,
-        shippingClass: p.shippingClass,
-        virtual: p.virtual,
-      },
-      item: {
-        key: row.item_key,
-        productId: p.productId,
-        variationId: p.variationId,
-        name: p.name,
-        attributes: Object.entries(chosen).map(([slug, value]) => ({ name: p.attributes[slug]?.name ?? slug, value })),
-        quantity,
-        image: p.image,
-        url: `/product/${p.slug}${variationQuery(chosen)}`,
-        stockStatus: p.stockStatus,
-        maxQuantity: max,
-        // Filled in once tax is known.
-        unitPrice: 0,
-        lineSubtotal: 0,
-        lineTotal: 0,
-        lineTax: 0,
-      },
+    priced.push({
+      key: row.item_key,
+      productId: p.productId,
+      variationId: p.variationId,
+      categoryIds: p.categoryIds,
+      quantity,
+      unitPrice: p.price,
+      lineSubtotal: p.price * quantity,
+      onSale: p.onSale,
+      taxStatus: p.taxStatus,
+      taxClass: p.taxClass,
+      shippingClass: p.shippingClass,
+      virtual: p.virtual,
     });
+    items.push({
+      key: row.item_key,
+      productId: p.productId,
+      variationId: p.variationId,
+      name: p.name,
+      attributes: t.attributes,
+      quantity,
+      image: p.image,
+      url: t.url,
+      stockStatus: p.stockStatus,
+      maxQuantity: t.maxQuantity,
+      unitPrice: 0,
+      lineSubtotal: 0,
+      lineTotal: 0,
+      lineTax: 0,
+    });
+    fragments.push(t.json);
   }
-  const fragments = lines.map((l) => itemJsonFragment(found.get(`${l.row.product_id}:${l.row.variation_id ?? ''}`)!, l.row, l.item));
-  const priced = lines.map((l) => l.line);
   const subtotalEntered = sum(priced.map((l) => l.lineSubtotal));
 
   // Coupons, in the order applied; one that no longer applies is dropped with its reason.
@@ -132,7 +129,6 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     await db.updateTable('carts').set({ coupons: JSON.stringify(valid.map((c) => c.code)) }).where('id', '=', cart.id).execute();
   }
   const discounts = computeDiscounts(valid, priced);
-  const discountOf = (key: string) => discounts.perLine[key] ?? 0;
 
   // Shipping for the estimate address (the shop's own address until the shopper gives one).
   const address = parseJson<Partial<CustomerAddress>>(cart.customer, {});
@@ -168,34 +164,34 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
   const ratesByClass = new Map(await Promise.all([...classes].map(async (c) => [c, await findTaxRates(db, taxLocation, c)] as const)));
   const rateNames = new Map<number, string>();
   for (const rates of ratesByClass.values()) for (const r of rates) rateNames.set(r.id, r.name || 'Tax');
-  const NO_TAX: Record<number, number> = {};
-  const taxOf = (line: PricedLine, amount: number) => (taxOn && line.taxStatus === 'taxable' ? calcTax(amount, ratesByClass.get(line.taxClass)!, inclusive) : NO_TAX);
 
   // Everything on a net basis, then shown with or without tax per the cart display setting.
   const showIncl = taxOn && settings.taxDisplayCart === 'incl';
   const byRate = new Map<number, number>();
-  const items: CartItem[] = [];
   let totalNet = 0;
   for (let i = 0; i < priced.length; i++) {
     const l = priced[i];
-    const total = l.lineSubtotal - discountOf(l.key);
-    const subTax = round(taxSum(taxOf(l, l.lineSubtotal)));
-    const totTaxes = taxOf(l, total);
-    const totTax = round(taxSum(totTaxes));
-    for (const [id, amount] of Object.entries(totTaxes)) {
-      // Rounding per line unless the store rounds once at the subtotal.
-      byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
+    const total = l.lineSubtotal - (discounts.perLine[l.key] ?? 0);
+    const rates = taxOn && l.taxStatus === 'taxable' ? ratesByClass.get(l.taxClass)! : undefined;
+    let subTax = 0;
+    let totTax = 0;
+    if (rates) {
+      subTax = round(taxSum(calcTax(l.lineSubtotal, rates, inclusive)));
+      const totTaxes = calcTax(total, rates, inclusive);
+      totTax = round(taxSum(totTaxes));
+      for (const [id, amount] of Object.entries(totTaxes)) {
+        // Rounding per line unless the store rounds once at the subtotal.
+        byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
+      }
     }
     const subNet = inclusive ? l.lineSubtotal - subTax : l.lineSubtotal;
     const totNet = inclusive ? total - totTax : total;
     totalNet += totNet;
-    // The item was made for this answer alone: its amounts are filled in place.
-    const item = lines[i].item;
+    const item = items[i];
     item.lineSubtotal = showIncl ? subNet + subTax : subNet;
     item.unitPrice = Math.round(item.lineSubtotal / l.quantity);
     item.lineTotal = showIncl ? totNet + totTax : totNet;
     item.lineTax = totTax;
-    items.push(item);
   }
   const shippingTaxByRate: Record<number, number> = {};
   if (taxOn && shippingNet > 0) {
@@ -206,8 +202,15 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
   const shippingTax = taxSum(shippingTaxByRate);
   for (const [id, amount] of Object.entries(shippingTaxByRate)) byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + amount);
 
-  const subtotalShown = sum(items.map((i) => i.lineSubtotal));
-  const discountShown = subtotalShown - sum(items.map((i) => i.lineTotal));
+  let subtotalShown = 0;
+  let totalShown = 0;
+  let itemCount = 0;
+  for (const i of items) {
+    subtotalShown += i.lineSubtotal;
+    totalShown += i.lineTotal;
+    itemCount += i.quantity;
+  }
+  const discountShown = subtotalShown - totalShown;
   const result: Cart = {
     items,
     coupons: valid.map((c) => ({ code: c.code, discount: discounts.perCoupon[c.code] ?? 0, freeShipping: c.freeShipping })),
@@ -226,35 +229,57 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
       taxLines: taxOn ? mergeTaxLines(byRate, rateNames) : [],
       pricesIncludeTax: showIncl,
     },
-    itemCount: sum(items.map((i) => i.quantity)),
+    itemCount,
     hash: '',
     notices,
   };
-  (result as CartWithJson)[ITEM_JSON] = fragments;
-  result.hash = hash('sha256', JSON.stringify([result.items.map((i) => [i.key, i.quantity, i.lineTotal]), result.coupons, result.totals, result.shipping]), 'hex').slice(0, 32);
+  // What the hash covers (and the answer's JSON reuses): every line's amount, coupons, totals, shipping.
+  const json: CartJsonParts = { items: fragments, coupons: JSON.stringify(result.coupons), shipping: JSON.stringify(result.shipping), totals: JSON.stringify(result.totals) };
+  let lineSums = '';
+  for (const i of items) lineSums += `${i.key}:${i.quantity}:${i.lineTotal},`;
+  result.hash = hash('sha256', `${lineSums}|${json.coupons}|${json.totals}|${json.shipping}`, 'hex').slice(0, 32);
+  (result as CartWithJson)[JSON_PARTS] = json;
   return result;
 }
 
-/** Each item's JSON without its amounts, kept on the answer (a symbol: JSON.stringify skips it). */
-const ITEM_JSON = Symbol('itemJson');
-type CartWithJson = Cart & { [ITEM_JSON]?: Buffer[] };
-
 /**
- * The parts of an item that depend only on the product (as cached) and the line, as UTF-8
- * bytes: `{"key":…,"maxQuantity":…` without the closing brace. Made once per both.
+ * Parts of the answer's JSON made while pricing, kept on the answer (a symbol:
+ * JSON.stringify skips it): each item's product part, and the objects the hash covers.
  */
-const itemFragments = new WeakMap<Purchasable, Map<string, Buffer>>();
-function itemJsonFragment(p: Purchasable, row: CartItemRow, item: CartItem): Buffer {
-  let byLine = itemFragments.get(p);
-  if (!byLine) itemFragments.set(p, (byLine = new Map()));
-  const key = `${row.item_key}\n${row.attributes}`;
-  let fragment = byLine.get(key);
-  if (fragment === undefined) {
-    const { key: itemKey, productId, variationId, name, attributes, image, url, stockStatus, maxQuantity } = item;
-    fragment = Buffer.from(JSON.stringify({ key: itemKey, productId, variationId, name, attributes, image, url, stockStatus, maxQuantity }).slice(0, -1));
-    byLine.set(key, fragment);
+const JSON_PARTS = Symbol('jsonParts');
+interface CartJsonParts {
+  items: Buffer[];
+  coupons: string;
+  shipping: string;
+  totals: string;
+}
+type CartWithJson = Cart & { [JSON_PARTS]?: CartJsonParts };
+
+/** What an item shows that depends only on the product (as cached) and the line's options. */
+interface LineTemplate {
+  attributes: CartItem['attributes'];
+  url: string;
+  maxQuantity: number | null;
+  /** The item's JSON up to its quantity, as UTF-8: `{"key":…,"maxQuantity":…` without the closing brace. */
+  json: Buffer;
+}
+
+/** Line templates by product (as cached: a new store version is a new object) and line key (which names the options). */
+const templates = new WeakMap<Purchasable, Map<string, LineTemplate>>();
+function lineTemplate(p: Purchasable, row: CartItemRow): LineTemplate {
+  let byLine = templates.get(p);
+  if (!byLine) templates.set(p, (byLine = new Map()));
+  let t = byLine.get(row.item_key);
+  if (t === undefined) {
+    const chosen = row.attributes === '{}' ? NO_CHOICE : parseJson<Record<string, string>>(row.attributes, {});
+    const attributes = Object.freeze(Object.entries(chosen).map(([slug, value]) => Object.freeze({ name: p.attributes[slug]?.name ?? slug, value })));
+    const url = `/product/${p.slug}${variationQuery(chosen)}`;
+    const maxQuantity = maxQuantityOf(p);
+    const { productId, variationId, name, image, stockStatus } = p;
+    const json = Buffer.from(JSON.stringify({ key: row.item_key, productId, variationId, name, attributes, image, url, stockStatus, maxQuantity }).slice(0, -1));
+    byLine.set(row.item_key, (t = { attributes: attributes as CartItem['attributes'], url, maxQuantity, json }));
   }
-  return fragment;
+  return t;
 }
 
 const num = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
@@ -262,28 +287,33 @@ const ITEMS_OPEN = Buffer.from('{"items":[');
 
 /**
  * The cart answer's body: the same value as JSON.stringify(cart) (items' keys in another
- * order) as UTF-8 bytes, with each item's product part copied from its stored fragment —
+ * order) as UTF-8 bytes, with each item's product part copied from its stored template —
  * on a 10-line cart, most of the text. Written straight into one buffer, which the socket
  * sends without another copy.
  */
 export function cartJson(cart: Cart): Buffer {
-  const parts = (cart as CartWithJson)[ITEM_JSON];
-  if (!parts || parts.length !== cart.items.length) return Buffer.from(JSON.stringify(cart));
+  const parts = (cart as CartWithJson)[JSON_PARTS];
+  if (!parts || parts.items.length !== cart.items.length) return Buffer.from(JSON.stringify(cart));
   // Numbers only (ASCII): one byte per character.
-  const amounts = cart.items.map(
-    (it, i) =>
-      `,"quantity":${num(it.quantity)},"unitPrice":${num(it.unitPrice)},"lineSubtotal":${num(it.lineSubtotal)},"lineTotal":${num(it.lineTotal)},"lineTax":${num(it.lineTax)}}${i < parts.length - 1 ? ',' : ''}`,
-  );
-  const tail = `],"coupons":${JSON.stringify(cart.coupons)},"shipping":${JSON.stringify(cart.shipping)},"totals":${JSON.stringify(cart.totals)},"itemCount":${num(cart.itemCount)},"hash":${JSON.stringify(cart.hash)},"notices":${JSON.stringify(cart.notices)}}`;
-  let size = ITEMS_OPEN.length + Buffer.byteLength(tail);
-  for (let i = 0; i < parts.length; i++) size += parts[i].length + amounts[i].length;
-  const out = Buffer.allocUnsafe(size);
-  let at = ITEMS_OPEN.copy(out, 0);
-  for (let i = 0; i < parts.length; i++) {
-    at += parts[i].copy(out, at);
-    at += out.write(amounts[i], at, 'latin1');
+  let amounts = '';
+  const at: number[] = [];
+  for (let i = 0; i < cart.items.length; i++) {
+    const it = cart.items[i];
+    amounts += `,"quantity":${num(it.quantity)},"unitPrice":${num(it.unitPrice)},"lineSubtotal":${num(it.lineSubtotal)},"lineTotal":${num(it.lineTotal)},"lineTax":${num(it.lineTax)}}${i < cart.items.length - 1 ? ',' : ''}`;
+    at.push(amounts.length);
   }
-  out.write(tail, at, 'utf8');
+  const tail = `],"coupons":${parts.coupons},"shipping":${parts.shipping},"totals":${parts.totals},"itemCount":${num(cart.itemCount)},"hash":${JSON.stringify(cart.hash)},"notices":${JSON.stringify(cart.notices)}}`;
+  let size = ITEMS_OPEN.length + amounts.length + Buffer.byteLength(tail);
+  for (const part of parts.items) size += part.length;
+  const out = Buffer.allocUnsafe(size);
+  let pos = ITEMS_OPEN.copy(out, 0);
+  let from = 0;
+  for (let i = 0; i < parts.items.length; i++) {
+    pos += parts.items[i].copy(out, pos);
+    pos += out.write(amounts.slice(from, at[i]), pos, 'latin1');
+    from = at[i];
+  }
+  out.write(tail, pos, 'utf8');
   return out;
 }
 
