@@ -48,8 +48,10 @@ export interface HotQuery<Row> {
  *   const byToken = hotQuery((db, slot) => db.selectFrom('carts').selectAll().where('token_hash', '=', slot<string>(0)));
  *   const cart = await byToken.first(db, [tokenHash]);
  *
- * On SQLite with no transaction open, it runs as the connection's cached prepared statement,
- * synchronously; otherwise (PostgreSQL, a transaction) through Kysely's driver as usual.
+ * On SQLite with no transaction open, it runs as the connection's cached prepared statement:
+ * a read at once, a write with the others of the same turn of the event loop, in one
+ * transaction (groupCommit in db/client.ts). Otherwise (PostgreSQL, a transaction) it runs
+ * through Kysely's driver as usual.
  */
 export function hotQuery<Row>(build: (db: Db, slot: <T>(n: number) => T) => Compilable<Row>, options: HotQueryOptions = {}): HotQuery<Row> {
   const noteWrite = options.storeData === false ? () => {} : staleFromHere;
@@ -76,14 +78,13 @@ export function hotQuery<Row>(build: (db: Db, slot: <T>(n: number) => T) => Comp
     const idle = idleSqlite(db);
     if (idle) {
       const stmt = idle.prepare(p.sql);
-      if (stmt.reader) {
-        const rows = stmt.all(parameters) as Row[];
-        if (!stmt.readonly) noteWrite();
-        return Promise.resolve(rows);
-      }
-      stmt.run(parameters);
-      noteWrite();
-      return Promise.resolve([]);
+      if (stmt.readonly) return Promise.resolve(stmt.all(parameters) as Row[]);
+      // A write shares its commit with the other writes of this turn of the event loop.
+      return idle.write(() => {
+        const rows = stmt.reader ? (stmt.all(parameters) as Row[]) : (stmt.run(parameters), []);
+        noteWrite();
+        return rows;
+      });
     }
     return db.executeQuery<Row>({ sql: p.sql, query: p.query, queryId: p.queryId, parameters }).then((r) => r.rows);
   };

@@ -225,6 +225,25 @@ for (const dialect of await dialects()) {
       expect((await t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.mug, quantity: 1 } })).statusCode).toBe(403);
     });
 
+    it('counts every one of 40 parallel adds to one line, and each answer shows its own add', async () => {
+      const add = (token: string) =>
+        t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.cafe, quantity: 1 }, headers: { 'cart-token': token } });
+      const token = (await add('new')).headers['cart-token'] as string;
+      const answers = await Promise.all(Array.from({ length: 40 }, () => add(token)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(201));
+      const quantities = answers.map((a) => a.json().items[0].quantity as number).sort((a, b) => a - b);
+      if (dialect === 'sqlite') {
+        // One statement per add returns the cart as that add left it (adds of one turn share a commit).
+        expect(quantities).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+      } else {
+        // The cart is read after the add: it may already hold adds that came in meanwhile.
+        expect(quantities.every((q) => q >= 2 && q <= 41)).toBe(true);
+        expect(quantities.at(-1)).toBe(41);
+      }
+      const cart = await t.app.inject({ method: 'GET', url: '/api/cart', headers: { 'cart-token': token } });
+      expect(cart.json()).toMatchObject({ itemCount: 41, items: [{ productId: ids.cafe, quantity: 41, lineTotal: 41 * 700 }] });
+    });
+
     it('merges a guest cart into the account cart at login, re-checking limits', async () => {
       const c = await Client.start(t.app);
       const email = `merge-${dialect}@example.com`;
