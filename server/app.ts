@@ -13,6 +13,7 @@ import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
 import type { Services } from '../app/lib/services.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
+import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
 import { securityHeaders } from './security.ts';
@@ -46,6 +47,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
+  const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -59,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await stopSales();
+    await stopCartExpiry();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../lib/services.server.ts';
 import { resolveCart } from './cart-store.server.ts';
 import type { CartAnswer, CartCaller } from './cart.server.ts';
 import { CART_COOKIE, CART_COUNT_COOKIE, CART_HASH_COOKIE } from './cart-store.server.ts';
+import { GUEST_CART_DAYS } from './cart-expiry.server.ts';
 
 /** The cart identity of a request, from the Cart-Token header, else the cookie and the signed-in user. */
 export function cartCallerFrom(req: { headerToken?: string; cookieToken?: string; user: SessionUser | null }): CartCaller {
@@ -23,12 +24,13 @@ export function cartCallerFrom(req: { headerToken?: string; cookieToken?: string
  */
 export function cartCookies(result: CartAnswer, secure: boolean): string[] {
   const attrs = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  const year = 'Max-Age=31536000';
+  // As long as the server keeps an unchanged guest cart; renewed with every cart answer.
+  const lifetime = `Max-Age=${GUEST_CART_DAYS * 86_400}`;
   const out: string[] = [];
-  if (result.token) out.push(`${CART_COOKIE}=${result.token}; ${year}; HttpOnly; ${attrs}`);
+  if (result.token) out.push(`${CART_COOKIE}=${result.token}; ${lifetime}; HttpOnly; ${attrs}`);
   if (result.cart.itemCount > 0) {
-    out.push(`${CART_HASH_COOKIE}=${result.cart.hash}; ${year}; ${attrs}`);
-    out.push(`${CART_COUNT_COOKIE}=${result.cart.itemCount}; ${year}; ${attrs}`);
+    out.push(`${CART_HASH_COOKIE}=${result.cart.hash}; ${lifetime}; ${attrs}`);
+    out.push(`${CART_COUNT_COOKIE}=${result.cart.itemCount}; ${lifetime}; ${attrs}`);
   } else {
     out.push(`${CART_HASH_COOKIE}=; Max-Age=0; ${attrs}`, `${CART_COUNT_COOKIE}=; Max-Age=0; ${attrs}`);
   }

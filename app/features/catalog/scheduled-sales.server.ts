@@ -1,5 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { recomputeProducts } from './catalog-write.server.ts';
+import { repeat } from '../../lib/repeat.server.ts';
 
 /**
  * Sales with dates start and end with the clock, without any write. Listing columns
@@ -34,19 +35,5 @@ export async function applyScheduledSales(db: DB, now: Date = new Date()): Promi
 
 /** Checks once a minute while the app runs; the returned function stops it (after a check under way). */
 export function scheduleSales(db: DB, onError: (err: unknown) => void, everyMs = 60_000): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const tick = () => {
-    current ??= applyScheduledSales(db)
-      .then(() => undefined, onError)
-      .finally(() => {
-        current = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return repeat(() => applyScheduledSales(db), everyMs, onError);
 }
