@@ -43,6 +43,28 @@ function shellChunks() {
   };
 }
 
+type Warning = { code?: string; plugin?: string; message: string; id?: string };
+
+/**
+ * Build warnings we have looked at and accept; everything else is printed as usual, so a
+ * new warning stands out.
+ * - INVALID_ANNOTATION in zod: zod puts explanatory comments next to its `@__PURE__` marks;
+ *   Rollup drops those comments and says so. Nothing is lost (the marks it can read stay).
+ * - EMPTY_BUNDLE: resource routes (robots.txt, sitemaps, logout, the data download, the
+ *   store-notice form post, the legacy /account redirect) have no component, so their
+ *   browser chunk is empty and never loaded.
+ * - In the server build, "dynamic import will not move module into another chunk": lazy
+ *   imports there split the browser's code; the server loads every chunk at start anyway.
+ */
+function quietWarnings(ssr: boolean) {
+  return (warning: Warning, warn: (w: Warning) => void) => {
+    if (warning.code === 'INVALID_ANNOTATION' && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? warning.message)) return;
+    if (warning.code === 'EMPTY_BUNDLE') return;
+    if (ssr && warning.plugin === 'vite:reporter' && warning.message.includes('dynamic import will not move module into another chunk')) return;
+    warn(warning);
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   resolve: {
@@ -54,7 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Hashed file names are served with a one-year immutable cache.
     assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks() } },
+    rollupOptions: isSsrBuild ? { onwarn: quietWarnings(true) } : { output: { manualChunks: shellChunks() }, onwarn: quietWarnings(false) },
   },
   server: { hmr: { port: 24679 } },
 }));

@@ -1,4 +1,5 @@
 import {
+  data as withHeaders,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,13 +13,16 @@ import {
 import type { Route } from './+types/root';
 import './load-context.ts';
 import { getSettings } from './features/admin/settings.server.ts';
+import { publicSettings } from './features/admin/public-settings.ts';
 import { menuCategories } from './features/catalog/catalog.server.ts';
 import { isStaff } from './features/account/roles.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { island, useDocumentHydrated } from './ui/island.tsx';
-import { noticeCookie } from './ui/store-notice.tsx';
+import { noticeCookie } from './ui/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
+import { AddedNotice } from './features/cart/components/added-notice.tsx';
+import { visitorCart } from './features/cart/visitor-cart.server.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -26,9 +30,10 @@ import './styles/site.css';
 // Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
 // browser — when the shopper reaches for them, the footer's when it comes into view, and
 // all of them once the browser is idle after the page has loaded. The header cart's count
-// shows from then on (read from the cart cookie and session storage, never rendered by the server).
+// shows from then on (read from the cart cookie and session storage); pages rendered for one
+// visitor only (not for the shared page cache) carry it from the server too.
 const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
-const SiteFooter = island<{ storeName: string }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+const SiteFooter = island<{ storeName: string; menu: RootData['menu'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
 const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -38,24 +43,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, menu] = await Promise.all([getSettings(db), menuCategories(db)]);
   const cookies = request.headers.get('cookie') ?? '';
   const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
-  return {
+  const cart = await visitorCart(request, context);
+  const rootData = {
     noticeHidden,
     user: context.user ? { name: context.user.name, email: context.user.email, staff: isStaff(context.user.role) } : null,
+    // Empty on pages shared from the cache; scripts read it from its cookie (app/lib/csrf-token.ts).
     csrfToken: context.csrfToken,
-    settings,
+    settings: publicSettings(settings),
     menu,
+    cartCount: cart.count,
+    added: cart.added,
   };
+  return withHeaders(rootData, cart.setCookie ? { headers: { 'set-cookie': cart.setCookie } } : undefined);
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
-/** Root data for any component (settings, user, CSRF token). */
+/** Root data for any component (settings, user, the CSRF token rendered for this visitor: `useCsrfToken`). */
 export const useRootData = () => useRouteLoaderData<RootData>('root');
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   useDocumentHydrated();
+  // Staff inside the admin get its own frame (routes/admin.tsx: top bar, side navigation, main).
+  const adminFrame = useRouteLoaderData('routes/admin') !== undefined;
   const lang = data?.settings.language ?? 'en';
   const dir = data?.settings.direction ?? 'ltr';
   return (
@@ -63,7 +75,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <Meta />
         <Links />
       </head>
@@ -72,12 +83,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t('site.skip')}
         </a>
         <CartProvider currency={data?.settings.currency ?? 'GBP'} userEmail={data?.user?.email ?? null}>
-          {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
-          <SiteHeader data={data} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} />
+          {adminFrame ? (
+            children
+          ) : (
+            <>
+              {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
+              <SiteHeader data={data} />
+              <main id="main" tabIndex={-1}>
+                {data?.added ? <AddedNotice name={data.added.name} quantity={data.added.quantity} /> : null}
+                {children}
+              </main>
+              <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
+            </>
+          )}
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -107,6 +125,22 @@ export function ErrorBoundary() {
       </section>
     );
   }
+  // A client's mistake (a 4xx thrown by a loader or action, see server/page-errors.ts): its own message.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const mistake = isRouteErrorResponse(error) && status >= 400 && status < 500 && !notFound ? clientErrorMessage(error.data) : null;
+  if (mistake !== null) {
+    return (
+      <section className="error-page container">
+        <title>{t('error.clientTitle')}</title>
+        <p className="error-page__code" aria-hidden="true">{status}</p>
+        <h1>{t('error.clientTitle')}</h1>
+        <p>{mistake || t('error.clientText')}</p>
+        <p className="error-page__actions">
+          <a className="button" href="/">{t('error.home')}</a>
+        </p>
+      </section>
+    );
+  }
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="error-page container">
@@ -123,4 +157,10 @@ export function ErrorBoundary() {
       </p>
     </section>
   );
+}
+
+/** The message of a thrown `{ error: { message } }` (house shape), '' for any other 4xx data. */
+function clientErrorMessage(data: unknown): string {
+  const message = (data as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' ? message : '';
 }

@@ -36,7 +36,17 @@ async function runScenario(ctx: BenchContext, scenario: Scenario): Promise<Row> 
   const spec = typeof scenario.baseline === 'function' ? await scenario.baseline(ctx) : scenario.baseline;
   const baseline = spec ? await measureBaseline(ctx, spec) : undefined;
   const name = request.label ? `${scenario.name}: ${request.label}` : scenario.name;
-  return { scenario: name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
+  return { scenario: name, name: scenario.name, result, baseline, ratios: ratios(result, baseline?.result), targets: scenario.targets };
+}
+
+/** Divides each rate by that of the scenario it names in `compareTo` (when that one ran too). */
+function compare(rows: Row[], scenarios: Scenario[]) {
+  for (const s of scenarios) {
+    if (!('request' in s) || !s.compareTo) continue;
+    const row = rows.find((r) => r.name === s.name && !r.error);
+    const other = rows.find((r) => r.name === s.compareTo && !r.error);
+    if (row && other && other.result.throughput > 0) row.compared = { scenario: other.scenario, ratio: row.result.throughput / other.result.throughput };
+  }
 }
 
 async function main(): Promise<number> {
@@ -102,6 +112,7 @@ async function main(): Promise<number> {
     if (server.process.exitCode !== null) throw new Error(`the server exited during "${scenario.name}":\n${server.output()}`);
   }
 
+  compare(rows, scenarios.map((s) => s.scenario));
   const machine = machineInfo(opts, { seedSeconds: Math.round(seedSeconds * 10) / 10 });
   console.log(
     `\nVitrine bench — ${machine.dialect}, ${opts.products} products, ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ` +
@@ -110,7 +121,8 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   console.log(
     '\ncpu ms: CPU time of the serving process per request (per render for renderToString), the steadiest figure on a busy machine.' +
-      '\nrate ×: rate ÷ baseline rate (share of the baseline reached); p95 × and cpu × : ours ÷ baseline (times more).',
+      '\nrate ×: rate ÷ baseline rate (share of the baseline reached); p95 × and cpu × : ours ÷ baseline (times more).' +
+      '\nvs ×: rate ÷ the rate of the same page uncompressed in this run.',
   );
   writeResults(RESULTS, rows, machine);
   console.log(`Written ${path.relative(process.cwd(), RESULTS)}`);

@@ -117,6 +117,43 @@ describe('vitrine usage', () => {
 });
 
 for (const dialect of await dialects()) {
+  describe(`vitrine setup-code (${dialect})`, () => {
+    let database: TestDatabase;
+    let env: { DATABASE_URL: string; DATA_DIR: string };
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      env = { DATABASE_URL: database.url, DATA_DIR: database.dataDir };
+    });
+    afterAll(() => database?.cleanup());
+
+    it('shows the same code every time until an administrator exists; /admin/setup takes it', async () => {
+      const first = await vitrine(env, 'setup-code');
+      expect(first.code).toBe(0);
+      const code = /^Setup code: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})$/m.exec(first.stdout)?.[1];
+      expect(code, first.stdout).toBeDefined();
+      expect(first.stdout).toContain('/admin/setup');
+      expect((await vitrine(env, 'setup-code')).stdout).toContain(code);
+
+      const config = loadConfig({ LOG_LEVEL: 'warn' }, { databaseUrl: database.url, dataDir: database.dataDir, seedDemo: false });
+      const app = await buildApp(config, { pages: false, db: database.db });
+      try {
+        const c = await Client.start(app);
+        const res = await c.request('POST', '/api/admin/setup', { email: 'owner@example.com', password: 'owner password', setupCode: code!.toLowerCase() });
+        expect(res.statusCode, res.body).toBe(201);
+      } finally {
+        await app.close();
+      }
+      const after = await vitrine(env, 'setup-code');
+      expect(after.code).toBe(1);
+      expect(after.stderr).toContain('already has an administrator');
+      expect(after.stdout).toBe('');
+    });
+
+    it('takes no arguments', async () => {
+      expect((await vitrine(env, 'setup-code', 'now')).code).toBe(2);
+    });
+  });
+
   describe(`vitrine migrate and user create (${dialect})`, () => {
     let database: TestDatabase;
     let env: { DATABASE_URL: string; DATA_DIR: string };

@@ -97,7 +97,7 @@ export function formatSummary(file: string, s: ImportSummary): string[] {
  * `vitrine import woocommerce <file.csv>`; argv is everything after "import". Uses the
  * given services, or opens the database named by the environment. Resolves to the exit code.
  */
-export async function runImport(argv: string[], out: Out = console, services?: { db: DB; config: { dataDir: string } }): Promise<number> {
+export async function runImport(argv: string[], out: Out = console, services?: { db: DB; config: { dataDir: string; fetchPorts?: number[] } }): Promise<number> {
   let args: ReturnType<typeof readArgs>;
   try {
     args = readArgs(argv);
@@ -116,7 +116,7 @@ export async function runImport(argv: string[], out: Out = console, services?: {
       await migrate(own);
       target = { db: own, config };
     }
-    const summary = await importWooCommerce({ db: target.db, dataDir: target.config.dataDir }, createReadStream(args.file), {
+    const summary = await importWooCommerce({ db: target.db, dataDir: target.config.dataDir, fetch: target.config.fetchPorts ? { ports: target.config.fetchPorts } : {} }, createReadStream(args.file), {
       currency: args.currency,
       downloadImages: !args['skip-images'],
       onProgress: progress.update,

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createDb, migrate } from '../db/client.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { createUser } from '../app/features/account/account.server.ts';
+import { adminExists, createUser } from '../app/features/account/account.server.ts';
+import { readOrCreateSetupCode } from '../app/features/account/setup-code.server.ts';
 import { HttpError } from '../app/lib/http-error.ts';
 import { createMailer } from '../app/lib/mail.server.ts';
 import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
@@ -22,6 +23,8 @@ Commands:
   user create --email E --password P [--role R] [--name N]
                                    Create an account. Roles: customer, shop_manager,
                                    editor, operator, admin (default customer).
+  setup-code                       Show the one-time code that /admin/setup asks for on a
+                                   shop without an administrator (the server log shows it too).
   help                             Show this text.
 
 The database comes from DATABASE_URL (default sqlite:data/vitrine.sqlite).`;
@@ -74,6 +77,15 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
       }
       case 'import':
         return await runImport(argv.slice(1), out, services);
+      case 'setup-code': {
+        if (sub) throw new UsageError('setup-code takes no arguments');
+        if (await adminExists(services)) {
+          out.error('This shop already has an administrator: no setup code. Log in, or create another account with `vitrine user create`.');
+          return 1;
+        }
+        out.log(`Setup code: ${readOrCreateSetupCode(config.dataDir)}\nOpen /admin/setup on the shop and enter it to create the first administrator.`);
+        return 0;
+      }
       case 'user': {
         if (sub !== 'create') throw new UsageError('user needs "create"');
         const { values } = parseArgs({

@@ -385,6 +385,77 @@ export interface PrivacyRequestsTable {
   completed_at: string | null;
 }
 
+export interface WishlistsTable {
+  id: Generated<number>;
+  token: string;
+  /** "u:<user id>" or "g:<SHA-256 of the guest cookie>". */
+  owner_key: string;
+  user_id: number | null;
+  name: string;
+  visibility: Generated<string>;
+  is_default: Generated<Bool>;
+  /** owner_key on the default list, else null (unique). */
+  default_owner: string | null;
+  alerts: Generated<Bool>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  item_key: string;
+  product_id: number;
+  variation_id: number | null;
+  /** JSON map of chosen attribute values by slug. */
+  attributes: Generated<string>;
+  quantity: Generated<number>;
+  position: Generated<number>;
+  price_added: number | null;
+  currency: Generated<string>;
+  created_at: string;
+}
+
+export interface WishlistEstimatesTable {
+  id: Generated<number>;
+  wishlist_id: number | null;
+  user_id: number | null;
+  name: string;
+  email: string;
+  message: string;
+  items: Generated<string>;
+  extra: Generated<string>;
+  status: Generated<string>;
+  mail_sent: Generated<Bool>;
+  created_at: string;
+}
+/** One row per product a shopper may find (app/features/search/search-index.server.ts). */
+export interface SearchDocumentsTable {
+  product_id: number;
+  /** Folded words of the name, " word word " (spaces on both sides). */
+  name_norm: string;
+  /** Folded words of every indexed field, same shape. */
+  body: string;
+}
+
+/** Typo vocabulary: an indexed word under itself and each of its one-letter deletions. */
+export interface SearchVocabularyTable { variant: string; term: string }
+
+/** A synonym group (app/features/search/synonyms.server.ts): a JSON array of entries. */
+export interface SearchSynonymsTable {
+  id: Generated<number>;
+  terms: string;
+  created_at: string;
+}
+
+/** Searches per UTC day and normalised query (app/features/search/search-stats.server.ts). */
+export interface SearchStatsTable {
+  day: string;
+  query: string;
+  searches: Generated<number>;
+  hits: Generated<number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -418,6 +489,13 @@ export interface Database {
   order_refunds: OrderRefundsTable;
   customer_addresses: CustomerAddressesTable;
   privacy_requests: PrivacyRequestsTable;
+  wishlists: WishlistsTable;
+  wishlist_items: WishlistItemsTable;
+  wishlist_estimates: WishlistEstimatesTable;
+  search_documents: SearchDocumentsTable;
+  search_vocabulary: SearchVocabularyTable;
+  search_synonyms: SearchSynonymsTable;
+  search_stats: SearchStatsTable;
 }
 
 export type User = Selectable<UsersTable>;

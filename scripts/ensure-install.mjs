@@ -7,13 +7,18 @@ import { existsSync, statSync } from 'node:fs';
 const marker = 'node_modules/.package-lock.json';
 const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
 if (stale) {
-  console.log('Installing the locked dependencies…');
+  console.log('Installing the locked dependencies (npm ci)…');
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
   try {
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit', env });
   } catch {
-    // A registry without every platform's optional builds makes `npm ci` reject the lock;
-    // `npm install` installs the same locked versions.
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit', env });
+    // No fallback to `npm install`: it would rewrite package-lock.json and install something
+    // other than what was tested (docs/decisions/0002-npm-install-fallback.md).
+    console.error(
+      '\nCould not install the locked dependencies: `npm ci` failed (see its messages above).\n' +
+        'Check the network and the registry, or that package-lock.json matches package.json,\n' +
+        'then run `npm ci` yourself and start again.',
+    );
+    process.exit(1);
   }
 }

@@ -11,6 +11,7 @@ import { LIMITS } from '../app/config/constants.ts';
 import { createMailer, type Mailer } from '../app/lib/mail.server.ts';
 import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
 import type { Services } from '../app/lib/services.server.ts';
+import { backgroundSettled } from '../app/lib/background.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
@@ -18,6 +19,7 @@ import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
 import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
+import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
 import { registerApi } from './api/index.ts';
 import { BUILD_DIR, registerPages } from './pages.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
@@ -28,11 +30,13 @@ export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests). */
   db?: DB;
   mailer?: Mailer;
+  /** Where the log lines go instead of stdout (tests that provoke failures keep and check them). */
+  logStream?: pino.DestinationStream;
 }
 
 /** plugins → API → pages. The caller listens (server/index.ts) or injects (tests). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const log = pino({ level: config.logLevel });
+  const log = options.logStream ? pino({ level: config.logLevel }, options.logStream) : pino({ level: config.logLevel });
   const db =
     options.db ??
     createDb(config.databaseUrl, { backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
@@ -57,9 +61,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Per-request log lines only at debug level: at info they would cost more than a page render.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
+    // The shared input rules (server/input.ts): no NUL in URLs, first of repeated query names.
+    rewriteUrl: (req) => withoutNul(req.url ?? '/'),
+    routerOptions: { querystringParser: parseQuery },
+    frameworkErrors,
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    // Mail started by a request that has been answered goes out before the database closes.
+    await backgroundSettled(services);
     await stopSales();
     await stopCartExpiry();
     if (!options.db) await db.destroy();
@@ -74,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
   registerErrorHandling(app);
+  registerJsonParser(app);
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
   await app.register(registerApi, { prefix: '/api' });

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://shop.example',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: '1',
+      ALLOWED_HOSTS: 'Shop.Example, www.shop.example:8443',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -63,7 +64,9 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example',
       logLevel: 'debug',
       trustProxy: true,
+      allowedHosts: ['shop.example', 'www.shop.example:8443'],
     });
+    expect(load({}).allowedHosts).toEqual([]);
     expect(load({ DATABASE_URL: 'postgresql://x@y/z' }).dialect).toBe('postgres');
   });
 
@@ -95,6 +98,18 @@ describe('loadConfig', () => {
 
   it('refuses a public URL that is not http or https', () => {
     expect(problems({ PUBLIC_URL: 'ftp://shop.example' })).toMatch(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
+  });
+
+  it('fetches on ports 80 and 443 unless FETCH_PORTS widens the list, and refuses a bad list', () => {
+    expect(load({}).fetchPorts).toEqual([80, 443]);
+    expect(load({ FETCH_PORTS: '80, 443,8080' }).fetchPorts).toEqual([80, 443, 8080]);
+    expect(problems({ FETCH_PORTS: '80,http' })).toMatch(/FETCH_PORTS: must be port numbers/);
+    expect(problems({ FETCH_PORTS: '0' })).toMatch(/FETCH_PORTS/);
+    expect(problems({ FETCH_PORTS: '70000' })).toMatch(/FETCH_PORTS/);
+  });
+
+  it('refuses an allow-list entry that is not a host name', () => {
+    expect(problems({ ALLOWED_HOSTS: 'shop.example,https://evil.example' })).toMatch(/ALLOWED_HOSTS: must be host names/);
   });
 
   it('treats empty variables as unset', () => {

@@ -31,8 +31,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('data'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.split(',').every((h) => /^[a-z0-9.-]+(:\d{1,5})?$/i.test(h.trim())), 'must be host names (with an optional :port), separated by commas'),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  FETCH_PORTS: z
+    .string()
+    .default('80,443')
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean).map(Number))
+    .refine((ports) => ports.length > 0 && ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535), 'must be port numbers separated by commas, e.g. 80,443'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -53,12 +62,19 @@ export interface AppConfig {
   mode: 'development' | 'production' | 'test';
   /** Believe X-Forwarded-* headers (set when running behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Host names (lower case, `host` or `host:port`) whose requests may name the shop's address
+   * in links, and only with `trustProxy`; empty: links never come from a request.
+   */
+  allowedHosts: string[];
   /** Seed the demo catalog when the database has no products (first start). */
   seedDemo: boolean;
   /** Memory for rendered catalog pages served to visitors who are not signed in; 0 turns it off. */
   pageCacheMb: number;
   /** Server processes sharing the port (`npm start`); 1 = this process serves alone. */
   workers: number;
+  /** Ports the server may fetch addresses on when asked to (imported pictures); see safe-fetch.server.ts. */
+  fetchPorts: number[];
 }
 
 export class ConfigError extends Error {}
@@ -89,9 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     mode: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    allowedHosts: (e.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     seedDemo: true,
     pageCacheMb: e.PAGE_CACHE_MB,
     workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
+    fetchPorts: e.FETCH_PORTS,
     ...overrides,
   };
 }

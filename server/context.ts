@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionUser } from '../app/features/account/session.server.ts';
 import type { RequestContext, Services } from '../app/lib/services.server.ts';
 import { staleFromHere } from '../db/freshness.ts';
+import { allowedRequestOrigin } from '../app/features/admin/origin.server.ts';
+import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
 import { CSRF_COOKIE, csrfToken, newCsrfSeed, newNonce } from './security.ts';
 
 declare module 'fastify' {
@@ -28,31 +30,57 @@ export async function attachContext(services: Services, request: FastifyRequest,
   staleFromHere();
   const secure = isSecure(request, services.config.publicUrl);
   let seed = request.cookies[CSRF_COOKIE];
+  let seedToSend = false;
   if (!seed || seed.length > 64) {
     // Headless cart clients identify by Cart-Token and get no CSRF cookie: with no seed,
     // no CSRF token is ever valid for them (the cart API does not ask for one).
     if (request.headers['cart-token']) seed = '';
-    else reply.setCookie(CSRF_COOKIE, (seed = newCsrfSeed()), { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    else [seed, seedToSend] = [newCsrfSeed(), true];
   }
   request.csrfSeed = seed;
+  let token: string | undefined;
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;
   const user = sessionToken ? await sessionUser(services.db, sessionToken) : null;
-  const host = request.headers.host ?? `localhost:${services.config.port}`;
-  let token: string | undefined;
   let nonce: string | undefined;
   request.ctx = {
     services,
     user,
     sessionToken: user ? sessionToken : null,
-    // Computed when first read: most API answers need neither.
+    // Computed when first read: most API answers need neither. A new seed's cookie, and the
+    // token cookie for our own scripts (app/lib/csrf-token.ts) when the visitor has none, go
+    // out with the first token made (every page, /api/session), so static files, media and
+    // plain API reads carry no Set-Cookie and stay cacheable. Pages rendered for one visitor
+    // and GET /api/session also replace a stale token cookie (refreshCsrfTokenCookie).
     get csrfToken() {
-      return (token ??= csrfToken(services.config.sessionSecret, seed));
+      token ??= csrfToken(services.config.sessionSecret, seed);
+      if (seedToSend) {
+        seedToSend = false;
+        reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      }
+      if (seed && request.cookies[CSRF_TOKEN_COOKIE] === undefined) {
+        request.cookies[CSRF_TOKEN_COOKIE] = token;
+        reply.setCookie(CSRF_TOKEN_COOKIE, token, { path: '/', sameSite: 'lax', secure });
+      }
+      return token;
     },
     get cspNonce() {
       return (nonce ??= newNonce());
     },
-    origin: services.config.publicUrl?.replace(/\/$/, '') ?? `${secure ? 'https' : 'http'}://${host}`,
+    requestOrigin: allowedRequestOrigin(services.config, request),
     secure,
     clientIp: request.ip,
   };
+}
+
+/** Hands this visitor the CSRF cookies if they have none yet (every page answer, cached or not). */
+export function issueCsrfCookies(request: FastifyRequest): void {
+  if (request.ctx.csrfToken === undefined) throw new Error('no request context');
+}
+
+/** Sets the script-readable token cookie again when it no longer matches the CSRF cookie (a new secret…). */
+export function refreshCsrfTokenCookie(request: FastifyRequest, reply: FastifyReply) {
+  const seed = request.csrfSeed;
+  if (!seed || request.cookies[CSRF_TOKEN_COOKIE] === undefined) return;
+  const token = request.ctx.csrfToken;
+  if (request.cookies[CSRF_TOKEN_COOKIE] !== token) reply.setCookie(CSRF_TOKEN_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.ctx.secure });
 }

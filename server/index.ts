@@ -30,13 +30,23 @@ async function main() {
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   }
   const { buildApp } = await import('./app.ts');
+  const { announceSetupCode } = await import('../app/features/account/account.server.ts');
   if (cluster.isPrimary && !dev && config.workers > 1) {
     // Migrations and the first start's demo catalog, once, before any worker opens the database.
-    await (await buildApp(config, { pages: false })).close();
+    const prepared = await buildApp(config, { pages: false });
+    await announceSetupCode(prepared.services);
+    await prepared.close();
     return supervise(config.workers);
   }
   const app = await buildApp(config, { pages: dev ? 'dev' : 'build' });
+  // A fresh shop: the setup code that /admin/setup asks for, once per start (not per worker).
+  if (cluster.isPrimary) await announceSetupCode(app.services);
   await app.listen({ port: config.port, host: config.host });
+  // One plain line for the person who started it (with several workers, from the first only).
+  if (cluster.isPrimary || cluster.worker?.id === 1) {
+    const [{ readyLine, shopUrl }, { adminExists }] = await Promise.all([import('./ready-line.ts'), import('../app/features/account/account.server.ts')]);
+    console.log(readyLine(shopUrl(config.publicUrl, app.server.address()), !(await adminExists(app.services))));
+  }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   let closing = false;

@@ -1,9 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security.ts';
+import { contentSecurityPolicy, csrfToken, fromOwnOrigin, pageFormAllowed, securityHeaders } from './security.ts';
 
 describe('securityHeaders', () => {
   it('adds HSTS only for a shop served over https', () => {
     expect(securityHeaders({ hsts: true })['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(securityHeaders({ hsts: false })).not.toHaveProperty('strict-transport-security');
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows inline scripts by the nonce of a page rendered for one visitor', () => {
+    expect(contentSecurityPolicy({ nonce: 'abc' }, false)).toContain("script-src 'self' 'nonce-abc';");
+  });
+
+  it('allows inline scripts of a shared page by their hashes only', () => {
+    const csp = contentSecurityPolicy({ hashes: ['AAA=', 'BBB='] }, false);
+    expect(csp).toContain("script-src 'self' 'sha256-AAA=' 'sha256-BBB=';");
+    expect(csp).not.toContain('nonce');
+    expect(/script-src [^;]*/.exec(csp)![0]).not.toContain('unsafe-inline');
+    expect(contentSecurityPolicy({ hashes: [] }, false)).toContain("script-src 'self';");
+  });
+});
+
+const origins = ['https://shop.example', 'http://shop.example'];
+
+describe('fromOwnOrigin', () => {
+  it('believes Sec-Fetch-Site first: only same-origin passes', () => {
+    expect(fromOwnOrigin({ 'sec-fetch-site': 'same-origin', origin: 'https://shop.example' }, origins)).toBe(true);
+    for (const site of ['same-site', 'cross-site', 'none']) {
+      expect(fromOwnOrigin({ 'sec-fetch-site': site, origin: 'https://shop.example' }, origins), site).toBe(false);
+    }
+  });
+
+  it('falls back to Origin, then to the Referer, and refuses when a browser says nothing', () => {
+    expect(fromOwnOrigin({ origin: 'https://shop.example' }, origins)).toBe(true);
+    expect(fromOwnOrigin({ origin: 'https://evil.example' }, origins)).toBe(false);
+    expect(fromOwnOrigin({ origin: 'https://shop.example.evil.example' }, origins)).toBe(false);
+    expect(fromOwnOrigin({ origin: 'null' }, origins)).toBe(false);
+    expect(fromOwnOrigin({ referer: 'https://shop.example/shop?x=1' }, origins)).toBe(true);
+    expect(fromOwnOrigin({ referer: 'https://evil.example/https://shop.example/' }, origins)).toBe(false);
+    expect(fromOwnOrigin({ referer: 'not a url' }, origins)).toBe(false);
+    expect(fromOwnOrigin({}, origins)).toBe(false);
+  });
+});
+
+describe('pageFormAllowed', () => {
+  const secret = 'test-secret-that-is-at-least-32-characters-long';
+  const seed = 'visitor-seed';
+  const sameOrigin = { 'sec-fetch-site': 'same-origin', origin: 'https://shop.example' };
+  const crossSite = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+
+  it("takes the visitor's own token from anywhere", () => {
+    expect(pageFormAllowed({ secret, cookieSeed: seed, token: csrfToken(secret, seed), headers: crossSite, origins })).toBe(true);
+  });
+
+  it('takes a form without a token only with the CSRF cookie and from our own origin', () => {
+    expect(pageFormAllowed({ secret, cookieSeed: seed, token: '', headers: sameOrigin, origins })).toBe(true);
+    expect(pageFormAllowed({ secret, cookieSeed: seed, token: undefined, headers: crossSite, origins })).toBe(false);
+    expect(pageFormAllowed({ secret, cookieSeed: undefined, token: undefined, headers: sameOrigin, origins })).toBe(false);
+    expect(pageFormAllowed({ secret, cookieSeed: seed, token: undefined, headers: {}, origins })).toBe(false);
+  });
+
+  it("refuses another visitor's token from another site", () => {
+    expect(pageFormAllowed({ secret, cookieSeed: seed, token: csrfToken(secret, 'other'), headers: crossSite, origins })).toBe(false);
   });
 });

@@ -1,9 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * CSRF protection: a random value in a cookie, and a token derived from it with the
- * server secret that forms carry in `_csrf` and scripts send as `x-csrf-token`. An
- * attacker's page can neither read the cookie nor compute the token.
+ * CSRF protection (docs/decisions/0003-shared-pages-csrf-and-csp.md): a random value in an
+ * HttpOnly cookie, and a token derived from it with the server secret. Scripts read the
+ * token from a second cookie of our own origin (`vt_csrf_token`) and send it as
+ * `x-csrf-token`; forms rendered for one visitor carry it in `_csrf`. Forms on pages shared
+ * by every visitor (the page cache) carry none: a form post without a valid token is taken
+ * only from a browser that sent the cookie (SameSite=Lax: never on another site's post) and
+ * says the post comes from our own origin (`pageFormAllowed`). An attacker's page can
+ * neither read the cookies, compute the token, nor make a browser lie about the origin.
  */
 export const CSRF_COOKIE = 'vt_csrf';
 export const CSRF_FIELD = '_csrf';
@@ -22,13 +28,55 @@ export function csrfValid(secret: string, seed: string | undefined, token: strin
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/**
+ * Whether a browser says this request comes from a page of our own origin: `Sec-Fetch-Site`
+ * when it sends one (every current browser), else `Origin`, else the `Referer`'s origin.
+ * Browsers set these themselves; another site's page cannot change them. Nothing at all
+ * (a very old browser, or a client that is not one) counts as no.
+ */
+export function fromOwnOrigin(headers: IncomingHttpHeaders, origins: readonly string[]): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = headers.origin;
+  if (origin !== undefined) return origins.includes(origin);
+  const referer = headers.referer;
+  if (!referer) return false;
+  try {
+    return origins.includes(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The CSRF check of a form post to a page: its token (`x-csrf-token` or the `_csrf` field),
+ * or — for forms on shared pages, which carry none — the visitor's own CSRF cookie together
+ * with a browser's word that the post comes from our origin.
+ */
+export function pageFormAllowed(o: {
+  secret: string;
+  /** The CSRF cookie as the request sent it (not one just issued). */
+  cookieSeed: string | undefined;
+  token: string | undefined;
+  headers: IncomingHttpHeaders;
+  origins: readonly string[];
+}): boolean {
+  if (csrfValid(o.secret, o.cookieSeed, o.token)) return true;
+  return !!o.cookieSeed && fromOwnOrigin(o.headers, o.origins);
+}
+
 export const newNonce = () => randomBytes(16).toString('base64');
 
-/** Content-Security-Policy for a page; inline scripts run only with the request's nonce. */
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * Content-Security-Policy for a page. Inline scripts run only with the response's nonce
+ * (pages rendered for one visitor) or when their SHA-256 is listed (pages shared from the
+ * cache: page-cache.ts hashes the scripts the render wrote).
+ */
+export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean): string {
+  const allowed = 'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(' ');
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self'${allowed ? ` ${allowed}` : ''}${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

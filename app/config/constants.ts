@@ -96,6 +96,32 @@ export const LIMITS = {
   passwordResetPerClient: 10,
   passwordResetPerEmail: 5,
   passwordResetWindowMs: 15 * 60_000,
+  /** First-run setup attempts (a setup code checked) per client address within the window. */
+  setupAttemptsPerClient: 10,
+  setupWindowMs: 15 * 60_000,
   passwordMinLength: 8,
   passwordMaxLength: 256,
+  /**
+   * Largest whole number a query may compare with an integer column: PostgreSQL's `integer`
+   * refuses anything beyond, so numbers from requests are clamped to it (docs/API.md, "Input rules").
+   */
+  sqlIntMax: 2_147_483_647,
+} as const;
+
+/** Product search (issue 16). The minimum length and list height are the specification's. */
+export const SEARCH = {
+  /** Suggestions start at SEARCH_MIN_CHARS characters; shorter queries answer an empty list. */
+  minChars: SEARCH_MIN_CHARS,
+  /** Longer queries are cut to this many characters. */
+  maxChars: 200,
+  /** Words of a query used; the rest are ignored. */
+  maxWords: 8,
+  /** Products and categories in one suggestion answer. */
+  suggestProducts: 10,
+  suggestCategories: 5,
+  /** Suggestion calls per client address and window (a debounced box makes a few a second). */
+  suggestPerWindow: 120,
+  suggestWindowMs: 60_000,
+  /** The admin's search statistics cover this many days. */
+  statsDays: 30,
 } as const;

@@ -11,7 +11,17 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+
+  override name = 'HttpError';
 }
+
+/**
+ * Whether a thrown value is an HttpError. Also true for one made by another copy of this
+ * module (the server reaches the pages' own bundled copy only through what they throw).
+ */
+export const isHttpError = (err: unknown): err is HttpError =>
+  err instanceof HttpError ||
+  (err instanceof Error && err.name === 'HttpError' && typeof (err as HttpError).status === 'number' && typeof (err as HttpError).code === 'string');
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; [detail: string]: unknown };

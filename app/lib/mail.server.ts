@@ -1,14 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export interface MailMessage {
+/**
+ * What a message is for. Kinds in ONE_TIME_TOKEN_KINDS carry a secret that lets whoever
+ * reads the message act as its recipient (a password-reset link; later a sign-in link, an
+ * address verification, an account-setup invitation): such a message is never kept
+ * readable in the outbox the admin pages show.
+ */
+export type MailKind = 'password_reset' | 'magic_link' | 'email_verification' | 'account_setup' | 'order' | 'account' | 'other';
+
+export const ONE_TIME_TOKEN_KINDS: ReadonlySet<MailKind> = new Set(['password_reset', 'magic_link', 'email_verification', 'account_setup']);
+
+interface BaseMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
 }
+
+/** A message with a one-time token must name it, so the outbox copy can be redacted. */
+export type MailMessage =
+  | (BaseMessage & { kind: 'password_reset' | 'magic_link' | 'email_verification' | 'account_setup'; secrets: string[] })
+  | (BaseMessage & { kind?: 'order' | 'account' | 'other'; secrets?: undefined });
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -23,9 +38,31 @@ export interface StoredMail {
   subject: string;
   date: string;
   size: number;
+  /** Its one-time token is withheld here (the full message is in privateMailDir). */
+  redacted: boolean;
 }
 
 export const mailDir = (dataDir: string) => path.join(dataDir, 'mail');
+/**
+ * Unredacted copies of messages with one-time tokens (file transport only): readable by the
+ * server's own user (mode 0700/0600), never listed or served by the admin pages.
+ */
+export const privateMailDir = (dataDir: string) => path.join(mailDir(dataDir), 'private');
+
+/** Header marking an outbox copy whose one-time token was withheld. */
+export const REDACTED_HEADER = 'X-Vitrine-Redacted';
+export const REDACTED = '[withheld]';
+
+/** The message as the outbox may show it: every secret replaced, in both parts. */
+export function redactForOutbox(m: MailMessage): { message: BaseMessage; redacted: boolean } {
+  const { to, subject, text, html } = m;
+  if (!m.kind || !ONE_TIME_TOKEN_KINDS.has(m.kind)) return { message: { to, subject, text, html }, redacted: false };
+  const secrets = (m.secrets ?? []).filter((x) => x.length > 0);
+  // A token kind that names no secret keeps nothing but its subject.
+  if (secrets.length === 0) return { message: { to, subject, text: REDACTED, html: `<p>${REDACTED}</p>` }, redacted: true };
+  const strip = (s: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED).split(encodeURIComponent(secret)).join(REDACTED), s);
+  return { message: { to, subject: strip(subject), text: strip(text), html: strip(html) }, redacted: true };
+}
 
 /** SMTP when a URL is configured, otherwise .eml files that the admin's Mail page lists. */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
@@ -34,7 +71,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     return {
       transport: 'smtp',
       async send(m) {
-        await transporter.sendMail({ from: opts.from, ...m });
+        const { kind: _kind, secrets: _secrets, ...message } = m;
+        await transporter.sendMail({ from: opts.from, ...message });
       },
       close: () => transporter.close(),
     };
@@ -44,10 +82,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     transport: 'file',
     async send(m) {
-      const info = await builder.sendMail({ from: opts.from, ...m });
       await mkdir(dir, { recursive: true });
       // Time-ordered names so the newest sorts last; random suffix avoids collisions.
       const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}.eml`;
+      const { message, redacted } = redactForOutbox(m);
+      if (redacted) {
+        // The real message (its link is what lets the owner finish a reset on a machine
+        // without SMTP) goes where only someone with shell access reads it.
+        const full = await builder.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        const secret = privateMailDir(opts.dataDir);
+        await mkdir(secret, { recursive: true, mode: 0o700 });
+        await chmod(secret, 0o700);
+        await writeFile(path.join(secret, name), full.message as Buffer, { mode: 0o600 });
+      }
+      const info = await builder.sendMail({ from: opts.from, ...message, headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : undefined });
       await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
     },
     close: () => builder.close(),
@@ -71,6 +119,7 @@ export async function listStoredMail(dataDir: string, limit = 100): Promise<Stor
         subject: decodeHeader(header(head, 'Subject')),
         date: new Date(Number(id.slice(0, 15))).toISOString(),
         size: info.size,
+        redacted: header(head, REDACTED_HEADER) !== '',
       };
     }),
   );

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseMail, startSmtpServer } from '../../tests/helpers/smtp.ts';
-import { createMailer, decodeHeader, listStoredMail, mailDir, readStoredMail, type Mailer } from './mail.server.ts';
+import { createMailer, decodeHeader, listStoredMail, mailDir, privateMailDir, readStoredMail, type Mailer } from './mail.server.ts';
 
 const message = (subject: string, to = 'shopper@example.com') => ({
   to,
@@ -86,7 +86,83 @@ describe('file mail transport', () => {
   });
 });
 
+const TOKEN = 'Zk3-pQ_9vRtY2mX8wLc4bN7hJ0sD6fGa1eUiOoPq2rS';
+const resetMessage = () => ({
+  to: 'owner@example.com',
+  subject: 'Reset your password',
+  text: `Choose a new password:\nhttps://shop.example/account/reset-password?token=${TOKEN}\n`,
+  html: `<p><a href="https://shop.example/account/reset-password?token=${TOKEN}">Choose a new password</a></p>`,
+  kind: 'password_reset' as const,
+  secrets: [TOKEN],
+});
+
+describe('outbox copies of messages with one-time tokens', () => {
+  let dataDir: string;
+  let mailer: Mailer;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
+    mailer = createMailer({ from: 'Shop <shop@example.com>', dataDir });
+  });
+  afterEach(() => {
+    mailer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the listed copy without the token, marked as redacted, in both parts', async () => {
+    await mailer.send(resetMessage());
+    await mailer.send(message('Your order'));
+    const list = await listStoredMail(dataDir);
+    expect(Object.fromEntries(list.map((m) => [m.subject, m.redacted]))).toEqual({ 'Your order': false, 'Reset your password': true });
+    const stored = list.find((m) => m.redacted)!;
+    const raw = (await readStoredMail(dataDir, stored.id))!;
+    expect(raw).not.toContain(TOKEN);
+    const parsed = await parseMail(Buffer.from(raw));
+    expect(parsed.text).toContain('/account/reset-password?token=[withheld]');
+    expect(parsed.html).toContain('token=[withheld]');
+    expect(parsed.html).not.toContain(TOKEN);
+  });
+
+  it('writes the full message only under mail/private, readable by the server user alone and never listed', async () => {
+    await mailer.send(resetMessage());
+    const [stored] = await listStoredMail(dataDir);
+    const file = path.join(privateMailDir(dataDir), stored.id);
+    const parsed = await parseMail(readFileSync(file));
+    expect(parsed.text).toContain(`/account/reset-password?token=${TOKEN}`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(privateMailDir(dataDir)).mode & 0o777).toBe(0o700);
+    expect(await listStoredMail(dataDir)).toHaveLength(1);
+    for (const id of [`private/${stored.id}`, `private%2F${stored.id}`, `../mail/private/${stored.id}`]) {
+      expect(await readStoredMail(dataDir, id), id).toBeNull();
+    }
+  });
+
+  it('keeps only the subject of a token message that names no secret', async () => {
+    await mailer.send({ ...resetMessage(), secrets: [] });
+    const [stored] = await listStoredMail(dataDir);
+    const raw = (await readStoredMail(dataDir, stored.id))!;
+    expect(raw).not.toContain(TOKEN);
+    expect(stored.subject).toBe('Reset your password');
+  });
+});
+
 describe('SMTP mail transport', () => {
+  it('delivers a token message whole, and writes no file', async () => {
+    const smtp = await startSmtpServer();
+    const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Shop <shop@example.com>', dataDir: dir });
+    try {
+      await mailer.send(resetMessage());
+      const parsed = await parseMail((await smtp.waitFor(0)).raw);
+      expect(parsed.text).toContain(`/account/reset-password?token=${TOKEN}`);
+      expect(parsed.headers.map((h) => h.key)).not.toContain('x-vitrine-redacted');
+      expect(await listStoredMail(dir)).toEqual([]);
+    } finally {
+      mailer.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('delivers to the configured server', async () => {
     const smtp = await startSmtpServer();
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Shop <shop@example.com>', dataDir: tmpdir() });

@@ -27,10 +27,19 @@ export interface RequestContext {
   services: Services;
   user: SessionUser | null;
   sessionToken: string | null;
+  /** Empty while rendering a shared page (`sharedPage`): forms there carry no token. */
   csrfToken: string;
   cspNonce: string;
-  /** Origin used for absolute links in mail and canonical URLs. */
-  origin: string;
+  /**
+   * This request's own origin, only when it may be believed (TRUST_PROXY and a host on
+   * ALLOWED_HOSTS), else null. Absolute links take `trustedOrigin(services, requestOrigin)`.
+   */
+  requestOrigin: string | null;
+  /**
+   * Set while rendering a page for the anonymous page cache (server/page-cache.ts): its bytes
+   * go to every visitor, so nothing of this one (cart, cookies, notices) may be rendered.
+   */
+  sharedPage?: boolean;
   secure: boolean;
   /** The client's address (from the proxy header only when TRUST_PROXY is set). */
   clientIp: string;

@@ -1,5 +1,6 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/account._index';
+import { clearWelcomeCookie, hasWelcome } from '../features/account/welcome.server.ts';
 import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.title') }, { name: 'robots', content: 'noindex' }];
@@ -9,11 +10,22 @@ interface ShellData {
   staff: boolean;
 }
 
-export default function Dashboard() {
+/** Right after registering: a welcome notice, once. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const welcome = hasWelcome(request);
+  return data({ welcome }, welcome ? { headers: { 'set-cookie': clearWelcomeCookie(context.secure) } } : undefined);
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData('routes/account') as ShellData | undefined;
   if (!shell) return null;
   return (
     <>
+      {loaderData.welcome ? (
+        <p className="notice" role="status">
+          {t('myaccount.welcome', { name: shell.user.name || shell.user.email })}
+        </p>
+      ) : null}
       <h1>{t('account.title')}</h1>
       <p>{t('account.hello', { name: shell.user.name || shell.user.email })}</p>
       <p>

@@ -9,6 +9,8 @@ import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { safeRedirect } from '../lib/redirect.ts';
 import { t } from '../i18n/t.ts';
+import { mergeGuestWishlists } from '../features/wishlist/wishlist-lists.server.ts';
+import { wishlistTokenFromCookies } from '../features/wishlist/wishlist-http.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.loginTitle') }, { name: 'robots', content: 'noindex' }];
 
@@ -22,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const { user, token } = await login(context.services, values, context.clientIp, context.sessionToken);
     await mergeGuestCartAtLogin(context.services.db, cartTokenFromCookies(request.headers.get('cookie')), user.id);
+    await mergeGuestWishlists(context.services, wishlistTokenFromCookies(request.headers.get('cookie')), user.id);
     return redirect(safeRedirect(values.redirect, '/my-account'), {
       headers: { 'set-cookie': sessionCookie(token, context.secure) },
     });

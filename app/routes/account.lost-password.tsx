@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: t('account.lostTitle') }
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
-    await requestPasswordReset(context.services, values, context.origin, context.clientIp);
+    await requestPasswordReset(context.services, values, context.requestOrigin, context.clientIp);
     return { sent: true as const };
   }, values);
 }

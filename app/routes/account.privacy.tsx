@@ -1,8 +1,7 @@
-import { Form, redirect, useSearchParams } from 'react-router';
+import { data, Form, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/account.privacy';
 import { requestErasure } from '../features/orders/privacy.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { t } from '../i18n/t-orders.ts';
@@ -28,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestErasure(context.services.db, user.id);
     return redirect('/my-account/privacy?requested=1');
   }
-  throw new HttpError(400, 'invalid', 'Unknown request.');
+  // A post this page never sends: a client error, not a failure of ours.
+  throw data(null, { status: 400 });
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {

@@ -2,11 +2,14 @@ import { Form, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/account.register';
 import { register } from '../features/account/account.server.ts';
 import { sessionCookie } from '../features/account/session.server.ts';
+import { welcomeCookie } from '../features/account/welcome.server.ts';
 import { CsrfField, Field, FormErrors, NewPasswordField, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t.ts';
+import { mergeGuestWishlists } from '../features/wishlist/wishlist-lists.server.ts';
+import { wishlistTokenFromCookies } from '../features/wishlist/wishlist-http.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: t('account.registerTitle') }, { name: 'robots', content: 'noindex' }];
 
@@ -18,8 +21,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
-    const { token } = await register(context.services, values, context.sessionToken);
-    return redirect('/my-account', { headers: { 'set-cookie': sessionCookie(token, context.secure) } });
+    const { user, token } = await register(context.services, values, context.sessionToken);
+    await mergeGuestWishlists(context.services, wishlistTokenFromCookies(request.headers.get('cookie')), user.id);
+    const headers = new Headers();
+    headers.append('set-cookie', sessionCookie(token, context.secure));
+    headers.append('set-cookie', welcomeCookie(context.secure));
+    return redirect('/my-account', { headers });
   }, values);
 }
 

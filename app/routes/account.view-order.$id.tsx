@@ -7,6 +7,8 @@ import { orderAgain } from '../features/orders/order-again.server.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
+import { formToObject, idFromText } from '../lib/validate.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { t } from '../i18n/t-orders.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: t('myaccount.orderTitle', { number: params.id }) }, { name: 'robots', content: 'noindex' }];
@@ -14,7 +16,8 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: t('myaccount.o
 /** The customer's own order only: another customer's number is simply not found. */
 async function ownOrder(context: Route.LoaderArgs['context'], request: Request, id: string) {
   const user = requireUser(context, request);
-  const order = /^\d{1,12}$/.test(id) ? await getOrderForUser(context.services.db, Number(id), user.id) : null;
+  const number = idFromText(id);
+  const order = number === null ? null : await getOrderForUser(context.services.db, number, user.id);
   if (!order) throw data(null, { status: 404 });
   return order;
 }
@@ -26,6 +29,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const order = await ownOrder(context, request, params.id);
+  // "Order again" is this form's only post: anything else is refused and adds nothing.
+  if (formToObject(await request.formData()).intent !== 'order_again') throw new HttpError(400, 'invalid', 'Unknown request.');
   const caller = cartCallerFrom({ cookieToken: cartTokenFromCookies(request.headers.get('cookie')), user: requireUser(context, request) });
   const { cart, skipped } = await orderAgain(context.services, caller, order);
   const headers = new Headers();
@@ -63,7 +68,7 @@ export default function ViewOrder({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" className="order-again">
         <CsrfField />
-        <button type="submit" className="button">
+        <button type="submit" name="intent" value="order_again" className="button">
           {t('myaccount.orderAgain')}
         </button>
       </Form>

@@ -7,7 +7,7 @@ import { couponToForm } from '../features/coupons/coupon-form.ts';
 import { CouponEditor } from '../features/coupons/components/coupon-editor.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
-import { formToObject } from '../lib/validate.ts';
+import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.coupon ? `Coupon ${data.coupon.code}` : 'Add coupon'} · ${t('admin.title')}` }];
@@ -15,8 +15,9 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.coupon 
 /** "new", or the id of an existing coupon (anything else is a 404). */
 function couponId(param: string): number | null {
   if (param === 'new') return null;
-  if (!/^\d{1,15}$/.test(param)) throw new Response('Not Found', { status: 404 });
-  return Number(param);
+  const id = idFromText(param);
+  if (id === null) throw new Response('Not Found', { status: 404 });
+  return id;
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { DISCOUNT_TYPE_LABELS, formatCouponAmount } from '../features/coupons/co
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `Coupons · ${t('admin.title')}` }];
@@ -55,71 +56,68 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           Coupon “{saved}” saved.
         </p>
       ) : null}
-      {coupons.length === 0 ? (
-        <p>No coupons yet.</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Type</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Usage / limit</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/admin/coupons/${c.id}`}>{c.code}</Link>
-                    {c.description ? <div className="hint">{c.description}</div> : null}
-                  </td>
-                  <td>{DISCOUNT_TYPE_LABELS[c.discountType]}</td>
-                  <td>
-                    {formatCouponAmount(c, format)}
-                    {c.freeShipping ? <div className="hint">+ free shipping</div> : null}
-                  </td>
-                  <td>
-                    {c.usageCount} / {c.usageLimit ?? '∞'}
-                  </td>
-                  <td>
-                    {c.expiresAt ? (
-                      <time dateTime={c.expiresAt}>
-                        {c.expiresAt.slice(0, 10)}
-                        {Date.parse(c.expiresAt) <= now ? ' (expired)' : ''}
-                      </time>
-                    ) : (
-                      'Never'
-                    )}
-                  </td>
-                  <td>
-                    <Form
-                      method="post"
-                      action="/admin/coupons"
-                      onSubmit={(e) => {
-                        if (!window.confirm(`Delete coupon “${c.code}”? This cannot be undone.`)) e.preventDefault();
-                      }}
-                    >
-                      <CsrfField />
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={c.id} />
-                      <input type="hidden" name="code" value={c.code} />
-                      <button type="submit" className="button button--ghost" aria-label={`Delete coupon ${c.code}`}>
-                        Delete
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="Coupons"
+        rows={coupons}
+        rowKey={(c) => c.id}
+        empty={<p>No coupons yet.</p>}
+        columns={[
+          {
+            header: 'Code',
+            rowHeader: true,
+            cell: (c) => (
+              <>
+                <Link to={`/admin/coupons/${c.id}`}>{c.code}</Link>
+                {c.description ? <div className="hint">{c.description}</div> : null}
+              </>
+            ),
+          },
+          { header: 'Type', cell: (c) => DISCOUNT_TYPE_LABELS[c.discountType] },
+          {
+            header: 'Amount',
+            cell: (c) => (
+              <>
+                {formatCouponAmount(c, format)}
+                {c.freeShipping ? <div className="hint">+ free shipping</div> : null}
+              </>
+            ),
+          },
+          { header: 'Usage / limit', cell: (c) => `${c.usageCount} / ${c.usageLimit ?? '∞'}` },
+          {
+            header: 'Expires',
+            cell: (c) =>
+              c.expiresAt ? (
+                <time dateTime={c.expiresAt}>
+                  {c.expiresAt.slice(0, 10)}
+                  {Date.parse(c.expiresAt) <= now ? ' (expired)' : ''}
+                </time>
+              ) : (
+                'Never'
+              ),
+          },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (c) => (
+              <Form
+                method="post"
+                action="/admin/coupons"
+                onSubmit={(e) => {
+                  if (!window.confirm(`Delete coupon “${c.code}”? This cannot be undone.`)) e.preventDefault();
+                }}
+              >
+                <CsrfField />
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={c.id} />
+                <input type="hidden" name="code" value={c.code} />
+                <button type="submit" className="button button--ghost button--small" aria-label={`Delete coupon ${c.code}`}>
+                  Delete
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { importWooCommerce, type ImportSummary } from '../features/catalog/woo-i
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { parseInput } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { AdminTable } from '../features/admin/components/admin-table.tsx';
+import { plural, t } from '../i18n/t-admin.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
@@ -39,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const input = parseInput(uploadSchema, { file: form.get('file') ?? undefined, skipImages: form.get('skipImages') ?? undefined });
     const { db, config } = context.services;
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const summary = await importWooCommerce({ db, dataDir: config.dataDir }, [bytes], { downloadImages: !input.skipImages });
+    const summary = await importWooCommerce({ db, dataDir: config.dataDir, fetch: { ports: config.fetchPorts } }, [bytes], { downloadImages: !input.skipImages });
     const more = { skipped: Math.max(0, summary.skipped.length - SHOWN), warnings: Math.max(0, summary.warnings.length - SHOWN) };
     return { fileName: input.file.name, more, summary: { ...summary, skipped: summary.skipped.slice(0, SHOWN), warnings: summary.warnings.slice(0, SHOWN) } };
   });
@@ -91,10 +92,10 @@ function Summary({ result }: { result: ImportResult }) {
   return (
     <section aria-labelledby="import-result">
       <h2 id="import-result" tabIndex={-1}>
-        {s.failed ? `Imported ${result.fileName} with ${s.failed} failed row${s.failed === 1 ? '' : 's'}` : `Imported ${result.fileName}`}
+        {s.failed ? plural('admin.import.failed', s.failed, { file: result.fileName }) : `Imported ${result.fileName}`}
       </h2>
       <ul className="admin-cards">
-        <li><strong>{s.rows}</strong> rows read</li>
+        <li><strong>{s.rows}</strong> {plural('admin.import.rows', s.rows)}</li>
         <li><strong>{s.created}</strong> created</li>
         <li><strong>{s.updated}</strong> updated</li>
         <li><strong>{s.failed}</strong> not imported</li>
@@ -103,24 +104,15 @@ function Summary({ result }: { result: ImportResult }) {
       {s.skipped.length ? (
         <>
           <h3>Rows not imported</h3>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.skipped.map((k, i) => (
-                  <tr key={i}>
-                    <td>{k.row}</td>
-                    <td>{k.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Rows not imported"
+            rows={s.skipped}
+            rowKey={(k) => `${k.row}-${k.reason}`}
+            columns={[
+              { header: 'Row', rowHeader: true, cell: (k) => k.row },
+              { header: 'Reason', cell: (k) => k.reason },
+            ]}
+          />
           {result.more.skipped ? <p>…and {result.more.skipped} more.</p> : null}
         </>
       ) : null}

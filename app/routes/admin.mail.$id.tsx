@@ -1,15 +1,16 @@
 import type { Route } from './+types/admin.mail.$id';
-import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { readStoredMail } from '../lib/mail.server.ts';
+import { MAIL_ROLES, requireStaff } from '../features/admin/admin.server.ts';
+import { readStoredMail, REDACTED_HEADER } from '../lib/mail.server.ts';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.mail')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaff(context, request, SETTINGS_ROLES);
+  requireStaff(context, request, MAIL_ROLES);
   const raw = await readStoredMail(context.services.config.dataDir, params.id);
   if (raw === null) throw new Response('Not Found', { status: 404 });
-  return { id: params.id, raw };
+  const head = raw.slice(0, raw.indexOf('\n\n') >>> 0);
+  return { id: params.id, raw, redacted: new RegExp(`^${REDACTED_HEADER}:`, 'mi').test(head) };
 }
 
 export default function MailMessage({ loaderData }: Route.ComponentProps) {
@@ -19,6 +20,12 @@ export default function MailMessage({ loaderData }: Route.ComponentProps) {
         <a href="/admin/mail">← {t('admin.mail')}</a>
       </p>
       <h1>Message {loaderData.id}</h1>
+      {loaderData.redacted ? (
+        <p className="notice">
+          The one-time link in this message is withheld. Without SMTP, the full message is on the server in{' '}
+          <code>mail/private/{loaderData.id}</code> in the data directory, readable only from a shell.
+        </p>
+      ) : null}
       <pre className="mail-body">{loaderData.raw}</pre>
     </>
   );

@@ -1,12 +1,13 @@
 import type { Route } from './+types/admin.mail';
-import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { MAIL_ROLES, requireStaff } from '../features/admin/admin.server.ts';
 import { listStoredMail } from '../lib/mail.server.ts';
+import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.mail')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request, SETTINGS_ROLES);
+  requireStaff(context, request, MAIL_ROLES);
   const { config, mailer } = context.services;
   return { transport: mailer.transport, messages: await listStoredMail(config.dataDir) };
 }
@@ -21,32 +22,21 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No SMTP server is configured (SMTP_URL), so outgoing messages are written here instead of being sent.</p>
       )}
-      {messages.length === 0 ? (
-        <p>No messages yet.</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id}>
-                  <td>{new Date(m.date).toLocaleString('en-GB', { timeZone: 'UTC' })}</td>
-                  <td>{m.to}</td>
-                  <td>
-                    <a href={`/admin/mail/${m.id}`}>{m.subject || '(no subject)'}</a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <p className="hint">
+        Password-reset links are withheld here. Without SMTP, the full message is kept on the server in <code>mail/private/</code> in the
+        data directory, readable only from a shell.
+      </p>
+      <AdminTable
+        label="Stored messages"
+        rows={messages}
+        rowKey={(m) => m.id}
+        empty={<p>No messages yet.</p>}
+        columns={[
+          { header: 'Subject', rowHeader: true, cell: (m) => <a href={`/admin/mail/${m.id}`}>{m.subject || '(no subject)'}</a> },
+          { header: 'To', cell: (m) => m.to },
+          { header: 'Date', cell: (m) => new Date(m.date).toLocaleString('en-GB', { timeZone: 'UTC' }) },
+        ]}
+      />
     </>
   );
 }

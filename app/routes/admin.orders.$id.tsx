@@ -14,13 +14,13 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { toMinor } from '../lib/money.ts';
-import { formToObject } from '../lib/validate.ts';
+import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.id} · ${t('admin.title')}` }];
 
-const orderId = (raw: string) => (/^\d{1,12}$/.test(raw) ? Number(raw) : null);
+const orderId = idFromText;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, ORDER_ROLES);
@@ -37,7 +37,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-const DONE = { status: 'Order status changed.', note: 'Note added.', deleteNote: 'Note deleted.', refund: 'Refund recorded.' } as const;
+const DONE = {
+  status: 'Order status changed.',
+  unchanged: 'The order already has this status.',
+  unchangedNote: 'The order already has this status; note added.',
+  note: 'Note added.',
+  deleteNote: 'Note deleted.',
+  refund: 'Refund recorded.',
+} as const;
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request, ORDER_ROLES);
@@ -47,9 +54,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = { name: user.name || user.email, userId: user.id };
   return formAction(async () => {
     switch (values.intent) {
-      case 'status':
-        await changeOrderStatus(context.services, id, { status: values.status, note: values.status_note || undefined }, actor);
-        return { done: DONE.status };
+      case 'status': {
+        const { from } = await changeOrderStatus(context.services, id, { status: values.status, note: values.status_note || undefined }, actor);
+        if (from) return { done: DONE.status };
+        // The order already had that status (the select starts at it): keep the note all the same.
+        if (values.status_note?.trim()) await addOrderNote(context.services, id, { content: values.status_note }, actor);
+        return { done: values.status_note?.trim() ? DONE.unchangedNote : DONE.unchanged };
+      }
       case 'note':
         await addOrderNote(context.services, id, { content: values.note ?? '', customerNote: values.note_type === 'customer' }, actor);
         return { done: DONE.note };
@@ -131,8 +142,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <CsrfField />
                 <div className="form-row">
                   <label htmlFor="field-status">Change status to</label>
-                  <select id="field-status" name="status" defaultValue={next[0]}>
-                    {next.map((s) => (
+                  {/* Starts at the order's own status (choosing it again changes nothing), then the statuses it may change to. */}
+                  <select id="field-status" name="status" defaultValue={order.status}>
+                    {[order.status, ...next].map((s) => (
                       <option key={s} value={s}>
                         {STATUS_LABELS[s]}
                       </option>

@@ -7,8 +7,8 @@ import { Pagination } from '../features/catalog/components/pagination.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
-import { TableScroll } from '../ui/table-scroll.tsx';
-import { t } from '../i18n/t.ts';
+import { AdminTable } from '../features/admin/components/admin-table.tsx';
+import { plural, t } from '../i18n/t-admin.ts';
 import '../features/catalog/catalog.css';
 import '../styles/orders.css';
 
@@ -69,46 +69,37 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      <p role="status">{search ? `${total} orders found for “${search}”.` : `${total} orders.`}</p>
-      {items.length ? (
-        <TableScroll label="Orders (scrolls sideways on small screens)">
-          <table className="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Billing e-mail</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id}>
-                  <th scope="row">
-                    <Link to={`/admin/orders/${o.id}`}>
-                      #{o.id} {o.billingName}
-                    </Link>
-                  </th>
-                  <td>
-                    <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time>
-                  </td>
-                  <td>
-                    <span className={`order-status order-status--${o.status}`}>{o.statusLabel}</span>
-                  </td>
-                  <td>{o.billingEmail}</td>
-                  <td>
-                    {money(o.total)}
-                    {o.refundedTotal > 0 ? <span className="hint"> (−{money(o.refundedTotal)})</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      ) : (
-        <p>No orders match.</p>
-      )}
+      <p role="status">{search ? plural('admin.orders.found', total, { search }) : plural('admin.orders.count', total)}</p>
+      <AdminTable
+        label="Orders"
+        rows={items}
+        rowKey={(o) => o.id}
+        empty={<p>No orders match.</p>}
+        columns={[
+          {
+            header: 'Order',
+            rowHeader: true,
+            cell: (o) => (
+              <Link to={`/admin/orders/${o.id}`}>
+                #{o.id} {o.billingName}
+              </Link>
+            ),
+          },
+          { header: 'Date', cell: (o) => <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time> },
+          { header: 'Status', cell: (o) => <span className={`order-status order-status--${o.status}`}>{o.statusLabel}</span> },
+          { header: 'Billing e-mail', cell: (o) => o.billingEmail },
+          {
+            header: 'Total',
+            numeric: true,
+            cell: (o) => (
+              <>
+                {money(o.total)}
+                {o.refundedTotal > 0 ? <span className="hint"> (−{money(o.refundedTotal)})</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pagination page={page} pages={pages} href={(p) => href({ page: p === 1 ? null : String(p) })} />
     </>
   );

@@ -10,7 +10,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `Privacy · ${t('admin.title')}` }];
 
@@ -49,7 +49,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
       <p>Anonymise a customer’s orders (name, addresses, e-mail, note and IP address are removed; lines and amounts stay for the accounts) and delete their account, saved addresses and sessions.</p>
       {erased ? (
         <p className="notice" role="status">
-          Erased {erased.email}: {erased.orders} orders anonymised, account deleted.
+          {plural('admin.privacy.erased', erased.orders, { email: erased.email })}
         </p>
       ) : null}
       <FormErrors result={error} labels={{ email: 'Customer e-mail', confirm: 'Confirmation' }} />
@@ -58,7 +58,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
           <h2 id="erase-confirm">Confirm the erasure of {preview.email}</h2>
           <p>
             {`Account “${preview.name || preview.email}” (${preview.role}) will be deleted. `}
-            {preview.orders} orders will be anonymised. This cannot be undone.
+            {plural('admin.privacy.willAnonymise', preview.orders)} This cannot be undone.
           </p>
           <Form method="post">
             <CsrfField />

@@ -7,7 +7,10 @@ import { asFilter, pageParam, REVIEW_FILTERS, type AdminReview } from '../featur
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
+import { AdminTable, type AdminColumn } from '../features/admin/components/admin-table.tsx';
 import { t } from '../i18n/t.ts';
+// The pagination's styles.
+import '../features/catalog/catalog.css';
 
 /* Review moderation: filter by status; approve, unapprove, mark as spam or delete (plain POST forms). */
 
@@ -41,7 +44,7 @@ export default function AdminReviews() {
     <>
       <h1>Reviews</h1>
       <nav aria-label="Filter reviews by status">
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', listStyle: 'none', padding: 0 }}>
+        <ul className="admin-filter">
           {REVIEW_FILTERS.map((f) => (
             <li key={f}>
               <Link to={href(f)} aria-current={f === filter ? 'page' : undefined} style={{ fontWeight: f === filter ? 700 : undefined }}>
@@ -60,83 +63,70 @@ export default function AdminReviews() {
           {result.done}
         </p>
       ) : null}
-      {reviews.length === 0 ? (
-        <p>No reviews here.</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Author</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Review</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {reviews.map((r) => (
-                <Row key={r.id} review={r} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="Reviews"
+        rows={reviews}
+        rowKey={(r) => r.id}
+        empty={<p>No reviews here.</p>}
+        columns={COLUMNS}
+      />
       <Pagination page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
 }
 
-function Row({ review: r }: { review: AdminReview }) {
+const COLUMNS: AdminColumn<AdminReview>[] = [
+  { header: 'Product', rowHeader: true, cell: (r) => <a href={`/product/${r.productSlug}#reviews`}>{r.productName}</a> },
+  {
+    header: 'Author',
+    cell: (r) => (
+      <div>
+        {r.author}
+        <div className="hint">{r.email}</div>
+        {r.verified ? <div className="hint">Verified owner</div> : null}
+      </div>
+    ),
+  },
+  {
+    header: 'Rating',
+    cell: (r) => (
+      <span>
+        <span aria-hidden="true">{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</span>
+        <span className="visually-hidden">{r.rating} out of 5</span>
+      </span>
+    ),
+  },
+  // Shoppers' text, escaped by React.
+  { header: 'Review', cell: (r) => <div className="admin-review-text">{r.content}</div> },
+  { header: 'Date', cell: (r) => <time dateTime={r.createdAt}>{r.createdAt.slice(0, 10)}</time> },
+  { header: 'Status', cell: (r) => STATUS_LABELS[r.status] },
+  { header: 'Actions', hideHeader: true, cell: (r) => <Actions review={r} /> },
+];
+
+function Actions({ review: r }: { review: AdminReview }) {
   const button = (intent: string, label: string) => (
-    <button type="submit" name="intent" value={intent} className="button button--ghost" aria-label={`${label} review by ${r.author}`}>
+    <button type="submit" name="intent" value={intent} className="button button--ghost button--small" aria-label={`${label} review by ${r.author}`}>
       {label}
     </button>
   );
   return (
-    <tr>
-      <td>
-        <a href={`/product/${r.productSlug}#reviews`}>{r.productName}</a>
-      </td>
-      <td>
-        {r.author}
-        <div className="hint">{r.email}</div>
-        {r.verified ? <div className="hint">Verified owner</div> : null}
-      </td>
-      <td>
-        <span aria-hidden="true">{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</span>
-        <span className="visually-hidden">{r.rating} out of 5</span>
-      </td>
-      {/* Shoppers' text, escaped by React. */}
-      <td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', maxInlineSize: '32rem' }}>{r.content}</td>
-      <td>
-        <time dateTime={r.createdAt}>{r.createdAt.slice(0, 10)}</time>
-      </td>
-      <td>{STATUS_LABELS[r.status]}</td>
-      <td>
-        <Form method="post" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' }}>
-          <CsrfField />
-          <input type="hidden" name="id" value={r.id} />
-          {r.status !== 'approved' ? button('approve', 'Approve') : button('unapprove', 'Unapprove')}
-          {r.status !== 'spam' ? button('spam', 'Spam') : null}
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="button button--ghost"
-            aria-label={`Delete review by ${r.author}`}
-            onClick={(e) => {
-              if (!window.confirm(`Delete the review by ${r.author}? This cannot be undone.`)) e.preventDefault();
-            }}
-          >
-            Delete
-          </button>
-        </Form>
-      </td>
-    </tr>
+    <Form method="post" className="admin-actions">
+      <CsrfField />
+      <input type="hidden" name="id" value={r.id} />
+      {r.status !== 'approved' ? button('approve', 'Approve') : button('unapprove', 'Unapprove')}
+      {r.status !== 'spam' ? button('spam', 'Spam') : null}
+      <button
+        type="submit"
+        name="intent"
+        value="delete"
+        className="button button--ghost button--small"
+        aria-label={`Delete review by ${r.author}`}
+        onClick={(e) => {
+          if (!window.confirm(`Delete the review by ${r.author}? This cannot be undone.`)) e.preventDefault();
+        }}
+      >
+        Delete
+      </button>
+    </Form>
   );
 }

@@ -1,29 +1,44 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.settings';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { getSettings, saveSettingsAs } from '../features/admin/settings.server.ts';
+import { configuredOrigin } from '../features/admin/origin.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request, SETTINGS_ROLES);
-  return { settings: await getSettings(context.services.db) };
+  const user = requireStaff(context, request, SETTINGS_ROLES);
+  return { settings: await getSettings(context.services.db), publicUrl: configuredOrigin(context.services.config), canSetUrl: user.role === 'admin' };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireStaff(context, request, SETTINGS_ROLES);
+  const user = requireStaff(context, request, SETTINGS_ROLES);
   const values = formToObject(await request.formData());
-  return formAction(async () => ({ saved: await saveSettings(context.services.db, values) }), values);
+  // Only the fields this form shows: a posted name of any other setting (one edited
+  // elsewhere) is ignored, not saved; the ones reserved to administrators are checked by role.
+  const shown = Object.fromEntries(Object.entries(values).filter(([k]) => Object.hasOwn(LABELS, k)));
+  return formAction(async () => {
+    // The form always sends every one of its fields (an unticked box sends its hidden "0"): a
+    // post without some is not this form's, and is refused whole rather than half applied.
+    // Only an administrator's form shows the store address.
+    const missing = Object.keys(LABELS).filter((k) => !Object.hasOwn(shown, k) && (k !== 'storeUrl' || user.role === 'admin'));
+    if (missing.length) {
+      throw new HttpError(400, 'invalid', `The form was sent incomplete (${missing.length} ${missing.length === 1 ? 'field' : 'fields'} missing); nothing was saved. Reload the page and try again.`, Object.fromEntries(missing.map((k) => [k, 'Missing from the form'])));
+    }
+    return { saved: await saveSettingsAs(context.services.db, user.role, shown) };
+  }, values);
 }
 
 const LABELS = {
   storeName: 'Store name',
+  storeUrl: 'Store address',
   currency: 'Currency (ISO code)',
   currencyPosition: 'Currency position',
   pricePrecision: 'Number of decimals',
@@ -41,6 +56,13 @@ const LABELS = {
   priceFilterStep: 'Price filter step',
   language: 'Language',
   direction: 'Text direction',
+  wishlistMultiple: 'Shoppers may keep several named wishlists',
+  wishlistGuests: 'Visitors without an account may keep a wishlist',
+  wishlistRemoveAfterAddToCart: 'Remove an item from its wishlist once its owner adds it to the cart',
+  wishlistLayout: 'Wishlist page layout',
+  wishlistCookiesDisabledText: 'Message when the browser refuses cookies',
+  wishlistEstimates: 'Shoppers may ask for an estimate of a wishlist',
+  wishlistEstimateFields: 'Extra estimate form fields (one label per line, at most 5)',
 };
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -63,6 +85,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend>Store</legend>
           <Field name="storeName" label={LABELS.storeName} required defaultValue={v('storeName')} error={fieldError(error, 'storeName')} />
+          {loaderData.canSetUrl ? (
+            <Field
+              name="storeUrl"
+              type="url"
+              label={LABELS.storeUrl}
+              hint={loaderData.publicUrl ? `Links in e-mails use PUBLIC_URL (${loaderData.publicUrl}), which overrides this.` : t('admin.storeUrlHint')}
+              defaultValue={v('storeUrl')}
+              error={fieldError(error, 'storeUrl')}
+            />
+          ) : (
+            <p className="hint">
+              {LABELS.storeUrl}: {s.storeUrl || '—'} (only an administrator can change it)
+            </p>
+          )}
           <div className="form-row">
             <label htmlFor="field-storeNotice">{LABELS.storeNotice}</label>
             <textarea id="field-storeNotice" name="storeNotice" rows={2} defaultValue={v('storeNotice')} />
@@ -115,6 +151,25 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <option value="dropdown">Dropdown under the cart icon</option>
               <option value="offcanvas">Panel sliding in from the side</option>
             </select>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Wishlists</legend>
+          <Check name="wishlistMultiple" label={LABELS.wishlistMultiple} checked={s.wishlistMultiple} />
+          <Check name="wishlistGuests" label={LABELS.wishlistGuests} checked={s.wishlistGuests} />
+          <Check name="wishlistRemoveAfterAddToCart" label={LABELS.wishlistRemoveAfterAddToCart} checked={s.wishlistRemoveAfterAddToCart} />
+          <Check name="wishlistEstimates" label={LABELS.wishlistEstimates} checked={s.wishlistEstimates} />
+          <div className="form-row">
+            <label htmlFor="field-wishlistLayout">{LABELS.wishlistLayout}</label>
+            <select id="field-wishlistLayout" name="wishlistLayout" defaultValue={v('wishlistLayout')}>
+              <option value="table">Table</option>
+              <option value="grid">Grid of images (a click shows the details)</option>
+            </select>
+          </div>
+          <Field name="wishlistCookiesDisabledText" label={LABELS.wishlistCookiesDisabledText} defaultValue={v('wishlistCookiesDisabledText')} error={fieldError(error, 'wishlistCookiesDisabledText')} />
+          <div className="form-row">
+            <label htmlFor="field-wishlistEstimateFields">{LABELS.wishlistEstimateFields}</label>
+            <textarea id="field-wishlistEstimateFields" name="wishlistEstimateFields" rows={3} defaultValue={v('wishlistEstimateFields')} />
           </div>
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>

@@ -9,6 +9,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
+import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { t } from '../i18n/t.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `Shipping · ${t('admin.title')}` }];
@@ -71,57 +72,57 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
           Add zone
         </Link>
       </p>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Zone</th>
-              <th scope="col">Regions</th>
-              <th scope="col">Methods</th>
-              <th scope="col">Order and actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {zones.map((z, i) => (
-              <tr key={z.id}>
-                <td>
-                  <Link to={`/admin/shipping/${z.id}`}>{z.name}</Link>
-                </td>
-                <td>{z.locations.length ? z.locations.map((l) => l.label).join(', ') : <em>No regions: never matches</em>}</td>
-                <td>{methodList(z.methods)}</td>
-                <td>
-                  <Form method="post" style={{ display: 'inline' }}>
+      <AdminTable
+        label="Shipping zones, in matching order"
+        rows={[...zones.map((z, i) => ({ ...z, index: i })), null]}
+        rowKey={(z) => z?.id ?? 'rest'}
+        columns={[
+          {
+            header: 'Zone',
+            rowHeader: true,
+            cell: (z) => (z ? <Link to={`/admin/shipping/${z.id}`}>{z.name}</Link> : <Link to="/admin/shipping/rest-of-world">{REST_OF_WORLD}</Link>),
+          },
+          {
+            header: 'Regions',
+            cell: (z) => (!z ? 'Addresses no zone above takes in' : z.locations.length ? z.locations.map((l) => l.label).join(', ') : <em>No regions: never matches</em>),
+          },
+          { header: 'Methods', cell: (z) => methodList(z ? z.methods : restOfWorld) },
+          {
+            header: 'Order and actions',
+            hideHeader: true,
+            cell: (z) =>
+              z ? (
+                <div className="admin-actions">
+                  <Form method="post">
                     <CsrfField />
                     <input type="hidden" name="zoneId" value={z.id} />
                     <input type="hidden" name="intent" value="move" />
-                    <button type="submit" name="direction" value="up" disabled={i === 0} aria-label={`Move ${z.name} up`}>
+                    <button type="submit" name="direction" value="up" className="button button--ghost button--small" disabled={z.index === 0} aria-label={`Move ${z.name} up`}>
                       ↑
                     </button>
-                    <button type="submit" name="direction" value="down" disabled={i === zones.length - 1} aria-label={`Move ${z.name} down`}>
+                    <button
+                      type="submit"
+                      name="direction"
+                      value="down"
+                      className="button button--ghost button--small"
+                      disabled={z.index === zones.length - 1}
+                      aria-label={`Move ${z.name} down`}
+                    >
                       ↓
                     </button>
-                  </Form>{' '}
-                  <Form method="post" style={{ display: 'inline' }}>
+                  </Form>
+                  <Form method="post">
                     <CsrfField />
                     <input type="hidden" name="zoneId" value={z.id} />
-                    <button type="submit" name="intent" value="delete-zone" aria-label={`Delete ${z.name}`}>
+                    <button type="submit" name="intent" value="delete-zone" className="button button--ghost button--small" aria-label={`Delete ${z.name}`}>
                       Delete
                     </button>
                   </Form>
-                </td>
-              </tr>
-            ))}
-            <tr>
-              <td>
-                <Link to="/admin/shipping/rest-of-world">{REST_OF_WORLD}</Link>
-              </td>
-              <td>Addresses no zone above takes in</td>
-              <td>{methodList(restOfWorld)}</td>
-              <td />
-            </tr>
-          </tbody>
-        </table>
-      </div>
+                </div>
+              ) : null,
+          },
+        ]}
+      />
 
       <h2>Shipping classes</h2>
       <p>Products of a class can cost more or less with flat rates (set the amounts in each flat rate).</p>

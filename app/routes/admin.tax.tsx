@@ -13,7 +13,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, parseInput } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `Tax · ${t('admin.title')}` }];
 
@@ -74,7 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         }
         const mode = parseInput(importModeSchema, values.mode);
         const { imported } = await importTaxRatesCsv(db, await file.text(), mode);
-        return { ok: `${imported} tax ${imported === 1 ? 'rate' : 'rates'} imported.` };
+        return { ok: plural('admin.tax.imported', imported) };
       }
       default:
         throw new HttpError(400, 'invalid', 'Unknown action.');
@@ -100,7 +100,7 @@ export default function Tax({ loaderData }: Route.ComponentProps) {
 
       <h2>Tax rates</h2>
       <nav aria-label="Tax classes">
-        <ul className="tax-classes" style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', listStyle: 'none', padding: 0 }}>
+        <ul className="tax-classes admin-filter">
           {classes.map((c) => (
             <li key={c || 'standard'}>
               <Link to={`?class=${encodeURIComponent(c)}`} aria-current={c === taxClass ? 'page' : undefined}>

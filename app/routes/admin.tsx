@@ -1,9 +1,12 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/admin';
-import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { MAIL_ROLES, requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { AdminShell, type AdminNavEntry } from '../features/admin/components/admin-shell.tsx';
 import { REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
 import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts';
-import { t } from '../i18n/t.ts';
+import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
+import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
+import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,71 +14,64 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user,
     canSettings: SETTINGS_ROLES.includes(user.role),
+    canMail: MAIL_ROLES.includes(user.role),
     canReviews: REVIEW_ROLES.includes(user.role),
     canOrders: ORDER_ROLES.includes(user.role),
     canPrivacy: PRIVACY_ROLES.includes(user.role),
+    canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
   };
+}
+
+type AdminData = Awaited<ReturnType<typeof loader>>;
+
+/** The layout's data once a staff member is let in (the root layout then leaves out the shop's header and footer). */
+export const useAdminData = () => useRouteLoaderData<AdminData>('routes/admin');
+
+/** The side navigation's entries this user may open. */
+function navFor(data: AdminData): AdminNavEntry[] {
+  const entries: (AdminNavEntry | false)[] = [
+    { to: '/admin', label: t('admin.dashboard'), end: true },
+    data.canOrders && { to: '/admin/orders', label: t('admin.nav.orders') },
+    data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
+    data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
+    data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },
+    data.canSettings && { to: '/admin/shipping', label: t('admin.nav.shipping') },
+    data.canSettings && { to: '/admin/tax', label: t('admin.nav.tax') },
+    data.canSettings && { to: '/admin/payments', label: t('admin.nav.payments') },
+    data.canSettings && { to: '/admin/search', label: t('admin.nav.search') },
+    data.canMail && { to: '/admin/mail', label: t('admin.mail') },
+    data.canPrivacy && { to: '/admin/privacy', label: t('admin.nav.privacy') },
+    data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
+    data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
+  ];
+  return entries.filter((e): e is AdminNavEntry => e !== false);
+}
+
+function Shell({ data, children }: { data: AdminData; children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <AdminShell storeName={root?.settings.storeName ?? 'Vitrine'} user={data.user} nav={navFor(data)}>
+      {children}
+    </AdminShell>
+  );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="admin container">
-      <nav className="admin__nav" aria-label={t('admin.title')}>
-        <p className="admin__brand">{t('admin.title')}</p>
-        <ul>
-          <li>
-            <NavLink to="/admin" end>
-              {t('admin.dashboard')}
-            </NavLink>
-          </li>
-          {loaderData.canOrders ? (
-            <li>
-              <NavLink to="/admin/orders">Orders</NavLink>
-            </li>
-          ) : null}
-          {loaderData.canSettings ? (
-            <>
-              <li>
-                <NavLink to="/admin/settings">{t('admin.settings')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/import">Import</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/coupons">Coupons</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/shipping">Shipping</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/tax">Tax</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/payments">Checkout and payments</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/mail">{t('admin.mail')}</NavLink>
-              </li>
-            </>
-          ) : null}
-          {loaderData.canPrivacy ? (
-            <li>
-              <NavLink to="/admin/privacy">Privacy</NavLink>
-            </li>
-          ) : null}
-          {loaderData.canReviews ? (
-            <li>
-              <NavLink to="/admin/reviews">Reviews</NavLink>
-            </li>
-          ) : null}
-          <li>
-            <a href="/">{t('admin.viewShop')}</a>
-          </li>
-        </ul>
-      </nav>
-      <div className="admin__content">
-        <Outlet />
-      </div>
-    </div>
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A page's error (not found, not allowed) inside the admin's frame; the shop's page when this layout's own check refused. */
+export function ErrorBoundary() {
+  const data = useAdminData();
+  return data ? (
+    <Shell data={data}>
+      <SiteError />
+    </Shell>
+  ) : (
+    <SiteError />
   );
 }

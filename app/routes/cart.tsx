@@ -4,6 +4,7 @@ import { getSettings } from '../features/admin/settings.server.ts';
 import { addGroupedItems, addItem, applyCoupon, getCart, removeCoupon, removeItem, setCustomer, setShippingRate, updateItem, type CartAnswer } from '../features/cart/cart.server.ts';
 import { cartCallerFrom, cartCookies } from '../features/cart/cart-http.server.ts';
 import { CART_COOKIE } from '../features/cart/cart-store.server.ts';
+import { addedCookie } from '../features/cart/visitor-cart.server.ts';
 import { cartText } from '../features/cart/components/cart-text.ts';
 import { CartPage } from '../features/cart/components/cart-page.tsx';
 import { summariesByIds } from '../features/catalog/product.server.ts';
@@ -90,34 +91,51 @@ const quantityOf = (raw: string | undefined) => {
   return Number.isFinite(n) && n > 0 ? Math.min(n, 9999) : 0;
 };
 
+/**
+ * The quantity an add form asks for: absent means 1; text that is not a number, or a number
+ * below `least`, is refused (nothing is added) rather than guessed; fractions round down.
+ */
+const addQuantityOf = (raw: string | undefined, least: number) => {
+  if (raw === undefined) return 1;
+  const n = raw.trim() === '' ? Number.NaN : Math.floor(Number(raw));
+  if (!Number.isFinite(n) || n < least) throw new HttpError(400, 'invalid_quantity', cartText.badQuantity, { quantity: cartText.badQuantity });
+  return Math.min(n, 9999);
+};
+
 /** Form posts of the cart page and the add-to-cart buttons, for browsers without scripts. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const values = formToObject(await request.formData());
   const caller = callerOf(request, context);
   const back = (result: CartAnswer, done: string) => redirect(`/cart?done=${done}`, { headers: withCookies(result, context.secure) });
+  /** After an add: to the cart (its own notice), or back to the page the form was on, which then shows the added notice (visitor-cart.server.ts). */
+  const addedRedirect = async (result: CartAnswer, productId: number, quantity: number, from: string | undefined) => {
+    const { redirectToCartAfterAdd } = await getSettings(services.db);
+    const to = redirectToCartAfterAdd ? '/cart?done=added' : safeRedirect(from, '/cart?done=added');
+    const headers = withCookies(result, context.secure);
+    if (!to.startsWith('/cart')) headers.append('set-cookie', addedCookie(productId, quantity, context.secure));
+    return redirect(to, { headers });
+  };
   try {
     switch (values.intent) {
       case 'add': {
         // A grouped product's form sends one quantity[<child id>] per child.
         const grouped = Object.entries(values).filter(([k]) => /^quantity\[\d+\]$/.test(k));
         if (grouped.length) {
-          const quantities = Object.fromEntries(grouped.map(([k, v]) => [Number(k.slice(9, -1)), quantityOf(v)]));
+          // A child row left empty means none of it; any other text must be a number.
+          const quantities = Object.fromEntries(grouped.map(([k, v]) => [Number(k.slice(9, -1)), v.trim() === '' ? 0 : addQuantityOf(v, 0)]));
           const result = await addGroupedItems(services, caller, Number(values.productId), quantities);
-          const { redirectToCartAfterAdd } = await getSettings(services.db);
-          const to = redirectToCartAfterAdd ? '/cart?done=added' : safeRedirect(values.redirect, '/cart?done=added');
-          return redirect(to, { headers: withCookies(result, context.secure) });
+          return addedRedirect(result, Number(values.productId), 1, values.redirect);
         }
         const attributes = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('attribute_')));
+        const quantity = addQuantityOf(values.quantity, 1);
         const result = await addItem(services, caller, {
           productId: Number(values.productId),
           variationId: values.variationId ? Number(values.variationId) : undefined,
           attributes: Object.keys(attributes).length ? attributes : undefined,
-          quantity: Math.max(1, quantityOf(values.quantity)),
+          quantity,
         });
-        const { redirectToCartAfterAdd } = await getSettings(services.db);
-        const to = redirectToCartAfterAdd ? '/cart?done=added' : safeRedirect(values.redirect, '/cart?done=added');
-        return redirect(to, { headers: withCookies(result, context.secure) });
+        return addedRedirect(result, Number(values.productId), quantity, values.redirect);
       }
       case 'update': {
         let result = await getCart(services, caller);

@@ -10,6 +10,7 @@ import { paymentInstructions } from '../features/payments/payments.server.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { t } from '../i18n/t-orders.ts';
+import { CheckoutSteps } from '../features/checkout/components/checkout-steps.tsx';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('received.title') }, { name: 'robots', content: 'noindex' }];
@@ -45,6 +46,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const failed = order.status === 'failed';
   return (
     <div className="page container order-received">
+      {failed ? null : <CheckoutSteps current="done" />}
       <h1>{t('received.title')}</h1>
       <p className={failed ? 'notice notice--error' : 'notice received-thanks'} role="status">
         {failed ? t('received.failed') : t('received.thanks')}
@@ -70,15 +72,27 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="instructions-title" className="received-instructions">
           <h2 id="instructions-title">{instructions.title}</h2>
           {instructions.text ? <p>{instructions.text}</p> : null}
-          {instructions.details.length ? (
-            <dl className="bank-details">
-              {instructions.details.map((d, i) => (
-                <div key={`${d.label}-${i}`}>
-                  <dt>{d.label}</dt>
-                  <dd>{d.value}</dd>
-                </div>
+          {instructions.accounts.length ? (
+            <>
+              <dl className="bank-details">
+                {instructions.details.slice(0, 1).map((d) => (
+                  <div key={d.label}>
+                    <dt>{d.label}</dt>
+                    <dd>{d.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {instructions.accounts.map((fields, i) => (
+                <dl className="bank-details bank-details--account" key={i}>
+                  {fields.map((d) => (
+                    <div key={d.label}>
+                      <dt>{d.label}</dt>
+                      <dd>{d.value}</dd>
+                    </div>
+                  ))}
+                </dl>
               ))}
-            </dl>
+            </>
           ) : null}
         </section>
       ) : null}

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values,
       clientIp: context.clientIp,
       userAgent: request.headers.get('user-agent') ?? '',
-      origin: context.origin,
+      requestOrigin: context.requestOrigin,
     });
     const headers = new Headers();
     const attrs = `Path=/; SameSite=Lax${context.secure ? '; Secure' : ''}`;

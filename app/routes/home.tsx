@@ -1,20 +1,24 @@
 import type { Route } from './+types/home';
 import { getSettings } from '../features/admin/settings.server.ts';
-import { featuredProducts, newestProducts, topCategories } from '../features/catalog/catalog.server.ts';
-import { ProductCard } from '../features/catalog/components/product-card.tsx';
-import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
+import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { publicSettings } from '../features/admin/public-settings.ts';
+import { homeBlocks } from '../features/content/home-layout.server.ts';
+import { HomeSections } from '../features/content/components/home-sections.tsx';
 import { t } from '../i18n/t.ts';
+import { searchRedirect } from '../features/search/results-path.server.ts';
 import '../features/catalog/catalog.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [settings, featured, newest, categories] = await Promise.all([
+  // "/?s=" (links from elsewhere, the reference theme's form): the search results.
+  const params = new URL(request.url).searchParams;
+  if (params.has('s')) throw await searchRedirect(db, params);
+  const [settings, blocks, origin] = await Promise.all([
     getSettings(db),
-    featuredProducts(db, 6),
-    newestProducts(db, 6),
-    topCategories(db, 8),
+    homeBlocks(db),
+    trustedOrigin(context.services, context.requestOrigin),
   ]);
-  return { settings, featured, newest, categories, origin: context.origin };
+  return { settings: publicSettings(settings), blocks, origin: origin ?? '' };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -28,50 +32,12 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** The home page: the sections of the store's home layout (features/content). */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, featured, newest, categories } = loaderData;
+  const { settings, blocks } = loaderData;
   return (
-    <div className="container">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">{t('home.hero')}</h1>
-        <p>{t('home.heroText')}</p>
-        <a className="button" href="/shop">
-          {t('home.heroCta')}
-        </a>
-      </section>
-      {categories.length > 0 ? (
-        <section className="section" aria-labelledby="home-categories">
-          <h2 id="home-categories">{t('home.categories')}</h2>
-          <CategoryTiles
-            categories={categories.map((c) => ({
-              id: c.id,
-              name: c.name,
-              path: c.path,
-              count: c.product_count,
-              image: c.image_path ? { path: c.image_path, widths: c.image_widths ?? '[]' } : null,
-            }))}
-          />
-        </section>
-      ) : null}
-      <section className="section" aria-labelledby="home-featured">
-        <h2 id="home-featured">{t('home.featured')}</h2>
-        {featured.length === 0 ? <p>{t('home.empty')}</p> : null}
-        <ul className="product-grid">
-          {featured.map((p, i) => (
-            <ProductCard key={p.id} product={p} format={settings} eager={i < 3} />
-          ))}
-        </ul>
-      </section>
-      {newest.length > 0 ? (
-        <section className="section" aria-labelledby="home-newest">
-          <h2 id="home-newest">{t('home.newest')}</h2>
-          <ul className="product-grid">
-            {newest.map((p) => (
-              <ProductCard key={p.id} product={p} format={settings} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+    <div className="container home">
+      <HomeSections blocks={blocks} format={settings} storeName={settings.storeName} />
     </div>
   );
 }

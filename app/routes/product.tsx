@@ -1,15 +1,18 @@
 import { useCallback, useState } from 'react';
 import type { Route } from './+types/product';
 import { getSettings } from '../features/admin/settings.server.ts';
+import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { publicSettings } from '../features/admin/public-settings.ts';
 import { findProduct } from '../features/catalog/product.server.ts';
 import { categoryByPath } from '../features/catalog/categories.server.ts';
 import { productJsonLd } from '../features/catalog/product-jsonld.ts';
 import { Price } from '../features/catalog/components/price.tsx';
 import { Stars } from '../features/catalog/components/stars.tsx';
 import { productFormData } from '../features/product/variation.server.ts';
+import { productHeartText } from '../features/wishlist/product-heart.server.ts';
 import { loadReviews } from '../features/product/reviews.server.ts';
 import { pageParam } from '../features/product/reviews.schema.ts';
-import { relatedProducts, upsellProducts } from '../features/product/related.server.ts';
+import { productRecommendations } from '../features/product/related.server.ts';
 import type { VariationObject } from '../features/product/variations.ts';
 import { choiceFromSearch } from '../features/product/choice.ts';
 import { pageText } from '../features/product/page-text.ts';
@@ -32,15 +35,16 @@ const FORM_ID = 'product-cart-form';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.services;
   // A direct link still opens a product hidden from the catalog; drafts and private ones are 404.
-  const [product, settings] = await Promise.all([findProduct(db, params.slug, { allowHidden: true }), getSettings(db)]);
+  const [product, settings, trusted] = await Promise.all([findProduct(db, params.slug, { allowHidden: true }), getSettings(db), trustedOrigin(context.services, context.requestOrigin)]);
   if (!product || product.slug !== params.slug) throw new Response('Not Found', { status: 404 });
   const url = new URL(request.url);
+  // Without a trusted origin, links in the page are paths (and the Open Graph URLs, which must be absolute, are left out).
+  const origin = trusted ?? '';
   const primary = product.categories[0];
-  const [form, related, upsells, reviews, trail] = await Promise.all([
+  const [form, { related, upsells }, reviews, trail] = await Promise.all([
     // The embedding limit is a store setting once the admin offers it; the constant otherwise.
     productFormData(db, product, { maxEmbeddedVariations: (settings as { maxEmbeddedVariations?: number }).maxEmbeddedVariations }, url.searchParams),
-    relatedProducts(db, product),
-    upsellProducts(db, product),
+    productRecommendations(db, product),
     loadReviews(db, product.id, pageParam(url.searchParams.get('cpage')), { viewerId: context.user?.id ?? null }),
     primary ? categoryByPath(db, primary.path) : null,
   ]);
@@ -52,14 +56,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     product: shown,
     crumbs: [...crumbs, { name: product.name }],
-    form,
+    form: { ...form, wishlistHeart: productHeartText(product.name) },
     related,
     upsells,
     reviews,
-    jsonLd: productJsonLd(product, context.origin, settings.currency),
+    jsonLd: productJsonLd(product, origin, settings.currency),
     initialTab: (wantsReviews({ hash: '', search: url.search, pathname: url.pathname }) ? 'reviews' : 'description') as TabId,
-    settings,
-    origin: context.origin,
+    settings: publicSettings(settings),
+    origin,
   };
 }
 
@@ -73,8 +77,8 @@ export function meta({ data }: Route.MetaArgs) {
     { tagName: 'link', rel: 'canonical', href: `${origin}${product.url}` },
     { property: 'og:title', content: product.name },
     { property: 'og:type', content: 'product' },
-    { property: 'og:url', content: `${origin}${product.url}` },
-    ...(product.images[0] ? [{ property: 'og:image', content: `${origin}${product.images[0].fullSrc}` }] : []),
+    ...(origin ? [{ property: 'og:url', content: `${origin}${product.url}` }] : []),
+    ...(origin && product.images[0] ? [{ property: 'og:image', content: `${origin}${product.images[0].fullSrc}` }] : []),
     ...(product.catalogVisibility === 'hidden' ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

@@ -1,6 +1,8 @@
 import type { Route } from './+types/robots[.]txt';
 import { robotsTxt } from '../features/catalog/sitemap.server.ts';
+import { trustedOrigin } from '../features/admin/origin.server.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(robotsTxt(context.origin), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = await trustedOrigin(context.services, context.requestOrigin);
+  return new Response(robotsTxt(origin), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
 }

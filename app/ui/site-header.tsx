@@ -2,6 +2,8 @@ import { Link, NavLink } from 'react-router';
 import type { RootData } from '../root.tsx';
 import { t } from '../i18n/t.ts';
 import { MiniCart } from '../features/cart/components/mini-cart.tsx';
+import { WishlistLink } from '../features/wishlist/components/wishlist-link.tsx';
+import { SearchBox } from '../features/search/components/search-box.tsx';
 
 /** Logo, main menu from the categories, search box, account link and the header cart. */
 export function SiteHeader({ data }: { data: RootData | undefined }) {
@@ -62,18 +64,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             ))}
           </ul>
         </nav>
-        <form className="site-search" role="search" action="/shop" method="get">
-          <label htmlFor="site-search-q" className="visually-hidden">
-            {t('site.search')}
-          </label>
-          <input id="site-search-q" type="search" name="s" placeholder={t('site.searchPlaceholder')} minLength={1} />
-          <button type="submit" className="icon-button" aria-label={t('site.searchSubmit')}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
-              <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        </form>
+        <SearchBox />
         <div className="site-tools">
           <Link to={data?.user ? '/my-account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
@@ -81,6 +72,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" stroke="currentColor" strokeWidth="2" fill="none" />
             </svg>
           </Link>
+          <WishlistLink />
           <MiniCart />
         </div>
       </div>

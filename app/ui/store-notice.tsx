@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation } from 'react-router';
 import { t } from '../i18n/t.ts';
-
-/** A short id for a notice text: dismissing one notice does not hide the next. */
-export function noticeId(text: string): string {
-  let h = 5381;
-  for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(36);
-}
-
-export const noticeCookie = (text: string) => `vt_store_notice_hidden_${noticeId(text)}`;
+import { useCsrfToken } from '../lib/use-csrf-token.ts';
+import { noticeCookie, noticeId } from './store-notice-cookie.ts';
 
 /**
  * The store notice bar. The server leaves it out once dismissed (cookie named after this
@@ -18,7 +11,7 @@ export const noticeCookie = (text: string) => `vt_store_notice_hidden_${noticeId
 export function StoreNotice({ text }: { text: string }) {
   const [hidden, setHidden] = useState(false);
   const location = useLocation();
-  const root = useRouteLoaderData('root') as { csrfToken: string } | undefined;
+  const csrf = useCsrfToken();
   if (!text || hidden) return null;
   return (
     <div className="store-notice" role="region" aria-label="Store notice">
@@ -32,7 +25,7 @@ export function StoreNotice({ text }: { text: string }) {
           setHidden(true);
         }}
       >
-        <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />
+        <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="notice" value={noticeId(text)} />
         <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
         <button type="submit" className="store-notice__dismiss">

@@ -2,7 +2,7 @@
  * Baseline: a bare `renderToString` of the page our server renders for BENCH_RENDER_PATH.
  *
  * React Router's own request handler runs the page's loaders once, with the request
- * context our server builds for an anonymous visitor (server/context.ts), and hands the
+ * context our server renders shared (page-cached) pages with (server/pages.ts), and hands the
  * result to the entry point. We capture that EntryContext there instead of streaming it,
  * then time `renderToString(<ServerRouter context={…}/>)` in a loop. <ServerRouter> is
  * createStaticRouter + <StaticRouterProvider> inside the FrameworkContext that <Meta>,
@@ -24,7 +24,7 @@ import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import type { RequestContext, Services } from '../../app/lib/services.server.ts';
 import { loadConfig } from '../../server/config.ts';
 import { SERVER_BUILD } from '../../server/pages.ts';
-import { csrfToken, newCsrfSeed, newNonce } from '../../server/security.ts';
+import { newNonce } from '../../server/security.ts';
 import { BROWSER_HEADERS } from '../lib/load.ts';
 import { measureLoop } from '../lib/stats.ts';
 
@@ -47,9 +47,11 @@ const context: RequestContext = {
   services,
   user: null,
   sessionToken: null,
-  csrfToken: csrfToken(config.sessionSecret, newCsrfSeed()),
+  // As the server renders a page for its anonymous page cache (server/pages.ts): no token.
+  csrfToken: '',
   cspNonce: nonce,
-  origin,
+  requestOrigin: origin,
+  sharedPage: true,
   secure: false,
   clientIp: '127.0.0.1',
 };

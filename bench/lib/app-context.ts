@@ -28,7 +28,7 @@ export function anonymousContext(services: Services, origin: string): AppLoadCon
     sessionToken: null,
     csrfToken: csrfToken(services.config.sessionSecret, newCsrfSeed()),
     cspNonce: newNonce(),
-    origin,
+    requestOrigin: origin,
     secure: false,
     clientIp: '127.0.0.1',
   };

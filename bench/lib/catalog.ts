@@ -82,3 +82,27 @@ export async function unlimitedProducts(ctx: BenchContext, count: number): Promi
   if (picked.length < count) throw new Error(`the bench catalog has only ${picked.length} products a cart can hold without limits`);
   return picked;
 }
+
+let product: Promise<{ slug: string; name: string }> | undefined;
+
+/**
+ * The product page the bench loads: a published, visible variable product (options, swatches,
+ * variations) with the most reviews, so its page is as full as the catalog's pages get.
+ */
+export function benchProduct(ctx: BenchContext) {
+  product ??= (async () => {
+    const row = await ctx.db
+      .selectFrom('products')
+      .select(['slug', 'name'])
+      .where('status', '=', 'publish')
+      .where('catalog_visibility', '!=', 'hidden')
+      .orderBy(sql`case when type = 'variable' then 0 else 1 end`)
+      .orderBy('review_count', 'desc')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw new Error('the bench catalog has no published products');
+    return row;
+  })();
+  return product;
+}

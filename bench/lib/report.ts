@@ -14,6 +14,10 @@ function targetText(row: Row): string {
   const parts: string[] = [];
   if (t.minThroughput !== undefined) parts.push(`${row.result.throughput >= t.minThroughput ? 'ok' : 'MISS'} ≥${fmtNum(t.minThroughput)}/s`);
   if (t.maxP95Ms !== undefined) parts.push(`${(row.result.p95 ?? Infinity) <= t.maxP95Ms ? 'ok' : 'MISS'} p95≤${t.maxP95Ms}ms`);
+  if (t.maxCpuMs !== undefined) parts.push(`${(row.result.cpuMs ?? Infinity) <= t.maxCpuMs ? 'ok' : 'MISS'} cpu≤${t.maxCpuMs}ms`);
+  if (t.minShareOfCompared !== undefined) {
+    parts.push(`${(row.compared?.ratio ?? 0) >= t.minShareOfCompared ? 'ok' : 'MISS'} vs≥${t.minShareOfCompared}×`);
+  }
   return parts.join(', ');
 }
 
@@ -21,7 +25,7 @@ function targetText(row: Row): string {
 export function formatTable(rows: Row[]): string {
   const header = [
     'scenario', 'rate', 'p50 ms', 'p95 ms', 'p99 ms', 'cpu ms', 'err/non-2xx',
-    'baseline', 'base rate', 'base p95', 'base cpu', 'rate ×', 'p95 ×', 'cpu ×', 'target',
+    'baseline', 'base rate', 'base p95', 'base cpu', 'rate ×', 'p95 ×', 'cpu ×', 'vs ×', 'target',
   ];
   const body = rows.map((r) => {
     if (r.error) return [r.scenario, `FAILED: ${r.error.split('\n')[0]}`, ...header.slice(2).map(() => '')];
@@ -42,11 +46,12 @@ export function formatTable(rows: Row[]): string {
       fmtRatio(r.ratios.throughput),
       fmtRatio(r.ratios.p95),
       fmtRatio(r.ratios.cpu),
+      fmtRatio(r.compared?.ratio),
       targetText(r),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
-  const leftAligned = new Set([0, 7, 14]);
+  const leftAligned = new Set([0, 7, 15]);
   const line = (cells: string[]) =>
     cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
   const notes = rows.flatMap((r) => [
@@ -82,6 +87,18 @@ function figures(rows: Row[]) {
       baselineUnit: b?.result.unit ?? null,
       ratio: r.ratios.throughput ?? null,
     });
+    if (r.compared) {
+      out.push({
+        scenario: r.scenario,
+        metric: 'throughputVsCompared',
+        value: r.result.throughput,
+        unit: r.result.unit,
+        baseline: r.compared.scenario,
+        baselineValue: r.result.throughput / r.compared.ratio,
+        baselineUnit: r.result.unit,
+        ratio: r.compared.ratio,
+      });
+    }
     for (const p of ['p50', 'p95', 'p99', 'cpuMs'] as const) {
       if (r.result[p] === undefined) continue;
       const bv = b?.result[p];

@@ -73,6 +73,10 @@ export type BaselineSpec =
 export interface Targets {
   minThroughput?: number;
   maxP95Ms?: number;
+  /** Most CPU per request (ms). */
+  maxCpuMs?: number;
+  /** Least share of the rate of the scenario named in `compareTo` (e.g. 0.9 = 90 %). */
+  minShareOfCompared?: number;
 }
 
 /** Load the live server with autocannon. */
@@ -82,6 +86,11 @@ export interface HttpScenario {
   request: RequestSpec | ((ctx: BenchContext) => Promise<RequestSpec>);
   /** A fixed baseline, or one that depends on the live data (e.g. the render of a page chosen at run time). */
   baseline?: BaselineSpec | ((ctx: BenchContext) => Promise<BaselineSpec>);
+  /**
+   * The name of another scenario of the same run (e.g. the same page uncompressed) whose
+   * rate this one is also divided by, shown as "vs ×".
+   */
+  compareTo?: string;
   targets?: Targets;
 }
 
@@ -96,10 +105,14 @@ export type Scenario = HttpScenario | CustomScenario;
 
 export interface Row {
   scenario: string;
+  /** The scenario's own name, without the label picked at run time. */
+  name?: string;
   result: Measurement;
   baseline?: { name: string; result: Measurement };
   /** result ÷ baseline: throughput (share of the baseline reached), p95 and CPU per op (times more). */
   ratios: { throughput?: number; p95?: number; cpu?: number };
+  /** This rate ÷ the rate of the scenario named in `compareTo`, when both ran. */
+  compared?: { scenario: string; ratio: number };
   targets?: Targets;
   error?: string;
 }

@@ -3,7 +3,7 @@ import type { DB } from '../../db/client.ts';
 import { anonymousContext, benchServices } from '../lib/app-context.ts';
 import { benchCategories } from '../lib/catalog.ts';
 import { waitForIdle } from '../lib/cpu.ts';
-import { BROWSER_HEADERS } from '../lib/load.ts';
+import { BR_SHARE, BROWSER_HEADERS, COMPRESSED, PAGE_CPU_MS } from '../lib/load.ts';
 import { captureQueries, formatQueryTimes, queryLabel, rawConnection, timeEach } from '../lib/sql.ts';
 import { measureLoop } from '../lib/stats.ts';
 import type { CustomScenario, HttpScenario } from '../lib/types.ts';
@@ -11,8 +11,9 @@ import type { CustomScenario, HttpScenario } from '../lib/types.ts';
 /*
  * Category pages, 48 products a page (issue 3), for the fullest leaf category (~2,400
  * products at 100k) and the fullest top-level one (~14,500, subcategories included):
- *  - the page over HTTP, as a first-time visitor gets it, at the run's connections and with
- *    one connection, beside a bare renderToString of the same page;
+ *  - the page over HTTP, as a first-time visitor gets it, at the run's connections (once
+ *    uncompressed, once with a browser's `accept-encoding`) and with one connection, beside
+ *    a bare renderToString of the same page;
  *  - the page's own loader timed in the runner, beside the raw SQL of its 48-row product
  *    query alone, with each of the loader's statements timed raw in the note.
  */
@@ -21,25 +22,32 @@ const PER_PAGE = 48;
 const pagePath = (path: string) => `/product-category/${path}?per_page=${PER_PAGE}`;
 const kinds: Record<Which, string> = { leaf: 'leaf', top: 'top-level' };
 
+const pageName = (which: Which, variant = '') => `GET category, ${kinds[which]} (${PER_PAGE}/page${variant})`;
+
 /**
- * At the run's connections (the issue's 50), and with one connection: a page slower than
- * 50 × its own cost per request times out under 50 connections on a busy machine, while
- * one connection still gives its latency without queueing and a clean CPU per request.
+ * At the run's connections (the issue's 50), uncompressed and with brotli as browsers ask
+ * for it, and with one connection: a page slower than 50 × its own cost per request times
+ * out under 50 connections on a busy machine, while one connection still gives its latency
+ * without queueing and a clean CPU per request.
  */
-function page(which: Which, single = false): HttpScenario {
+function page(which: Which, variant: 'plain' | 'br' | 'single' = 'plain'): HttpScenario {
   return {
-    name: `GET category, ${kinds[which]} (${PER_PAGE}/page${single ? ', 1 connection' : ''})`,
+    name: pageName(which, variant === 'br' ? ', br' : variant === 'single' ? ', 1 connection' : ''),
     async request(ctx) {
       const c = (await benchCategories(ctx))[which];
       return {
         path: pagePath(c.path),
-        headers: BROWSER_HEADERS,
+        headers: variant === 'br' ? { ...BROWSER_HEADERS, ...COMPRESSED } : BROWSER_HEADERS,
         label: `${c.path}, ${c.count.toLocaleString('en-GB')} products`,
-        autocannon: single ? { connections: 1 } : undefined,
+        autocannon: variant === 'single' ? { connections: 1 } : undefined,
       };
     },
     baseline: async (ctx) => ({ kind: 'render', path: pagePath((await benchCategories(ctx))[which].path) }),
-    targets: single ? undefined : { minThroughput: 800, maxP95Ms: 50 },
+    compareTo: variant === 'br' ? pageName(which) : undefined,
+    targets:
+      variant === 'single'
+        ? undefined
+        : { minThroughput: 800, maxP95Ms: 50, maxCpuMs: PAGE_CPU_MS, ...(variant === 'br' ? { minShareOfCompared: BR_SHARE } : {}) },
   };
 }
 
@@ -70,5 +78,5 @@ function loaderSql(which: Which): CustomScenario {
 }
 
 // One connection for the leaf only: the top-level page's cost is its loader's, shown below it.
-const scenarios = [page('leaf'), page('leaf', true), loaderSql('leaf'), page('top'), loaderSql('top')];
+const scenarios = [page('leaf'), page('leaf', 'br'), page('leaf', 'single'), loaderSql('leaf'), page('top'), page('top', 'br'), loaderSql('top')];
 export default scenarios;

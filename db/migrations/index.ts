@@ -4,6 +4,9 @@ import * as cart from './2026-11-21-002-cart.ts';
 import * as listingIndexes from './2026-11-21-003-listing-indexes.ts';
 import * as orders from './2026-11-21-004-orders.ts';
 import * as storeVersion from './2026-11-21-006-store-version.ts';
+import * as wishlists from './2026-11-24-007-wishlists.ts';
+import * as search from './2026-11-24-008-search.ts';
+import * as searchAdmin from './2026-11-24-009-search-admin.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-listing-indexes': listingIndexes,
   '2026-11-21-004-orders': orders,
   '2026-11-21-006-store-version': storeVersion,
+  '2026-11-24-007-wishlists': wishlists,
+  '2026-11-24-008-search': search,
+  '2026-11-24-009-search-admin': searchAdmin,
 };
 
 export const migrationProvider: MigrationProvider = {

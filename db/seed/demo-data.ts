@@ -28,7 +28,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     ],
   },
   {
-    name: 'Home',
+    name: 'Home & Living',
     description: 'Things for the kitchen, the walls and the windowsill.',
     art: { shape: 'mug', color: 'Terracotta', extra: 'plant' },
     children: [
@@ -71,13 +71,3 @@ export const DEMO_SPECIAL = {
   /** Variation sale that starts next week. */
   scheduledSale: 'Fleece Pullover Hoodie',
 } as const;
-
-/** Reviewer names and texts by star rating; picked with the seeded PRNG. */
-export const REVIEWERS = ['Amara Okafor', 'Lukas Brandt', 'Sofia Marino', 'Kenji Watanabe', 'Chloé Martin', 'Priya Nair', 'Mateo García', 'Hannah Berg', 'Tomás Silva', 'Olivia Chen'];
-export const REVIEW_TEXTS: Record<number, string[]> = {
-  5: ['Exactly as pictured and beautifully made. Would buy again.', 'Lovely quality, fast delivery. My new favourite.', 'Perfect. I ordered a second one as a gift.'],
-  4: ['Very nice, just a little smaller than I expected.', 'Good quality for the price. Happy with it.', 'Really like it; delivery took a few days longer than hoped.'],
-  3: ['It is fine. Does the job, nothing special.', 'Decent, but the colour is slightly different in person.'],
-  2: ['Not quite what I hoped for; the fit is off for me.'],
-  1: ['Arrived damaged. Customer service was helpful though.'],
-};

@@ -1,10 +1,10 @@
 import { colorAttr, day, grid, sizeAttr, type DemoProduct } from './demo-kit.ts';
 
-/** Demo catalog, part 2: Home > Mugs, Posters, Plants. Prices in cents. */
+/** Demo catalog, part 2: Home & Living > Mugs, Posters, Plants. Prices in cents. */
 
-const MUG = ['Home', 'Mugs'] as [string, string];
-const POSTER = ['Home', 'Posters'] as [string, string];
-const PLANT = ['Home', 'Plants'] as [string, string];
+const MUG = ['Home & Living', 'Mugs'] as [string, string];
+const POSTER = ['Home & Living', 'Posters'] as [string, string];
+const PLANT = ['Home & Living', 'Plants'] as [string, string];
 const mug = { weight: 0.35, length: 12, width: 9, height: 10 };
 
 export const HOME: DemoProduct[] = [

@@ -9,8 +9,11 @@ import {
 } from '../../app/features/catalog/catalog-write.server.ts';
 import { generateVariants, insertMedia, type VariantResult } from '../../app/lib/images.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
+import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, REVIEWERS, REVIEW_TEXTS, type DemoCategory } from './demo-data.ts';
+import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
+import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
 
@@ -64,16 +67,22 @@ async function renderAll(dataDir: string): Promise<Map<string, VariantResult>> {
   return made;
 }
 
-function reviewsFor(p: DemoProduct, random: () => number, now: number): NonNullable<ProductInput['reviews']> {
+type PickReviews = ReturnType<typeof reviewPicker>;
+
+function reviewsFor(p: DemoProduct, random: () => number, pickReviews: PickReviews, now: number): NonNullable<ProductInput['reviews']> {
   const list = [...(p.reviews?.approved ?? []).map((r) => [r, 'approved'] as const), ...(p.reviews?.pending ?? []).map((r) => [r, 'pending'] as const)];
+  const picked = pickReviews(p.shape, list.map(([rating]) => rating));
   return list.map(([rating, status], i) => {
-    const author = REVIEWERS[Math.floor(random() * REVIEWERS.length)];
-    const texts = REVIEW_TEXTS[rating];
+    // Names and texts come from their own sequence; these two draws keep the rest of the demo
+    // (verified marks, dates, sales counts) what it was.
+    random();
+    random();
+    const { author, content } = picked[i];
     return {
       author,
       email: `${author.split(' ')[0].normalize('NFKD').replace(/[^a-z]/gi, '').toLowerCase()}@example.com`,
       rating,
-      content: texts[Math.floor(random() * texts.length)],
+      content,
       status,
       verified: status === 'approved' && random() < 0.7,
       created_at: new Date(now - (list.length - i) * 3 * DAY - Math.floor(random() * DAY)).toISOString(),
@@ -105,6 +114,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await createCategoryTree(trx, await toNodes(DEMO_CATEGORIES));
 
     const random = prng(20261121);
+    const pickReviews = reviewPicker(prng(20261124));
     const now = Date.now();
     const ids = new Map<string, number>();
     const ordered = [...DEMO_PRODUCTS.filter((p) => p.type !== 'grouped'), ...DEMO_PRODUCTS.filter((p) => p.type === 'grouped')];
@@ -130,7 +140,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
           return key ? { ...v, image: optionMedia.get(key) } : v;
         }),
         links: children ? { grouped: children.map((n) => ids.get(n)!) } : {},
-        reviews: reviewsFor(p, random, now),
+        reviews: reviewsFor(p, random, pickReviews, now),
         total_sales: Math.floor(random() * 400),
         created_at: new Date(now - (ordered.length - i) * DAY).toISOString(),
       };
@@ -144,6 +154,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
       });
     }
     await seedDemoCommerce(trx);
+    await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     return { products: ids.size };
   });
   if (result) log.info({ products: result.products, images: files.size, imagesMs: rendered - started, dbMs: Date.now() - rendered }, 'seeded the demo shop');

@@ -12,7 +12,7 @@ import {
   type CartAnswer,
   type CartCaller,
 } from '../../app/features/cart/cart.server.ts';
-import { cartCallerFrom, cartCookies } from '../../app/features/cart/cart-http.server.ts';
+import { answerToken, cartCallerFrom, cartCookies } from '../../app/features/cart/cart-http.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 import { cartJson } from '../../app/features/cart/totals.server.ts';
@@ -31,7 +31,7 @@ function caller(request: FastifyRequest): CartCaller {
 /** Every cart answer: the whole cart, the Cart-Token header, and (for browsers) the cart cookies. */
 function send(request: FastifyRequest, reply: FastifyReply, result: CartAnswer, status = 200) {
   reply.header('cache-control', 'no-store');
-  if (result.token) reply.header('cart-token', result.token);
+  reply.header('cart-token', answerToken(result, request.headers['cart-token'] as string | undefined));
   if (!request.headers['cart-token']) {
     for (const c of cartCookies(result, request.ctx.secure)) reply.header('set-cookie', c);
   }

@@ -41,6 +41,7 @@ export async function catalogRoutes(api: FastifyInstance) {
       perPage: listing.perPage,
       priceBounds: listing.bounds,
       currency: settings.currency,
+      ...(listing.didYouMean ? { didYouMean: listing.didYouMean } : {}),
     };
   });
 

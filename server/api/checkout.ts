@@ -4,15 +4,14 @@ import { sessionCookie } from '../../app/features/account/session.server.ts';
 import { getSettings } from '../../app/features/admin/settings.server.ts';
 import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../../app/features/cart/cart-store.server.ts';
-import { setMailOrigin } from '../../app/features/orders/emails.server.ts';
 import { getOrderByKey, getOrderForUser, orderNotFound } from '../../app/features/orders/orders.server.ts';
 import type { OrderDetail } from '../../app/features/orders/orders.ts';
 import { placeOrder, type PlaceOrderResult } from '../../app/features/orders/placement.server.ts';
 import { availableMethods, paymentInstructions } from '../../app/features/payments/payments.server.ts';
 import { handleWebhook } from '../../app/features/payments/webhook.server.ts';
-import { parseInput } from '../../app/lib/validate.ts';
+import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 
-const orderParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31) });
+const orderParams = z.object({ id: rowIdText });
 const keyQuery = z.object({ key: z.string().max(100).optional() });
 const gatewayParam = z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/) });
 
@@ -66,7 +65,6 @@ export async function checkoutRoutes(api: FastifyInstance) {
   });
 
   api.post('/checkout', async (request, reply) => {
-    setMailOrigin(request.ctx.origin);
     const viaHeader = !!request.headers['cart-token'];
     const result = await placeOrder(services, {
       caller: cartCallerFrom({ headerToken: headerValue(request, 'cart-token'), cookieToken: request.cookies.vt_cart, user: request.ctx.user }),
@@ -76,7 +74,7 @@ export async function checkoutRoutes(api: FastifyInstance) {
       idempotencyKey: headerValue(request, 'idempotency-key') ?? null,
       clientIp: request.ctx.clientIp,
       userAgent: headerValue(request, 'user-agent'),
-      origin: request.ctx.origin,
+      requestOrigin: request.ctx.requestOrigin,
     });
     reply.header('cache-control', 'no-store');
     if (!viaHeader) {
@@ -101,6 +99,6 @@ export async function checkoutRoutes(api: FastifyInstance) {
 
   api.post('/payments/:gateway/webhook', async (request) => {
     const { gateway } = parseInput(gatewayParam, request.params);
-    return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.origin);
+    return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.requestOrigin);
   });
 }

@@ -9,6 +9,8 @@ import { checkoutRoutes } from './checkout.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
+import { wishlistRoutes } from './wishlist.ts';
+import { searchRoutes } from './search.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -31,6 +33,8 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(countriesRoutes);
   await api.register(productRoutes);
   await api.register(reviewsRoutes);
+  await api.register(wishlistRoutes);
+  await api.register(searchRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

@@ -225,6 +225,34 @@ for (const dialect of await dialects()) {
       expect((await t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.mug, quantity: 1 } })).statusCode).toBe(403);
     });
 
+    it('hands a headless client a Cart-Token with its empty cart, and the first add keeps it, with no cart stored before', async () => {
+      const carts = async () => Number((await t.services.db.selectFrom('carts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await carts();
+      const empty = await t.app.inject('/api/cart');
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toMatchObject({ items: [], itemCount: 0 });
+      const token = empty.headers['cart-token'] as string;
+      expect(token).toMatch(/^[\w-]{32}$/);
+      // Each new client gets its own; asking again with it answers the same token.
+      expect((await t.app.inject('/api/cart')).headers['cart-token']).not.toBe(token);
+      const asked = await t.app.inject({ url: '/api/cart', headers: { 'cart-token': token } });
+      expect(asked.headers['cart-token']).toBe(token);
+      expect(asked.headers['set-cookie']).toBeUndefined();
+      expect(await carts()).toBe(before);
+
+      // Two first adds at once with that token fill one cart, under that token.
+      const add = () => t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.mug, quantity: 1 }, headers: { 'cart-token': token } });
+      const [a, b] = await Promise.all([add(), add()]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect([a.headers['cart-token'], b.headers['cart-token']]).toEqual([token, token]);
+      expect(await carts()).toBe(before + 1);
+      const cart = await t.app.inject({ url: '/api/cart', headers: { 'cart-token': token } });
+      expect(cart.json()).toMatchObject({ itemCount: 2, items: [{ productId: ids.mug, quantity: 2 }] });
+      expect(cart.headers['cart-token']).toBe(token);
+      // The cart is the header's alone: a browser without the token does not see it.
+      expect((await t.app.inject('/api/cart')).json().itemCount).toBe(0);
+    });
+
     it('counts every one of 40 parallel adds to one line, and each answer shows its own add', async () => {
       const add = (token: string) =>
         t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.cafe, quantity: 1 }, headers: { 'cart-token': token } });

@@ -108,6 +108,22 @@ for (const dialect of await dialects()) {
       expect((await get('/api/products/99999999/quick-view')).statusCode).toBe(404);
     });
 
+    it('gives a variable product\'s quick view its variation form: attributes with swatches, combinations, variations', async () => {
+      const slug = slugify(DEMO_SPECIAL.swatches);
+      const { id } = (await get(`/api/products/${slug}`)).json();
+      const { form, type } = (await get(`/api/products/${id}/quick-view`)).json();
+      expect(type).toBe('variable');
+      expect(form).toMatchObject({ productId: id, type: 'variable', productUrl: `/product/${slug}` });
+      expect(form.attributes.map((a: { slug: string; display: string }) => [a.slug, a.display])).toEqual([['color', 'color'], ['size', 'label']]);
+      expect(form.attributes[0].swatches.Navy).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(form.combos.length).toBeGreaterThan(1);
+      const navyL = form.variations.find((v: { attributes: Record<string, string> }) => v.attributes.attribute_color === 'Navy' && v.attributes.attribute_size === 'L');
+      expect(navyL).toMatchObject({ is_in_stock: true, display_price: expect.any(Number), sku: expect.any(String) });
+      // A simple product needs no form: the popup's own quantity field adds it.
+      const simple = (await get(`/api/products/${slugify(DEMO_SPECIAL.lowStock)}`)).json();
+      expect((await get(`/api/products/${simple.id}/quick-view`)).json().form).toBeNull();
+    });
+
     it('returns the category tree with product counts', async () => {
       const { categories } = (await get('/api/categories')).json();
       const clothing = categories.find((c: { slug: string }) => c.slug === 'clothing');

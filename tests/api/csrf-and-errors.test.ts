@@ -68,6 +68,34 @@ for (const dialect of await dialects()) {
       const res = await c.request('POST', '/api/account/login', account);
       expect(res.statusCode).toBe(200);
     });
+
+    it('gives scripts the token in a cookie of its own, readable by our pages, which the API accepts', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/session' });
+      const cookies = res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[];
+      const readable = cookies.find((k) => k.name === 'vt_csrf_token')!;
+      expect(readable.value).toBe(res.json().csrfToken);
+      expect(readable.httpOnly).toBeFalsy();
+      expect(readable.sameSite).toBe('Lax');
+      expect(readable.path).toBe('/');
+      const c = new Client(t.app);
+      for (const k of cookies) c.cookies.set(k.name, k.value);
+      c.csrf = c.cookies.get('vt_csrf_token')!;
+      expect((await c.request('POST', '/api/account/register', { ...account, email: 'csrf-cookie@example.com' })).statusCode).toBe(201);
+    });
+
+    it('replaces a token cookie that no longer matches, and never takes the cookie alone as the token', async () => {
+      const c = await Client.start(t.app);
+      const good = c.csrf;
+      c.cookies.set('vt_csrf_token', 'stale');
+      const res = await c.request('GET', '/api/session');
+      expect(c.cookies.get('vt_csrf_token')).toBe(good);
+      expect(res.json().csrfToken).toBe(good);
+      // The cookie reaches the server on every request, so it is not proof by itself: the header is.
+      c.csrf = '';
+      const before = await userCount();
+      expect((await c.request('POST', '/api/account/register', { ...account, email: 'csrf-stale@example.com' })).statusCode).toBe(403);
+      expect(await userCount()).toBe(before);
+    });
   });
 
   describe(`API errors (${dialect})`, () => {
@@ -90,10 +118,10 @@ for (const dialect of await dialects()) {
       expect(await userCount()).toBe(0);
     });
 
-    it('answers an empty JSON body with 400 invalid_json', async () => {
+    it('takes an empty JSON body as no body: a route that needs one answers 400 invalid', async () => {
       const res = await c.request('POST', '/api/account/register', '', { 'content-type': 'application/json' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('invalid_json');
+      expect(res.json().error.code).toBe('invalid');
     });
 
     it('answers a text/plain body with 415', async () => {

@@ -9,6 +9,7 @@ import { action as importAction } from '../../app/routes/admin.import.tsx';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { startImageServer, type ImageServer } from '../fixtures/image-server.ts';
+import { DEFAULT_FETCH_POLICY, FETCH_REFUSED_MESSAGE, type FetchPolicy } from '../../app/lib/safe-fetch.server.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const UPLOADS = 'https://shop.example.com/wp-content/uploads/2024/05/';
@@ -19,8 +20,10 @@ for (const dialect of await dialects()) {
     let t: TestApp;
     let images: ImageServer;
     let csv: string;
-    const run = (text: string, options: ImportOptions = {}) =>
-      importWooCommerce({ db: t.services.db, dataDir: t.services.config.dataDir }, [Buffer.from(text)], options);
+    // The local picture server is on 127.0.0.1 and a random port: only this policy lets it through.
+    let local: Partial<FetchPolicy>;
+    const run = (text: string, options: ImportOptions = {}, fetch = local) =>
+      importWooCommerce({ db: t.services.db, dataDir: t.services.config.dataDir, fetch }, [Buffer.from(text)], options);
     const get = async (slug: string) => {
       const res = await t.app.inject(`/api/products/${slug}`);
       expect(res.statusCode, slug).toBe(200);
@@ -32,6 +35,7 @@ for (const dialect of await dialects()) {
     beforeAll(async () => {
       t = await createTestApp(dialect);
       images = await startImageServer(PICTURES);
+      local = { ports: [Number(new URL(images.origin).port)], allowPrivateHosts: ['127.0.0.1'] };
       // The fixture names the exporting shop's uploads; a local server stands in for it.
       csv = readFileSync(path.join(fixtures, 'woocommerce-products.csv'), 'utf8').replaceAll(UPLOADS, `${images.origin}/wp-content/uploads/2024/05/`);
     });
@@ -45,7 +49,7 @@ for (const dialect of await dialects()) {
       const progress: string[] = [];
       const summary = await run(csv, { onProgress: (p) => progress.push(p.phase) });
       expect(summary).toMatchObject({ rows: 12, created: 12, updated: 0, failed: 0, skipped: [] });
-      expect(summary.warnings).toEqual([{ row: 3, message: expect.stringMatching(/hoodie-red-missing\.png not imported \(the server answered 404\)/) }]);
+      expect(summary.warnings).toEqual([{ row: 3, message: `image ${images.origin}/wp-content/uploads/2024/05/hoodie-red-missing.png not imported (${FETCH_REFUSED_MESSAGE}); the product shows a placeholder` }]);
       expect(progress).toContain('importing');
       expect(progress.at(-1)).toBe('done');
 
@@ -170,6 +174,65 @@ for (const dialect of await dialects()) {
       expect((await get('good-plate')).prices.regular).toBe(1250);
       const skus = await t.services.db.selectFrom('products').select('sku').where('sku', 'like', 'bad-%').orderBy('sku').execute();
       expect(skus.map((r) => r.sku)).toEqual(['bad-ok-1', 'bad-ok-2']);
+    });
+
+    it('fetches pictures from public addresses only: every refusal gives one warning and stores nothing', async () => {
+      const file = (urls: string[]) =>
+        `Type,SKU,Name,"Regular price",Images\n${urls.map((u, i) => `simple,guard-${i},"Guard ${i}",5,"${u}"`).join('\n')}\n`;
+      const warningsFor = (summary: { warnings: { row?: number; message: string }[] }) => summary.warnings.map((w) => w.message);
+      const expectRefused = (summary: { warnings: { row?: number; message: string }[] }, urls: string[]) =>
+        expect(warningsFor(summary)).toEqual(urls.map((u) => `image ${u} not imported (${FETCH_REFUSED_MESSAGE}); the product shows a placeholder`));
+      const port = new URL(images.origin).port;
+      const media = await count('media');
+      const requests = images.requests.length;
+
+      // The shop's own policy: the picture server exists and holds the file, but is loopback.
+      const hidden = [
+        `${images.origin}/fresh/tshirt.png`,
+        'http://127.0.0.1/tshirt.png',
+        'http://localhost/tshirt.png',
+        'http://2130706433/tshirt.png',
+        'http://[::1]/tshirt.png',
+        `http://localhost:${port}/tshirt.png`,
+        `http://2130706433:${port}/tshirt.png`,
+        `http://0x7f.1:${port}/tshirt.png`,
+        `http://[::1]:${port}/tshirt.png`,
+        `http://[::ffff:127.0.0.1]:${port}/tshirt.png`,
+        'http://10.1.2.3/tshirt.png',
+        'http://192.168.1.1/tshirt.png',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://[fe80::1]/tshirt.png',
+        'http://[fd00::1]/tshirt.png',
+        'https://example.com:8443/tshirt.png',
+      ];
+      const refused = await run(file(hidden), {}, { ports: DEFAULT_FETCH_POLICY.ports });
+      expect(refused).toMatchObject({ created: hidden.length, failed: 0 });
+      expectRefused(refused, hidden);
+      expect(images.requests.length).toBe(requests);
+
+      // With the test server allowed, the guard still refuses what it answers badly.
+      const via = (to: string) => `${images.origin}/redirect?to=${encodeURIComponent(to)}`;
+      const bad = [
+        via(`http://localhost:${port}/tshirt.png`),
+        via(`http://[::1]:${port}/tshirt.png`),
+        `${images.origin}/files/page.png`,
+        `${images.origin}/files/broken.png`,
+        `${images.origin}/files/huge.png`,
+        `http://127.0.0.1:1/tshirt.png`,
+        `${images.origin}/files/missing.png`,
+      ];
+      const answered = await run(file(bad));
+      expectRefused(answered, bad);
+      // Loopback targets were never requested, and nothing from any of these became media.
+      expect(images.requests.slice(requests).filter((r) => r.endsWith('/tshirt.png'))).toEqual([]);
+      expect(await count('media')).toBe(media);
+      const guarded = await t.services.db.selectFrom('products').select(['sku', 'meta']).where('sku', 'like', 'guard-%').execute();
+      expect(guarded).toHaveLength(hidden.length);
+      for (const p of guarded) expect(JSON.parse(p.meta)._woo_image_urls).toHaveLength(1);
+      expect((await get('guard-0')).images).toEqual([]);
+      // The same server and file, with its port on the list and its host allowed (tests only), imports.
+      expect(warningsFor(await run(file([`${images.origin}/elsewhere/tshirt.png`])))).toEqual([]);
+      expect(await count('media')).toBe(media + 1);
     });
 
     it('refuses a file without the required columns, naming row 1, and writes nothing', async () => {

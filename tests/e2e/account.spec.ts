@@ -27,6 +27,27 @@ test('register, log out, log in again with the same credentials', async ({ page 
   await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toBeVisible();
 });
 
+test('after registering, My account welcomes the new customer once', async ({ page }) => {
+  const account = newAccount('welcome');
+  await register(page, account);
+  await expect(page.getByRole('status').filter({ hasText: `Welcome, ${account.name}! Your account has been created.` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Your account has been created.')).toHaveCount(0);
+  await logOut(page);
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByText('Your account has been created.')).toHaveCount(0);
+});
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+  test('registering shows the welcome notice on My account', async ({ page }) => {
+    const account = newAccount('welcome-nojs');
+    await register(page, account, { scripts: false });
+    await expect(page.getByRole('status').filter({ hasText: `Welcome, ${account.name}! Your account has been created.` })).toBeVisible();
+  });
+});
+
 test('a wrong password shows an error and signs nobody in', async ({ page }) => {
   const account = newAccount('wrongpw');
   await register(page, account);

@@ -40,7 +40,7 @@ test('admin finds an order, changes its status and writes to the customer; the c
   await waitForHydration(page);
   await page.getByLabel('Search orders').fill(last);
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('status')).toHaveText(`1 orders found for “${last}”.`);
+  await expect(page.getByRole('status')).toHaveText(`1 order found for “${last}”.`);
   // The status filter lists on-hold orders with this one among them.
   await page.getByRole('navigation', { name: 'Filter orders by status' }).getByRole('link', { name: /On hold/ }).click();
   await expect(page).toHaveURL(/status=on-hold/);
@@ -161,13 +161,13 @@ test('the privacy tool anonymises a customer’s orders and deletes the account 
   await waitForHydration(page);
   await page.getByRole('button', { name: `Review the erasure of ${account.email}` }).click();
   await expect(page.getByRole('heading', { name: `Confirm the erasure of ${account.email}` })).toBeVisible();
-  await expect(page.getByText('1 orders will be anonymised')).toBeVisible();
+  await expect(page.getByText('1 order will be anonymised.')).toBeVisible();
   await page.getByRole('button', { name: 'Erase personal data' }).click();
   // Not without ticking the confirmation: still the confirm step.
   await expect(page.getByRole('heading', { name: `Confirm the erasure of ${account.email}` })).toBeVisible();
   await page.getByRole('checkbox', { name: /I understand/ }).check();
   await page.getByRole('button', { name: 'Erase personal data' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Erased ${account.email}: 1 orders anonymised, account deleted.`);
+  await expect(page.getByRole('status')).toHaveText(`Erased ${account.email}: 1 order anonymised, account deleted.`);
   await expect(page.getByRole('button', { name: `Review the erasure of ${account.email}` })).toHaveCount(0);
 
   await page.goto(`/admin/orders/${id}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { logIn, waitForHydration } from './helpers.ts';
+import { fillSetupCode, logIn, waitForHydration } from './helpers.ts';
 
 // Shares the cart journey's server (same admin); its zone and coupon are its own, so the two
 // journeys do not see each other's shipping rates or discounts.
@@ -17,6 +17,7 @@ async function prepareShop(browser: Browser, baseURL: string) {
   await page.goto('/admin/setup');
   await waitForHydration(page);
   if ((await page.getByRole('button', { name: 'Create administrator' }).count()) > 0) {
+    await fillSetupCode(page);
     await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
     await page.getByLabel('E-mail address').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -76,6 +77,33 @@ test.beforeAll(async ({ browser, shop }) => {
 test.use({ javaScriptEnabled: false });
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test('without JavaScript: after adding, the page says what was added with a link to the cart, and the header shows the count', async ({ page }) => {
+  await page.goto('/shop?s=tote');
+  await card(page, 'Canvas Tote Bag').getByRole('button', { name: 'Add to cart: Canvas Tote Bag' }).click();
+  await expect(page).toHaveURL(/\/shop\?s=tote$/);
+  const notice = page.getByRole('main').getByRole('status').filter({ hasText: '“Canvas Tote Bag” has been added to your cart.' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toContainText('1');
+
+  // Shown once: the same page again is the shared catalog page, without the notice.
+  await page.reload();
+  await expect(page.getByText('has been added to your cart')).toHaveCount(0);
+
+  // A second add of two from the product page, then the cart page: both show this visitor's count.
+  await page.goto('/product/canvas-tote-bag');
+  await page.getByRole('main').getByRole('spinbutton', { name: 'Canvas Tote Bag quantity' }).fill('2');
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: '2 × “Canvas Tote Bag” have been added to your cart.' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' })).toContainText('3');
+  await page.getByRole('main').getByRole('status').getByRole('link', { name: 'View cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' })).toContainText('3');
+
+  // Empty the cart again for the journey below.
+  await page.getByRole('main').getByRole('link', { name: 'Remove Canvas Tote Bag from cart' }).click();
+  await expect(page).toHaveURL(/\/cart\?done=removed$/);
+});
 
 test('without JavaScript: add from a product box, update, coupon, shipping, remove', async ({ page }) => {
   // Add to cart is a form post that comes back to the listing.

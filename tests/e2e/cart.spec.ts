@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, logIn, screenshot, waitForHydration } from './helpers.ts';
+import { MOBILE, expectNoSeriousA11yViolations, fillSetupCode, logIn, screenshot, waitForHydration } from './helpers.ts';
 
 // Store settings and shipping zones change here: this journey has its own server and database
 // (the no-JS cart journey shares it, with zones and a coupon of its own).
@@ -18,6 +18,7 @@ async function adminSession(page: Page) {
     await expect(page).toHaveURL(/\/my-account$/);
     return;
   }
+  await fillSetupCode(page);
   await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
   await page.getByLabel('E-mail address').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -324,6 +325,27 @@ test('phone screenshots of the cart page and the open header cart', async ({ pag
   await waitForHydration(page);
   await screenshot(page, 'cart-mobile');
   await expectNoSeriousA11yViolations(page, 'the cart on a phone');
+});
+
+test('on a phone, a line\'s remove × sits beside its name and attributes, not over them', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/product/classic-cotton-tee');
+  await waitForHydration(page);
+  const form = page.locator('form.variations-form');
+  await expect(page.locator('.variations[data-ready="true"]')).toBeVisible();
+  await form.getByRole('group', { name: /^Color/ }).getByRole('radio', { name: 'Red', exact: true }).check();
+  await form.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: 'XL', exact: true }).check();
+  await form.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(cartButton(page, 1)).toBeVisible();
+  await page.goto('/cart');
+  const row = page.getByRole('row').filter({ hasText: 'Classic Cotton Tee' });
+  const remove = await row.getByRole('link', { name: 'Remove Classic Cotton Tee from cart' }).boundingBox();
+  const name = await row.locator('td.cart-table__name').boundingBox();
+  await expect(row.getByText('XL')).toBeVisible();
+  expect(remove && name).toBeTruthy();
+  // The two boxes do not intersect: the × is entirely beside the name cell (or above or below it).
+  const apart = remove!.x >= name!.x + name!.width || name!.x >= remove!.x + remove!.width || remove!.y >= name!.y + name!.height || name!.y >= remove!.y + remove!.height;
+  expect(apart, `remove ${JSON.stringify(remove)} overlaps name ${JSON.stringify(name)}`).toBe(true);
 });
 
 test('store settings: the header cart as an off-canvas panel, and going to the cart after adding', async ({ page, browser, shop }) => {

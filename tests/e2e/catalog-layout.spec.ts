@@ -77,11 +77,19 @@ for (const [label, viewport] of [
       [DEMO_SPECIAL.outOfStock, 'Out of stock'],
     ]) {
       const card = page.locator('.product-grid > li').filter({ has: page.getByRole('heading', { name, exact: true }) });
-      const tag = (await card.getByText(badge, { exact: true }).boundingBox())!;
-      const picture = (await card.locator('img').first().boundingBox())!;
-      const inside =
-        tag.x >= picture.x && tag.y >= picture.y && tag.x + tag.width <= picture.x + picture.width && tag.y + tag.height <= picture.y + picture.height;
-      expect(inside, `"${badge}" on ${name}: label at ${JSON.stringify(tag)}, picture at ${JSON.stringify(picture)}`).toBe(true);
+      let where = '';
+      // Measured once the page has settled (islands hydrating above the grid move both boxes).
+      await expect
+        .poll(async () => {
+          const tag = (await card.getByText(badge, { exact: true }).boundingBox())!;
+          const picture = (await card.locator('img').first().boundingBox())!;
+          where = `label at ${JSON.stringify(tag)}, picture at ${JSON.stringify(picture)}`;
+          return tag.x >= picture.x && tag.y >= picture.y && tag.x + tag.width <= picture.x + picture.width && tag.y + tag.height <= picture.y + picture.height;
+        }, { message: `"${badge}" on ${name} sits on its picture` })
+        .toBe(true)
+        .catch((err: Error) => {
+          throw new Error(`${err.message}: ${where}`);
+        });
     }
   });
 }

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { logIn, waitForHydration } from './helpers.ts';
+import { fillSetupCode, logIn, waitForHydration } from './helpers.ts';
 
 /*
  * Shared steps of the checkout, My account and admin order journeys. They run on their own
@@ -19,6 +19,7 @@ export async function adminSession(page: Page): Promise<void> {
     await expect(page).toHaveURL(/\/my-account$/);
     return;
   }
+  await fillSetupCode(page);
   await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
   await page.getByLabel('E-mail address').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);

@@ -78,9 +78,12 @@ test('guest purchase to the United States: state select, ZIP check, live totals,
   await expect(overview).toContainText(email);
   await expect(overview).toContainText('£27.95');
   await expect(overview).toContainText('Direct bank transfer');
-  // Bank details for the transfer.
-  await expect(page.getByText(BANK.iban)).toBeVisible();
-  await expect(page.getByText(BANK.accountNumber)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Checkout progress' }).locator('[aria-current="step"]')).toHaveText('4Complete');
+  // Bank details for the transfer: the account from the payment settings under its heading.
+  const bank = page.getByRole('region', { name: 'Our bank details' });
+  await expect(bank.getByText(BANK.iban)).toBeVisible();
+  await expect(bank.getByText(BANK.accountNumber)).toBeVisible();
+  await expect(bank.getByText(BANK.accountName)).toBeVisible();
   await expect(page.getByRole('cell', { name: /Canvas Tote Bag × 1/ })).toBeVisible();
   await expect(page.getByText('Los Angeles, California, 90001')).toHaveCount(2);
 
@@ -142,6 +145,56 @@ test('refused order: errors listed at the top with links, scrolled to 100 px fro
   await alert.getByRole('link', { name: /Billing first name/ }).click();
   await expect(billingRegion(page).getByLabel('First name')).toBeFocused();
   await expect(billingRegion(page).getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('refused order: a field\'s message goes as soon as the field is corrected; the others stay', async ({ page }) => {
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please correct the following' })).toBeVisible();
+  const billing = billingRegion(page);
+  await expect(billing.getByText('First name is required')).toBeVisible();
+  await expect(billing.getByText('Email address is required')).toBeVisible();
+
+  await billing.getByLabel('First name').fill('Ada');
+  await expect(billing.getByText('First name is required')).toHaveCount(0);
+  await expect(billing.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(billing.getByText('Last name is required')).toBeVisible();
+
+  // Not yet a valid address: the message stays until it is one.
+  await billing.getByLabel('Email address').fill('ada@');
+  await expect(billing.getByText('Email address is required')).toBeVisible();
+  await billing.getByLabel('Email address').fill('ada@example.com');
+  await expect(billing.getByText('Email address is required')).toHaveCount(0);
+  // The terms box: ticking it clears its message too.
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await expect(page.locator('#field-terms-error')).toHaveCount(0);
+});
+
+test('checkout shows its progress, what the shop accepts and where returns are explained; the order summary keeps "name × quantity" on one line', async ({ page }) => {
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await waitForHydration(page);
+  const steps = page.getByRole('navigation', { name: 'Checkout progress' });
+  await expect(steps.getByRole('listitem')).toHaveText(['1Cart', '2Details', '3Payment', '4Complete']);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('2Details');
+  await expect(steps.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+  const trust = page.getByRole('list', { name: 'Shopping with us' });
+  await expect(trust).toContainText('Secure checkout');
+  await expect(trust).toContainText('We accept: Direct bank transfer, Check payments, Cash on delivery.');
+  await expect(trust.getByRole('link', { name: /Returns and refunds/ })).toHaveAttribute('href', '/terms');
+  // The line's name and its quantity are on one line of text at 1280 px.
+  const cell = page.locator('.checkout-review__table tbody td').first();
+  await expect(cell).toContainText('Canvas Tote Bag × 2');
+  const lines = await cell.evaluate((td) => {
+    const range = document.createRange();
+    range.setStart(td.firstChild!, 0);
+    range.setEndAfter(td.querySelector('.checkout-review__qty')!);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
 });
 
 test('a cart changed elsewhere after the page was shown is not charged silently; an emptied cart places nothing', async ({ page, context, baseURL }) => {

@@ -12,6 +12,8 @@ interface WorkerFixtures {
    * gives each distinct worker-option value its own worker, hence its own server and database.
    */
   shopInstance: string;
+  /** More environment for this worker's server (e.g. `{ PUBLIC_URL: '' }` to run without one). */
+  shopEnv: Record<string, string>;
   shop: { server: ShopServer; mailbox: Mailbox };
 }
 
@@ -24,12 +26,13 @@ interface TestFixtures {
 // would take `use(...)` for the React 19 hook.
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   shopInstance: ['shared', { scope: 'worker', option: true }],
+  shopEnv: [{}, { scope: 'worker', option: true }],
   shop: [
-    async ({ shopInstance }, provide) => {
+    async ({ shopInstance, shopEnv }, provide) => {
       const mailbox = await startMailbox();
       let server: ShopServer;
       try {
-        server = await startShopServer({ smtpUrl: mailbox.url, name: shopInstance });
+        server = await startShopServer({ smtpUrl: mailbox.url, name: shopInstance, env: shopEnv });
       } catch (err) {
         await mailbox.close();
         throw err;

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { setupCodeOf } from './shop-server.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -50,6 +51,11 @@ export async function register(page: Page, account: Account, { scripts = true }:
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByText(`Hello ${account.name}`)).toBeVisible();
+}
+
+/** On /admin/setup: types the setup code the page's server printed at start. */
+export async function fillSetupCode(page: Page): Promise<void> {
+  await page.getByLabel('Setup code').fill(setupCodeOf(page.url()));
 }
 
 export async function logIn(page: Page, email: string, password: string, { scripts = true }: Opts = {}): Promise<void> {

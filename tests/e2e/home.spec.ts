@@ -1,4 +1,5 @@
 import { DEMO_CATEGORIES, DEMO_FEATURED_NAMES } from '../../db/seed/demo-data.ts';
+import { DEMO_HOME_LAYOUT } from '../../db/seed/demo-home-layout.ts';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot } from './helpers.ts';
 
@@ -28,6 +29,41 @@ test('the home page shows the demo shop: name, category menu and featured produc
     await expect(title.getByRole('link', { name, exact: true })).toHaveAttribute('href', /^\/product\//);
     await expect(card).toContainText(PRICE);
   }
+});
+
+test('the demo home page reads like a shop: hero with a call to action, categories with pictures, new arrivals, a sale strip, a full footer', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  const hero = main.getByRole('region', { name: DEMO_HOME_LAYOUT[0].type === 'hero' ? DEMO_HOME_LAYOUT[0].title : '' });
+  await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Shop the collection' })).toHaveAttribute('href', '/shop');
+  await expect(hero.locator('img')).toHaveJSProperty('complete', true);
+
+  // Six featured categories, each a picture and a link to its listing.
+  const tiles = main.getByRole('region', { name: 'Shop by category' }).getByRole('listitem');
+  await expect(tiles).toHaveCount(6);
+  for (const tile of await tiles.all()) {
+    await expect(tile.getByRole('link')).toHaveAttribute('href', /^\/product-category\/[a-z-]+\/[a-z-]+$/);
+    await expect(tile.locator('img')).toHaveAttribute('src', /\.webp$/);
+  }
+  await expect(main.getByRole('region', { name: 'New arrivals' }).getByRole('listitem')).toHaveCount(6);
+  const sale = main.getByRole('region', { name: /^Lower prices/ });
+  await expect(sale.getByRole('link', { name: 'Shop the sale' })).toHaveAttribute('href', '/product-tag/sale');
+  // The products on sale show their sale badges.
+  const onSale = main.getByRole('region', { name: 'On sale' }).getByRole('listitem');
+  await expect(onSale.first()).toContainText('Sale!');
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('heading', { level: 2 })).toHaveText(['Vitrine', 'Shop', 'Customer service', 'Shop with confidence']);
+  for (const c of DEMO_CATEGORIES) await expect(footer.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', /^\/product-category\//);
+});
+
+test('the demo\'s home-and-living category is not mistaken for the home link in breadcrumbs', async ({ page }) => {
+  await page.goto('/product-category/home-living/posters');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'Home & Living', 'Posters']);
+  await expect(crumbs.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
+  await expect(crumbs.getByRole('link', { name: 'Home & Living' })).toHaveAttribute('href', '/product-category/home-living');
 });
 
 test('an unknown path answers 404 with the shop-styled "Page not found" page', async ({ page }) => {

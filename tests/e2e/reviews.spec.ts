@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { expectNoSeriousA11yViolations, newAccount, waitForHydration, type Account } from './helpers.ts';
+import { expectNoSeriousA11yViolations, fillSetupCode, newAccount, waitForHydration, type Account } from './helpers.ts';
 
 // Approving needs the shop's first administrator, made through /admin/setup on an empty
 // user table: this journey gets its own server and database. The steps build on each other.
@@ -70,6 +70,7 @@ test('a guest posts a review with the keyboard and is told it awaits approval', 
 test('the first administrator approves it in /admin/reviews', async ({ page }) => {
   await page.goto('/admin/setup');
   await waitForHydration(page);
+  await fillSetupCode(page);
   await page.getByLabel('Name', { exact: true }).fill(admin.name);
   await page.getByLabel('E-mail address').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);

@@ -163,8 +163,8 @@ test('unknown categories, tags and products, drafts and private products are 404
   let hidden: { id: number; slug: string }[];
   try {
     hidden = [
-      await createProduct(db, { name: `Draft Lamp ${id}`, status: 'draft', regular_price: 4500, categories: [['Home', 'Plants']] }),
-      await createProduct(db, { name: `Private Vase ${id}`, status: 'private', regular_price: 3500, categories: [['Home', 'Plants']] }),
+      await createProduct(db, { name: `Draft Lamp ${id}`, status: 'draft', regular_price: 4500, categories: [['Home & Living', 'Plants']] }),
+      await createProduct(db, { name: `Private Vase ${id}`, status: 'private', regular_price: 3500, categories: [['Home & Living', 'Plants']] }),
     ];
   } finally {
     await db.destroy();
@@ -176,7 +176,7 @@ test('unknown categories, tags and products, drafts and private products are 404
     expect((await page.request.get(`/api/products/${p.slug}`)).status()).toBe(404);
     expect((await page.request.get(`/api/products/${p.id}/quick-view`)).status()).toBe(404);
   }
-  await page.goto('/product-category/home/plants');
+  await page.goto('/product-category/home-living/plants');
   await expect(page.getByRole('main')).not.toContainText(`Draft Lamp ${id}`);
   await expect(page.getByRole('main')).not.toContainText(`Private Vase ${id}`);
 });

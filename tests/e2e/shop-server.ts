@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
@@ -28,6 +28,8 @@ export interface ShopServer {
   dataDir: string;
   /** The server process (the supervisor when it runs workers). */
   pid: number;
+  /** What the server printed lately (stdout and stderr). */
+  output(): string;
   /** `keepData`: leave the data directory in place (the template server). */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -53,6 +55,19 @@ export async function snapshotBuild(dir: string): Promise<void> {
   await cp(path.join(ROOT, 'build'), path.join(dir, 'build'), { recursive: true });
   await cp(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+}
+
+/** Data directories of the servers this process started, by base URL. */
+const dataDirs = new Map<string, string>();
+
+/**
+ * The one-time setup code a server printed at start (kept in its data directory), as the
+ * shop's owner would copy it from the log or from `npx vitrine setup-code`.
+ */
+export function setupCodeOf(baseURL: string): string {
+  const dir = dataDirs.get(new URL(baseURL).origin);
+  if (!dir) throw new Error(`No shop server started here at ${baseURL}`);
+  return readFileSync(path.join(dir, 'setup-code'), 'utf8').trim();
 }
 
 /** A port nobody is listening on right now (the OS picks it). */
@@ -96,6 +111,9 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
       MAIL_FROM: 'Vitrine e2e <shop@example.test>',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      // The shop's public address, as a deployment sets it: e-mailed links and sitemaps need a
+      // trusted origin. A spec that tests setting it in the admin passes PUBLIC_URL: ''.
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // The working directory may be the build snapshot: tsx must still use the project's settings.
       TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
@@ -123,16 +141,18 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
   const stop = async ({ keepData = false } = {}) => {
     stopping = true;
     await terminate(child);
+    dataDirs.delete(baseURL);
     if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
+  dataDirs.set(baseURL, dataDir);
   try {
     await waitForHealth(baseURL, child, output);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseURL, dataDir, pid: child.pid!, stop };
+  return { baseURL, dataDir, pid: child.pid!, output: () => output.join(''), stop };
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, output: string[]): Promise<void> {

@@ -14,7 +14,7 @@ export interface TestApp {
 /** A whole app on a fresh database; pages off unless asked (they need `npm run build`). */
 export async function createTestApp(
   dialect: Dialect,
-  options: { pages?: BuildOptions['pages']; config?: Partial<AppConfig>; mailer?: BuildOptions['mailer'] } = {},
+  options: { pages?: BuildOptions['pages']; config?: Partial<AppConfig>; mailer?: BuildOptions['mailer']; logStream?: BuildOptions['logStream'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig(
@@ -27,7 +27,7 @@ export async function createTestApp(
       ...options.config,
     },
   );
-  const app = await buildApp(config, { pages: options.pages ?? false, db: database.db, mailer: options.mailer });
+  const app = await buildApp(config, { pages: options.pages ?? false, db: database.db, mailer: options.mailer, logStream: options.logStream });
   await app.ready();
   return {
     app,
@@ -81,4 +81,17 @@ export class Client {
     }
     return res;
   }
+}
+
+/**
+ * Keeps an app's log lines instead of printing them: a test that provokes a failure on
+ * purpose (a mail server that is down) checks that it was logged, and the run's output does
+ * not show an error that is expected.
+ */
+export function logCapture() {
+  const entries: { level: number; msg: string; [key: string]: unknown }[] = [];
+  return {
+    entries,
+    stream: { write: (line: string) => void entries.push(JSON.parse(line) as (typeof entries)[number]) },
+  };
 }

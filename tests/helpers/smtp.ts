@@ -15,6 +15,11 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves with the next message (or the nth, counting from 0) once it has arrived. */
   waitFor(index: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * A slow mail server: until the returned function is called, every message's DATA is held
+   * unanswered (the sender is still waiting), and nothing is added to `received`.
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,9 +40,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        for (const w of waiters.splice(0)) w();
-        callback();
+        const accept = () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+          for (const w of waiters.splice(0)) w();
+          callback();
+        };
+        if (held) held.push(accept);
+        else accept();
       });
     },
   });
@@ -63,6 +73,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         });
       }
       return received[index];
+    },
+    hold() {
+      const queue: (() => void)[] = (held = []);
+      return () => {
+        if (held === queue) held = null;
+        for (const accept of queue.splice(0)) accept();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

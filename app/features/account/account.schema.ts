@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../config/constants.ts';
 import { ROLES } from './roles.ts';
+import { storeUrlSchema } from '../admin/settings.schema.ts';
 
 export const emailSchema = z
   .string()
@@ -20,6 +21,11 @@ export const registerSchema = z.object({ email: emailSchema, password: passwordS
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password').max(LIMITS.passwordMaxLength),
+});
+/** First-run setup: the first administrator, the setup code from the server log, the shop's address. */
+export const setupSchema = registerSchema.extend({
+  setupCode: z.string({ message: 'Enter the setup code from the server log' }).trim().min(1, 'Enter the setup code from the server log').max(100, 'The setup code is not right'),
+  storeUrl: storeUrlSchema.optional(),
 });
 export const resetRequestSchema = z.object({ email: emailSchema });
 export const resetConfirmSchema = z.object({

@@ -10,6 +10,8 @@ import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
+import { mailOrigin } from '../admin/origin.server.ts';
+import { inBackground } from '../../lib/background.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import {
   createUserSchema,
@@ -17,7 +19,9 @@ import {
   registerSchema,
   resetConfirmSchema,
   resetRequestSchema,
+  setupSchema,
 } from './account.schema.ts';
+import { readOrCreateSetupCode, removeSetupCode, setupCodeMatches } from './setup-code.server.ts';
 import type { Role } from './roles.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.server.ts';
 
@@ -122,9 +126,13 @@ export async function login(
 
 /**
  * Sends a reset link when the address has an account. Answers the same either way, so
- * the form cannot be used to find out who has an account.
+ * the form cannot be used to find out who has an account: what is done before the answer
+ * (checking the input and the rate limits) is the same for every address; looking the
+ * account up, storing the token and mailing happen after it, in the background.
+ * The link's origin is the trusted one (PUBLIC_URL or the store address; `requestOrigin` only
+ * when allowed), never the request's Host: without one, no mail is sent and the log says why.
  */
-export async function requestPasswordReset(services: Services, input: unknown, origin: string, clientIp: string): Promise<void> {
+export async function requestPasswordReset(services: Services, input: unknown, requestOrigin: string | null, clientIp: string): Promise<void> {
   const { email } = parseInput(resetRequestSchema, input);
   // Per address and per e-mail: nobody can flood an inbox or the outgoing mail server.
   const limit = resetLimitersFor(services);
@@ -132,8 +140,15 @@ export async function requestPasswordReset(services: Services, input: unknown, o
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }
+  inBackground(services, 'password reset e-mail', () => sendResetMail(services, email, requestOrigin));
+}
+
+async function sendResetMail(services: Services, email: string, requestOrigin: string | null): Promise<void> {
   const user = await services.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
+  const origin = await mailOrigin(services, 'password reset', requestOrigin);
+  // A reset mail without its link is no use: nothing is stored or sent.
+  if (!origin) return;
   const token = randomBytes(32).toString('base64url');
   await services.db
     .insertInto('password_resets')
@@ -142,10 +157,12 @@ export async function requestPasswordReset(services: Services, input: unknown, o
   const settings = await getSettings(services.db);
   const link = `${origin}/account/reset-password?token=${token}`;
   const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
-  // A mail server that is down must not answer differently (that would tell who has an
-  // account) nor fail the request: the shop's log says what happened.
+  // The answer has gone already; a mail server that is down is only logged.
   await services.mailer.send({
     to: user.email,
+    // The outbox the admin pages show keeps this message with the token withheld.
+    kind: 'password_reset',
+    secrets: [token],
     ...renderMail(settings, {
       subject: `Reset your password for ${settings.storeName}`,
       heading: 'Reset your password',
@@ -210,22 +227,62 @@ export async function adminExists(services: Services | { db: DB }): Promise<bool
 }
 
 const setupDone = () => new HttpError(403, 'setup_done', 'This shop already has an administrator. Log in instead.');
+const wrongCode = () =>
+  new HttpError(403, 'invalid_setup_code', 'The setup code is not right. It is printed in the server log at start, and by `npx vitrine setup-code`.', {
+    setupCode: 'The setup code is not right: copy it from the server log or from `npx vitrine setup-code`.',
+  });
 
 /**
- * First-run setup: creates the first admin, refused once any admin exists. Several setup
- * requests can arrive at once on a fresh shop, so the check and the insert run in one
- * transaction that only one of them holds at a time: SQLite has a single connection per
- * process, PostgreSQL takes a transaction-scoped advisory lock.
+ * First-run setup: creates the first admin, refused once any admin exists, and only for
+ * whoever has the setup code from the server log (checked in constant time, at most
+ * `LIMITS.setupAttemptsPerClient` codes per client address per window). A wrong code creates
+ * nothing. The store address given (the shop's public origin, confirmed by the owner) is saved
+ * with the admin. Several setup requests can arrive at once on a fresh shop, so the check and
+ * the insert run in one transaction that only one of them holds at a time: SQLite has a single
+ * connection per process, PostgreSQL takes a transaction-scoped advisory lock.
  */
-export async function setupFirstAdmin(services: Services, input: unknown): Promise<SessionUser> {
+export async function setupFirstAdmin(services: Services, input: unknown, clientIp: string): Promise<SessionUser> {
   if (await adminExists(services)) throw setupDone();
-  const data = parseInput(registerSchema, input);
+  const data = parseInput(setupSchema, input);
+  const wait = setupLimiterFor(services).hit(clientIp);
+  if (wait > 0) {
+    throw new HttpError(429, 'rate_limited', `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
+  }
+  if (!setupCodeMatches(services.config.dataDir, data.setupCode)) throw wrongCode();
   const password_hash = await hashPassword(data.password);
-  return services.db.transaction().execute(async (trx) => {
+  const user = await services.db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
     if (await adminExists({ db: trx })) throw setupDone();
-    return insertUser(trx, { ...data, role: 'admin' }, password_hash);
+    const admin = await insertUser(trx, { email: data.email, name: data.name, role: 'admin' }, password_hash);
+    if (data.storeUrl) {
+      const row = { key: 'store.storeUrl', value: JSON.stringify(data.storeUrl) };
+      await trx.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
+    }
+    return admin;
   });
+  removeSetupCode(services.config.dataDir);
+  return user;
+}
+
+const setupLimiters = new WeakMap<Services, RateLimiter>();
+function setupLimiterFor(services: Services): RateLimiter {
+  let l = setupLimiters.get(services);
+  if (!l) setupLimiters.set(services, (l = createRateLimiter(LIMITS.setupAttemptsPerClient, LIMITS.setupWindowMs)));
+  return l;
+}
+
+/**
+ * At start: on a shop without an administrator, makes sure a setup code exists and prints it
+ * in the log; on a shop with one, removes a code left over. Answers the code, or null.
+ */
+export async function announceSetupCode(services: Services): Promise<string | null> {
+  if (await adminExists(services)) {
+    removeSetupCode(services.config.dataDir);
+    return null;
+  }
+  const code = readOrCreateSetupCode(services.config.dataDir);
+  services.log.warn(`This shop has no administrator yet. Open /admin/setup and enter the setup code ${code} (also shown by \`npx vitrine setup-code\`).`);
+  return code;
 }
 
 /** Any fixed number: names the advisory lock that serialises first-run setup. */

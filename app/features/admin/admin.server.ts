@@ -10,14 +10,28 @@ import { isStaff } from '../account/roles.ts';
  */
 export function requireStaff(context: AppLoadContext, request: Request, roles?: readonly Role[]): SessionUser {
   const user = context.user;
-  if (!user) {
+  const gate = staffGate(user?.role, roles);
+  if (gate === 'login') {
     const url = new URL(request.url);
-    throw redirect(`/account/login?redirect=${encodeURIComponent(url.pathname)}`);
+    throw redirect(loginPath(url.pathname));
   }
-  if (!isStaff(user.role) || (roles && !roles.includes(user.role))) {
-    throw new Response('Forbidden', { status: 403 });
-  }
-  return user;
+  if (gate === 'forbidden') throw new Response('Forbidden', { status: 403 });
+  return user!;
 }
 
+export const loginPath = (pathname: string) => `/account/login?redirect=${encodeURIComponent(pathname)}`;
+
+/** The one staff rule, for page loaders and actions and for the server's pre-body check. */
+export function staffGate(role: Role | undefined, roles?: readonly Role[]): 'ok' | 'login' | 'forbidden' {
+  if (!role) return 'login';
+  if (!isStaff(role) || (roles && !roles.includes(role))) return 'forbidden';
+  return 'ok';
+}
+
+/** Store settings, catalog import, coupons, shipping, tax, payments. */
 export const SETTINGS_ROLES: readonly Role[] = ['admin', 'shop_manager'];
+/**
+ * The mail outbox: administrators only. Messages there are addressed to anyone, staff
+ * included; even with one-time tokens withheld, they are not shop managers' to read.
+ */
+export const MAIL_ROLES: readonly Role[] = ['admin'];

@@ -60,9 +60,33 @@ export const paymentSettingsSchema = z.object({
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export type OfflineGatewayId = keyof PaymentSettings;
 
+/** `https://shop.example/any/path` → `https://shop.example`; anything else is left for the check to refuse. */
+function toOrigin(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (!s) return '';
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password ? u.origin : s;
+  } catch {
+    return s;
+  }
+}
+
+/** The store's own address (scheme, host and port), e.g. `https://shop.example`; empty: not set. */
+export const storeUrlSchema = z.preprocess(
+  toOrigin,
+  z.string().max(200, 'At most 200 characters').regex(/^(https?:\/\/[^\s/?#@]+)?$/, 'Use the address shoppers type, such as https://shop.example'),
+);
+
 /** Store settings editable in the admin. Every field has a default, so a new shop works at once. */
 export const storeSettingsSchema = z.object({
   storeName: z.string().trim().min(1, 'Store name is required').max(80).default('Vitrine'),
+  /**
+   * The shop's public address, confirmed by the owner at setup: absolute links in e-mails,
+   * feeds and redirects are built from it (or from PUBLIC_URL), never from a request's Host.
+   */
+  storeUrl: storeUrlSchema.default(''),
   currency: z
     .string()
     .trim()
@@ -113,6 +137,21 @@ export const storeSettingsSchema = z.object({
   baseState: z.string().trim().max(100).default(''),
   basePostcode: z.string().trim().max(20).default(''),
   baseCity: z.string().trim().max(100).default(''),
+  // Wishlists (app/features/wishlist)
+  /** Shoppers may keep several named lists (off: one default list, no list choice in popups). */
+  wishlistMultiple: flag(true),
+  /** Visitors without an account may keep a wishlist (tied to a cookie); off: the heart asks them to log in. */
+  wishlistGuests: flag(true),
+  /** Adding a wishlist row to the cart removes it from the list (only for the list's owner). */
+  wishlistRemoveAfterAddToCart: flag(false),
+  /** The wishlist page shows a table, or a grid of images whose click opens the item's details. */
+  wishlistLayout: z.enum(['table', 'grid']).default('table'),
+  /** Shown in an alert when the browser refuses cookies (a guest wishlist needs one). */
+  wishlistCookiesDisabledText: text(300, 'Please enable cookies in your browser to use the wishlist.'),
+  /** Shoppers may ask for an estimate of a list's items. */
+  wishlistEstimates: flag(true),
+  /** Extra fields of the estimate form, one label per line (each optional, at most 5). */
+  wishlistEstimateFields: text(500),
   language: z
     .string()
     .trim()

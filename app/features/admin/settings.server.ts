@@ -2,6 +2,7 @@ import type { DB } from '../../../db/client.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
+import type { Role } from '../account/roles.ts';
 
 /**
  * Store settings: defaults overlaid with what the owner saved. Cached until the store
@@ -27,14 +28,17 @@ async function readSettings(db: DB): Promise<StoreSettings> {
 
 /**
  * Validates and saves settings in one transaction. The input may hold only some fields
- * (each admin form edits its own part); the rest keep their saved values.
+ * (each admin form edits its own part); only those are written, the rest keep their saved
+ * values (or their defaults, which are not written down).
  */
 export async function saveSettings(db: DB, input: unknown): Promise<StoreSettings> {
   const current = await getSettings(db);
   const merged = input && typeof input === 'object' && !Array.isArray(input) ? { ...current, ...(input as object) } : input;
   const settings = parseInput(storeSettingsSchema, merged);
+  const given = new Set(Object.keys(input as object));
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(settings)) {
+      if (!given.has(key)) continue;
       const row = { key: `store.${key}`, value: JSON.stringify(value) };
       await trx
         .insertInto('settings')
@@ -44,4 +48,14 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
     }
   });
   return settings;
+}
+
+/**
+ * The settings form as a staff member sends it. Only an administrator may move the store
+ * address: links in e-mails (password resets included) go there, so a shop manager who could
+ * change it would receive the administrator's reset link.
+ */
+export function saveSettingsAs(db: DB, role: Role, input: Record<string, unknown>): Promise<StoreSettings> {
+  const { storeUrl, ...rest } = input;
+  return saveSettings(db, role === 'admin' && storeUrl !== undefined ? { ...rest, storeUrl } : rest);
 }

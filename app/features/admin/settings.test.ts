@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { DEFAULT_SETTINGS } from './settings.schema.ts';
-import { getSettings, saveSettings } from './settings.server.ts';
+import { getSettings, saveSettings, saveSettingsAs } from './settings.server.ts';
 
 const shop = {
   storeName: 'Boutique Étoile',
@@ -96,5 +96,22 @@ for (const dialect of await dialects()) {
       const s = await getSettings(database.db);
       expect(s.storeName).toBe(DEFAULT_SETTINGS.storeName);
     });
+
+    it('keeps the store address as an origin, and lets only an administrator change it', async () => {
+      await saveSettingsAs(database.db, 'admin', { storeUrl: 'https://Shop.Example/any/path?x=1' });
+      expect((await getSettings(database.db)).storeUrl).toBe('https://shop.example');
+      for (const role of ['shop_manager', 'editor', 'operator', 'customer'] as const) {
+        await saveSettingsAs(database.db, role, { storeUrl: 'https://evil.example', storeName: `Renamed by ${role}` });
+        const s = await getSettings(database.db);
+        expect(s.storeUrl, role).toBe('https://shop.example');
+        expect(s.storeName).toBe(`Renamed by ${role}`);
+      }
+      for (const bad of ['shop.example', 'ftp://shop.example', 'https://user:pw@shop.example', 'javascript:alert(1)']) {
+        expect((await rejectedAs(bad)).fields?.storeUrl, bad).toEqual(expect.any(String));
+      }
+      expect((await getSettings(database.db)).storeUrl).toBe('https://shop.example');
+    });
+
+    const rejectedAs = (storeUrl: string) => saveSettingsAs(database.db, 'admin', { storeUrl }).then(() => ({ fields: undefined }) as HttpError, (e: HttpError) => e);
   });
 }

@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import type { SessionUser } from '../../lib/services.server.ts';
-import { resolveCart } from './cart-store.server.ts';
+import { isCartTokenShape, newCartToken, resolveCart } from './cart-store.server.ts';
 import type { CartAnswer, CartCaller } from './cart.server.ts';
 import { CART_COOKIE, CART_COUNT_COOKIE, CART_HASH_COOKIE } from './cart-store.server.ts';
 import { GUEST_CART_DAYS } from './cart-expiry.server.ts';
@@ -16,6 +16,16 @@ export function cartCallerFrom(req: { headerToken?: string; cookieToken?: string
     },
     customer: { userId: viaHeader ? null : (req.user?.id ?? null), email: viaHeader ? null : (req.user?.email ?? null) },
   };
+}
+
+/**
+ * The Cart-Token every API cart answer carries. With no cart yet (nothing stored), a
+ * headless client's token of the right shape is handed back as it came, else a new one:
+ * the first change then creates the cart under it (resolveCart), so no row is written
+ * for a read.
+ */
+export function answerToken(result: CartAnswer, headerToken: string | undefined): string {
+  return result.token ?? (isCartTokenShape(headerToken) ? headerToken : newCartToken());
 }
 
 /**

@@ -32,6 +32,8 @@ function remembered(map: Map<string, string>, key: string, compute: () => string
 }
 const hash = (token: string) => remembered(recentHashes, token, () => createHash('sha256').update(token).digest('base64url'));
 export const newCartToken = () => randomBytes(24).toString('base64url');
+/** The shape of the tokens newCartToken makes: 32 base64url characters. */
+export const isCartTokenShape = (token: string | null | undefined): token is string => typeof token === 'string' && /^[A-Za-z0-9_-]{32}$/.test(token);
 
 /** Who is asking: a cart token (cookie or header) and/or a signed-in user. */
 export interface CartIdentity {
@@ -138,7 +140,10 @@ export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Pr
   if (id.viaHeader) {
     const found = await byToken(db, id.token);
     if (found) return { ...found, token: id.token! };
-    return create ? newCart(db, null) : null;
+    if (!create) return null;
+    // A token of our shape that names no cart yet (one an empty cart's answer handed out)
+    // becomes the token of the cart its first change creates; any other starts a new one.
+    return isCartTokenShape(id.token) ? adoptCart(db, id.token) : newCart(db, null);
   }
   const found = await byToken(db, id.token);
   const tokenCart = found?.cart;
@@ -160,6 +165,21 @@ export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Pr
   await db.updateTable('carts').set({ token_hash: hash(token) }).where('id', '=', userCart.id).execute();
   userCart = { ...userCart, token_hash: hash(token) };
   return { cart: userCart, token };
+}
+
+/** A guest cart under the token the client holds; two first changes at once share it. */
+async function adoptCart(db: DB, token: string): Promise<ResolvedCart> {
+  const now = nowIso();
+  const cart = await db
+    .insertInto('carts')
+    .values({ token_hash: hash(token), user_id: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (cart) return { cart, token, lines: [] };
+  const found = await byToken(db, token);
+  if (!found) throw new Error('cart token taken but not found');
+  return { ...found, token };
 }
 
 async function newCart(db: DB, userId: number | null): Promise<ResolvedCart> {

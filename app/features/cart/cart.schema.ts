@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../../lib/validate.ts';
 
 /** Largest quantity one request may ask for; stock and per-product limits usually bind first. */
 export const MAX_LINE_QUANTITY = 9999;
@@ -10,8 +11,8 @@ const quantity = z
   .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
 
 export const addItemSchema = z.object({
-  productId: z.number().int().positive(),
-  variationId: z.number().int().positive().optional(),
+  productId: rowId,
+  variationId: rowId.optional(),
   /** Chosen attribute values by attribute slug, e.g. {color: "blue", size: "l"} (needed for "any" values). */
   attributes: z.record(z.string().max(100), z.string().max(200)).optional(),
   quantity: quantity.default(1),

@@ -6,7 +6,8 @@ import { isPostgres } from '../../../db/dialect.ts';
 import type { Bool, StockStatus } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { parseInput, rowId } from '../../lib/validate.ts';
+import { reindexProducts } from '../search/search-index.server.ts';
 
 /*
  * The write side of the catalog, shared by the demo seed, the bench seed and importers.
@@ -19,7 +20,7 @@ import { parseInput } from '../../lib/validate.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v): Bool => (v ? 1 : 0));
 const money = z.number().int('must be whole minor units').min(0, 'must not be negative').max(1e12);
-const id = z.number().int().positive();
+const id = rowId;
 const size = z.number().min(0).max(1e6).nullish();
 const when = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const html = (max: number) => z.string().max(max).default('').transform((s) => sanitizeHtml(s));
@@ -485,6 +486,8 @@ async function recompute(db: DB, ids: number[] | 'all'): Promise<void> {
     review_count: sql`(SELECT COUNT(*) ${approved})`,
     average_rating: sql`CAST(COALESCE((SELECT ROUND(AVG(r.rating), 2) ${approved}), 0) AS REAL)`,
   }).execute();
+  // The search index follows the same writes, in the same transaction.
+  await reindexProducts(db, ids);
 }
 
 /** Recomputes the listing columns of one product after a write. */

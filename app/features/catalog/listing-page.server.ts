@@ -1,9 +1,11 @@
 import type { AppLoadContext } from 'react-router';
 import { getSettings } from '../admin/settings.server.ts';
+import { publicSettings, type PublicSettings } from '../admin/public-settings.ts';
 import { categoryByPath, tagBySlug, type CategoryNode } from './categories.server.ts';
 import { parseListingQuery, type ListingQuery } from './listing.schema.ts';
 import { listProducts, type Listing } from './listing.server.ts';
 import type { Crumb } from '../../ui/breadcrumbs.tsx';
+import { trustedOrigin } from '../admin/origin.server.ts';
 import { t } from '../../i18n/t.ts';
 
 export type ListingKind = 'shop' | 'category' | 'tag';
@@ -19,7 +21,8 @@ export interface ListingPageData {
   query: ListingQuery;
   /** `GET /api/products` query for this listing without the page number. */
   apiQuery: string;
-  settings: Awaited<ReturnType<typeof getSettings>>;
+  settings: PublicSettings;
+  /** Trusted origin for absolute links; empty when none is configured (links are then paths). */
   origin: string;
 }
 
@@ -72,5 +75,5 @@ export async function loadListingPage(
   for (const k of ['orderby', 'min_price', 'max_price', 's'] as const) {
     if (query[k] !== undefined) api.set(k, String(query[k]));
   }
-  return { kind, title, description, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings, origin: context.origin };
+  return { kind, title, description, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings: publicSettings(settings), origin: (await trustedOrigin(context.services, context.requestOrigin)) ?? '' };
 }

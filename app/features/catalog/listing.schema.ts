@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstValues, queryText } from '../../lib/validate.ts';
 import { ORDERINGS, type Ordering } from './orderings.ts';
 
 /** Orderings of a listing, by their `?orderby=` values (the WooCommerce names). */
@@ -32,14 +33,15 @@ export const listingQuerySchema = z.object({
     const n = Number(v);
     return Number.isInteger(n) && n >= 1 ? Math.min(n, PER_PAGE_MAX) : undefined;
   }, z.number().int().optional()),
-  category: z.string().max(500).optional(),
-  tag: z.string().max(200).optional(),
-  s: z.string().trim().max(200).optional(),
+  // Text is cut to its limit (docs/API.md, "Input rules"): no path, slug or search is longer.
+  category: z.preprocess((v) => queryText(v, 500), z.string().optional()),
+  tag: z.preprocess((v) => queryText(v, 200), z.string().optional()),
+  s: z.preprocess((v) => queryText(v, 200)?.trim(), z.string().optional()),
 });
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
 export function parseListingQuery(params: URLSearchParams | Record<string, unknown>): ListingQuery {
-  const obj = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
+  const obj = params instanceof URLSearchParams ? firstValues(params) : params;
   return listingQuerySchema.parse(obj);
 }

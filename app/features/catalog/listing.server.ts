@@ -1,8 +1,12 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
+import { LIMITS } from '../../config/constants.ts';
 import { currencyInfo } from '../../lib/money.ts';
 import { cached } from '../../lib/store-cache.server.ts';
+import { productSearchCondition } from '../search/search.server.ts';
+import { recordSearch } from '../search/search-stats.server.ts';
+import { didYouMean } from '../search/did-you-mean.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
 import { PER_PAGE_DEFAULT, type ListingQuery, type Ordering } from './listing.schema.ts';
 
@@ -14,6 +18,8 @@ export interface Listing {
   perPage: number;
   /** Lowest and highest price in the listing before the price filter, in major units. */
   bounds: { min: number; max: number } | null;
+  /** A search that found nothing: a near query that finds products ("did you mean"). */
+  didYouMean?: string;
 }
 
 export interface ListingScope {
@@ -59,7 +65,7 @@ const SEARCHABLE_SQL = sql<boolean>`products.status = 'publish' and products.cat
  * order (`exists`), instead of collecting the members first (`in`): far faster for the first
  * pages of a large category, far slower for a small one; listProducts chooses.
  */
-function scoped(db: DB, scope: ListingScope, search?: string, walk = false): ProductQuery {
+function scoped(db: DB, scope: ListingScope, search?: RawBuilder<boolean>, walk = false): ProductQuery {
   let q = db.selectFrom('products').where(search ? SEARCHABLE_SQL : LISTED_SQL);
   if (scope.categoryIds) {
     const ids = scope.categoryIds.length ? scope.categoryIds : [-1];
@@ -77,13 +83,8 @@ function scoped(db: DB, scope: ListingScope, search?: string, walk = false): Pro
         )
       : q.where('products.id', 'in', db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId));
   }
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
-    q = q.where((eb) =>
-      eb.or([sql<boolean>`lower(products.name) like lower(${like}) escape '\\'`, eb('products.sku', '=', search)]),
-    );
-  }
+  // The search index (app/features/search): word starts, diacritics, typos, SKUs.
+  if (search) q = q.where(search);
   return q;
 }
 
@@ -114,8 +115,9 @@ export async function listProducts(
 ): Promise<Listing> {
   const unit = 10 ** currencyInfo(currency).exponent;
   // A product matches the price filter when its price range overlaps the chosen range.
-  const minMinor = query.min_price === undefined ? undefined : query.min_price * unit;
-  const maxMinor = query.max_price === undefined ? undefined : (query.max_price + 1) * unit - 1;
+  // Clamped to the integer columns' range: a larger bound matches the same products.
+  const minMinor = query.min_price === undefined ? undefined : Math.min(query.min_price * unit, LIMITS.sqlIntMax);
+  const maxMinor = query.max_price === undefined ? undefined : Math.min((query.max_price + 1) * unit - 1, LIMITS.sqlIntMax);
   const priceFilter = (q: ProductQuery) => {
     let out = q;
     if (minMinor !== undefined) out = out.where('products.max_price', '>=', minMinor);
@@ -124,18 +126,21 @@ export async function listProducts(
   };
 
   const whole = !scope.categoryIds && scope.tagId === undefined && !query.s;
+  const search = query.s ? await productSearchCondition(db, query.s) : undefined;
   const statsKey = `listing:${scope.categoryIds?.join(',') ?? ''}|${scope.tagId ?? ''}|${query.s ?? ''}|${minMinor ?? ''}|${maxMinor ?? ''}`;
   const [{ total, lo, hi }, catalogSize] = await Promise.all([
-    cached(db, statsKey, () => listingStats(db, scope, query.s, minMinor, maxMinor, whole)),
+    cached(db, statsKey, () => listingStats(db, scope, search, minMinor, maxMinor, whole)),
     whole ? Promise.resolve(0) : cached(db, 'listing:catalog-size', () => countListed(db)),
   ]);
+  // A submitted search (its first page) counts in the admin's statistics; further pages do not.
+  if (query.s && query.page === 1) await recordSearch(db, query.s, total);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(query.page, pages);
   const offset = (page - 1) * perPage;
   // Reading products in order and testing membership visits about (offset + perPage) × size
   // ÷ total rows; collecting the members visits about total: take the cheaper.
   const walk = !whole && !query.s && (offset + perPage) * catalogSize < total * total;
-  const products = (await ordered(priceFilter(scoped(db, scope, query.s, walk)).leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
+  const products = (await ordered(priceFilter(scoped(db, scope, search, walk)).leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
     .limit(perPage)
     .offset(offset)
     .execute()) as ProductCardRow[];
@@ -146,6 +151,7 @@ export async function listProducts(
     pages,
     perPage,
     bounds: lo === null || hi === null ? null : { min: Math.floor(lo / unit), max: Math.ceil(hi / unit) },
+    ...(query.s && total === 0 ? optional('didYouMean', await didYouMean(db, query.s, scope.categoryIds)) : {}),
   };
 }
 
@@ -164,7 +170,7 @@ async function countListed(db: DB): Promise<number> {
  * over the listing's products; over the whole catalog the bounds are the first entries of
  * the price indexes instead.
  */
-async function listingStats(db: DB, scope: ListingScope, search: string | undefined, minMinor: number | undefined, maxMinor: number | undefined, whole: boolean) {
+async function listingStats(db: DB, scope: ListingScope, search: RawBuilder<boolean> | undefined, minMinor: number | undefined, maxMinor: number | undefined, whole: boolean) {
   const base = scoped(db, scope, search);
   const conditions = [
     ...(minMinor === undefined ? [] : [sql`products.max_price >= ${minMinor}`]),
@@ -182,5 +188,7 @@ async function listingStats(db: DB, scope: ListingScope, search: string | undefi
   const row = await base.select((eb) => [counted.as('n'), eb.fn.min('products.min_price').as('lo'), eb.fn.max('products.max_price').as('hi')]).executeTakeFirst();
   return { total: Number(row?.n ?? 0), lo: num(row?.lo), hi: num(row?.hi) };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -1,12 +1,18 @@
 import type { DB } from '../../../db/client.ts';
 import { cached } from '../../lib/store-cache.server.ts';
+import { productFormData, type ProductFormData } from '../product/variation.server.ts';
 import { findProduct, type ProductDetail } from './product.server.ts';
 
-/** What the quick-view popup shows: a trimmed product (no long description, no variation list). */
+/**
+ * What the quick-view popup shows: a trimmed product (no long description). A variable
+ * product brings its variation form's data (`form`: attributes with their swatches, the
+ * combinations on offer, the variations unless there are more than a page embeds), so the
+ * popup can sell it; other types have `form: null`.
+ */
 export type QuickView = Pick<
   ProductDetail,
   'id' | 'name' | 'slug' | 'type' | 'url' | 'prices' | 'onSale' | 'rating' | 'stockStatus' | 'stockQuantity' | 'manageStock' | 'shortDescription' | 'images' | 'sku' | 'externalUrl' | 'buttonText' | 'soldIndividually'
-> & { attributes: { name: string; options: string[] }[] };
+> & { attributes: { name: string; options: string[] }[]; form: ProductFormData | null };
 
 /**
  * Published, non-hidden products only: a draft, private or hidden product is null (404).
@@ -38,5 +44,6 @@ async function readQuickView(db: DB, id: number): Promise<QuickView | null> {
     buttonText: p.buttonText,
     soldIndividually: p.soldIndividually,
     attributes: p.attributes.filter((a) => a.variation).map((a) => ({ name: a.name, options: a.options })),
+    form: p.type === 'variable' ? await productFormData(db, p, {}) : null,
   };
 }

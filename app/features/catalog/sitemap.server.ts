@@ -1,4 +1,6 @@
 import type { DB } from '../../../db/client.ts';
+import type { Services } from '../../lib/services.server.ts';
+import { NO_ORIGIN_MESSAGE } from '../admin/origin.server.ts';
 
 /** URLs per sitemap file: the sitemaps.org limit. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
@@ -60,7 +62,20 @@ export async function sitemapFile(db: DB, origin: string, name: string): Promise
   return urlset(rows.map((r) => ({ loc: `${origin}/product/${r.slug}`, lastmod: r.updated_at })));
 }
 
-export function robotsTxt(origin: string): string {
+/**
+ * Sitemaps list absolute URLs only: without a trusted origin there is none to give, so the
+ * answer is 503 (crawlers come back later) and the log says what to set.
+ */
+export function sitemapUnavailable(services: Pick<Services, 'log'>): Response {
+  services.log.error(`configuration error: ${NO_ORIGIN_MESSAGE}; the sitemap cannot be served`);
+  return new Response('The sitemap is not available until the shop knows its public address.', {
+    status: 503,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '3600', 'cache-control': 'no-store' },
+  });
+}
+
+/** robots.txt; the Sitemap line needs an absolute URL, so it is left out without a trusted origin. */
+export function robotsTxt(origin: string | null): string {
   return `User-agent: *
 Disallow: /admin
 Disallow: /account
@@ -69,7 +84,5 @@ Disallow: /checkout
 Disallow: /api/
 Disallow: /*?*orderby=
 Disallow: /*?*min_price=
-
-Sitemap: ${origin}/sitemap.xml
-`;
+${origin ? `\nSitemap: ${origin}/sitemap.xml\n` : ''}`;
 }

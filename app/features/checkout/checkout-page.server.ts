@@ -5,7 +5,6 @@ import { getCustomerAddresses } from '../address/customer-addresses.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { Address } from '../address/address.ts';
 import { getCart, setCustomer, setShippingRate, type CartCaller } from '../cart/cart.server.ts';
-import { setMailOrigin } from '../orders/emails.server.ts';
 import { checkoutInputFromForm, placeOrder, type PlaceOrderResult } from '../orders/placement.server.ts';
 import { availableMethods } from '../payments/payments.server.ts';
 import { statesFor } from './address-form.server.ts';
@@ -58,10 +57,9 @@ export function formFieldErrors(fields: Record<string, string> | undefined): Rec
  */
 export async function submitCheckout(
   services: Services,
-  req: { caller: CartCaller; user: SessionUser | null; values: Record<string, string>; clientIp: string; userAgent: string; origin: string },
+  req: { caller: CartCaller; user: SessionUser | null; values: Record<string, string>; clientIp: string; userAgent: string; requestOrigin: string | null },
 ): Promise<PlaceOrderResult> {
   const { values, caller } = req;
-  setMailOrigin(req.origin);
   const settings = await getSettings(services.db);
   const separate = values.ship_to_different_address === '1';
   const dest = separate ? 'shipping' : 'billing';
@@ -96,7 +94,7 @@ export async function submitCheckout(
     input: { ...checkoutInputFromForm(form), ship_to_different_address: separate },
     clientIp: req.clientIp,
     userAgent: req.userAgent,
-    origin: req.origin,
+    requestOrigin: req.requestOrigin,
     requireTerms: settings.termsUrl !== '',
   });
 }

@@ -3,6 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { LIMITS } from '../../config/constants.ts';
 import { trackOrder } from '../orders/orders.server.ts';
 import type { OrderDetail } from '../orders/orders.ts';
 
@@ -22,7 +23,9 @@ export const trackingSchema = z.object({
     .string()
     .trim()
     .regex(/^#?\d{1,12}$/, 'Enter the order number from your confirmation e-mail')
-    .transform((s) => Number(s.replace('#', ''))),
+    .transform((s) => Number(s.replace('#', '')))
+    // A number no order can have is simply not found (the column holds 32-bit integers).
+    .transform((n) => (n <= LIMITS.sqlIntMax ? n : 0)),
   order_email: z.string().trim().toLowerCase().min(1, 'Enter the billing e-mail address').max(254).email('Enter a valid e-mail address'),
 });
 

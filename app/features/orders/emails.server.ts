@@ -2,6 +2,8 @@ import type { Services } from '../../lib/services.server.ts';
 import { renderMail, type MailContent } from '../../lib/mail-template.server.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { getSettings } from '../admin/settings.server.ts';
+import { mailOrigin } from '../admin/origin.server.ts';
+import { backgroundSettled, inBackground } from '../../lib/background.server.ts';
 import type { StoreSettings } from '../admin/settings.schema.ts';
 import { addressLines } from '../address/address.server.ts';
 import { paymentInstructions } from '../payments/payments.server.ts';
@@ -14,24 +16,10 @@ import type { OrderDetail, OrderStatus } from './orders.ts';
  * is logged. Each function starts the work and returns at once.
  */
 
-let origin = '';
-/** The shop's public origin for links in e-mails (set once at boot by the API routes). */
-export function setMailOrigin(value: string): void {
-  origin ||= value;
-}
-
 /** E-mails still on their way; tests and the bench may wait for them. */
-const pending = new Set<Promise<void>>();
-export async function mailsSettled(): Promise<void> {
-  while (pending.size) await Promise.allSettled([...pending]);
-}
+export const mailsSettled = (): Promise<void> => backgroundSettled();
 
-function later(services: Services, what: string, work: () => Promise<void>): void {
-  const p = work()
-    .catch((err: unknown) => services.log.error({ err, mail: what }, 'order e-mail failed'))
-    .finally(() => pending.delete(p));
-  pending.add(p);
-}
+const later = (services: Services, what: string, work: () => Promise<void>): void => inBackground(services, `order e-mail (${what})`, work);
 
 const money = (amount: number, s: StoreSettings) => formatPrice(amount, s);
 
@@ -49,9 +37,13 @@ function summary(order: OrderDetail, s: StoreSettings): string[] {
 function details(order: OrderDetail, s: StoreSettings): string[] {
   const out = [`Order #${order.id} (${new Date(order.createdAt).toUTCString().slice(5, 16)})`, ...summary(order, s)];
   const pay = paymentInstructions(order, s);
-  if (pay) {
-    out.push(`${pay.title}: ${pay.text}`);
+  if (pay && pay.accounts.length) {
+    // Bank transfer with accounts set: the instructions, then the bank details, one account after another.
+    if (pay.text) out.push(pay.text);
+    out.push(`${pay.title}:`);
     for (const d of pay.details) out.push(`${d.label}: ${d.value}`);
+  } else if (pay) {
+    out.push(`${pay.title}: ${pay.text}`);
   }
   out.push(`Billing address: ${addressLines(order.billing).join(', ')}`);
   if (order.shippingLines.length) out.push(`Shipping address: ${addressLines(order.shipping).join(', ')}`);
@@ -59,9 +51,12 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
   return out;
 }
 
-/** The configured public URL, else the origin the first checkout request came from. */
-const base = (services: Services) => services.config.publicUrl?.replace(/\/$/, '') || origin;
-const link = (services: Services, order: OrderDetail) => `${base(services)}${order.receivedUrl}`;
+/**
+ * Links in these e-mails come from the trusted origin only (PUBLIC_URL or the store address):
+ * never from a request. Without one the e-mail goes out without its link, and the log says
+ * what to set.
+ */
+const action = (origin: string | null, label: string, path: string) => (origin ? { label, url: `${origin}${path}` } : undefined);
 
 async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
   if (!to) return;
@@ -74,30 +69,30 @@ async function staffRecipients(services: Services, s: StoreSettings): Promise<st
   return rows.map((r) => r.email);
 }
 
-function customerMail(services: Services, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
+function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
   const name = order.billing.first_name || 'there';
-  const action = { label: 'View your order', url: link(services, order) };
+  const view = action(origin, 'View your order', order.receivedUrl);
   switch (to) {
     case 'on-hold':
       return {
         subject: `Your ${s.storeName} order has been received!`,
         heading: 'Thank you for your order',
         paragraphs: [`Hi ${name},`, `We have received your order #${order.id}. It is on hold until we confirm your payment.`, ...details(order, s)],
-        action,
+        action: view,
       };
     case 'processing':
       return {
         subject: `Your ${s.storeName} order has been received!`,
         heading: 'Thank you for your order',
         paragraphs: [`Hi ${name},`, `We have received your order #${order.id} and are now processing it.`, ...details(order, s)],
-        action,
+        action: view,
       };
     case 'completed':
       return {
         subject: `Your ${s.storeName} order is now complete`,
         heading: 'Your order is complete',
         paragraphs: [`Hi ${name},`, `We have finished processing your order #${order.id}.`, ...summary(order, s)],
-        action,
+        action: view,
       };
     case 'refunded':
       return {
@@ -108,7 +103,7 @@ function customerMail(services: Services, order: OrderDetail, s: StoreSettings, 
           partialRefund ? `We have refunded ${money(partialRefund, s)} of your order #${order.id}.` : `Your order #${order.id} has been refunded.`,
           `Refunded so far: ${money(order.refundedTotal, s)} of ${money(order.total, s)}.`,
         ],
-        action,
+        action: view,
       };
     default:
       return null;
@@ -127,7 +122,8 @@ export function notifyStatus(services: Services, orderId: number, from: OrderSta
     if (!order) return;
     const partial = from === to ? opts.partialRefund : undefined;
     if (from === to && !partial) return;
-    const content = customerMail(services, order, s, partial ? 'refunded' : to, partial);
+    const origin = await mailOrigin(services, `order ${orderId}`);
+    const content = customerMail(origin, order, s, partial ? 'refunded' : to, partial);
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
     if (content) await send(services, order.billingEmail, s, content);
     if (isNew) {
@@ -135,7 +131,7 @@ export function notifyStatus(services: Services, orderId: number, from: OrderSta
         subject: `[${s.storeName}]: New order #${order.id}`,
         heading: `New order: #${order.id}`,
         paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
-        action: { label: 'Open the order', url: `${base(services)}/admin/orders/${order.id}` },
+        action: action(origin, 'Open the order', `/admin/orders/${order.id}`),
       };
       for (const to of await staffRecipients(services, s)) await send(services, to, s, staff);
     }
@@ -148,11 +144,12 @@ export function notifyNote(services: Services, orderId: number, content: string)
     const s = await getSettings(services.db);
     const order = await getOrderAdmin(services.db, orderId);
     if (!order) return;
+    const origin = await mailOrigin(services, `order ${orderId} note`);
     await send(services, order.billingEmail, s, {
       subject: `Note added to your ${s.storeName} order #${order.id}`,
       heading: 'A note has been added to your order',
       paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', content, ...summary(order, s)],
-      action: { label: 'View your order', url: link(services, order) },
+      action: action(origin, 'View your order', order.receivedUrl),
     });
   });
 }
@@ -161,11 +158,12 @@ export function notifyNote(services: Services, orderId: number, content: string)
 export function notifyAccountCreated(services: Services, email: string, name: string): void {
   later(services, 'account created', async () => {
     const s = await getSettings(services.db);
+    const origin = await mailOrigin(services, 'account created');
     await send(services, email, s, {
       subject: `Your ${s.storeName} account has been created!`,
       heading: `Welcome to ${s.storeName}`,
       paragraphs: [`Hi ${name || 'there'},`, `Thanks for creating an account on ${s.storeName}. Your username is your e-mail address: ${email}.`, 'You can see your orders, change your addresses and password in your account.'],
-      action: { label: 'Go to my account', url: `${base(services)}/my-account` },
+      action: action(origin, 'Go to my account', '/my-account'),
     });
   });
 }

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { touchStore } from '../../lib/store-version.server.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { parseInput, rowIdText } from '../../lib/validate.ts';
 import { releaseCoupons } from '../coupons/coupons.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { withTransaction } from './transaction.server.ts';
@@ -15,6 +15,7 @@ import { getOrderAdmin, orderNotFound } from './orders.server.ts';
 import { gateway } from '../payments/gateway.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { trustedOrigin } from '../admin/origin.server.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
 
 /*
@@ -156,7 +157,7 @@ const refundSchema = z.object({
   reason: z.string().trim().max(500).default(''),
   /** Lines refunded: quantity per order item; `restock` puts them back in stock. */
   items: z
-    .array(z.object({ itemId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(0).max(9999), restock: z.boolean().default(false) }))
+    .array(z.object({ itemId: rowIdText, quantity: z.coerce.number().int().min(0).max(9999), restock: z.boolean().default(false) }))
     .max(500)
     .default([]),
 });
@@ -172,7 +173,7 @@ export async function refundOrder(
   id: number,
   input: unknown,
   actor: Actor,
-  options: { throughGateway?: boolean; origin?: string } = {},
+  options: { throughGateway?: boolean; requestOrigin?: string | null } = {},
 ): Promise<{ refundId: number; refundedTotal: number; status: OrderStatus }> {
   const data = parseInput(refundSchema, input);
   // Check the amount before asking a gateway to move money.
@@ -186,7 +187,7 @@ export async function refundOrder(
     const g = gateway(order.paymentMethod);
     if (!g?.refund) throw new HttpError(409, 'refund_unsupported', `${order.paymentMethodTitle} cannot refund automatically: refund the money yourself and record a manual refund.`);
     const settings = await getSettings(services.db);
-    const res = await g.refund(order, data.amount, data.reason, { settings, origin: options.origin ?? services.config.publicUrl ?? '' });
+    const res = await g.refund(order, data.amount, data.reason, { settings, origin: (await trustedOrigin(services, options.requestOrigin)) ?? '' });
     if (!res.ok) throw new HttpError(409, 'refund_failed', res.message ?? 'The payment provider refused the refund.');
   }
   let from: OrderStatus | null = null;

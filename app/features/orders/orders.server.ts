@@ -4,6 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
+import { idFromText } from '../../lib/validate.ts';
 import { EMPTY_ADDRESS, type Address } from '../address/address.ts';
 import {
   ORDER_STATUSES,
@@ -193,7 +194,7 @@ export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Pr
   const page = clampPage(filter.page, 1);
   const status = filter.status && (ORDER_STATUSES as readonly string[]).includes(filter.status) ? filter.status : null;
   const search = typeof filter.search === 'string' ? filter.search.trim().slice(0, 100) : '';
-  const number = /^#?\d{1,12}$/.test(search) ? Number(search.replace('#', '')) : null;
+  const number = idFromText(search.replace(/^#/, ''));
   const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('orders')

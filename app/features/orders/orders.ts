@@ -98,8 +98,10 @@ export interface OrderSummary {
 export interface PaymentInstructions {
   title: string;
   text: string;
-  /** Label/value pairs, e.g. the bank account details. */
+  /** Label/value pairs: the payment reference and every bank account's fields, in one list. */
   details: { label: string; value: string }[];
+  /** Bank transfer: the accounts from the payment settings, each its filled-in fields (empty for other methods). */
+  accounts: { label: string; value: string }[][];
 }
 
 export interface OrderDetail extends OrderSummary {

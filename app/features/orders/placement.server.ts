@@ -27,6 +27,7 @@ import { getOrderAdmin, loadOrder } from './orders.server.ts';
 import { receivedUrl, type OrderDetail, type PaymentInstructions } from './orders.ts';
 import { addTotalSales, reduceStock, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
+import { trustedOrigin } from '../admin/origin.server.ts';
 
 /*
  * Placing an order (POST /api/checkout and the checkout page's form). One transaction
@@ -67,7 +68,8 @@ export interface PlaceOrderRequest {
   idempotencyKey?: string | null;
   clientIp?: string;
   userAgent?: string;
-  origin: string;
+  /** The request's own origin when trusted (`RequestContext.requestOrigin`); links use `trustedOrigin`. */
+  requestOrigin?: string | null;
   /** Pages set this when the store has a terms page: `terms` must then be ticked. */
   requireTerms?: boolean;
 }
@@ -358,7 +360,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   const placed = (await getOrderAdmin(services.db, orderId))!;
   let result: PaymentResult;
   try {
-    result = await v.gateway.process(placed, { settings, origin: req.origin });
+    result = await v.gateway.process(placed, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' });
   } catch (err) {
     services.log.error({ err, orderId }, 'payment gateway failed');
     result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };

@@ -10,7 +10,7 @@ import type { OrderDetail, OrderStatus, PaymentInstructions } from '../orders/or
 
 export interface GatewayContext {
   settings: StoreSettings;
-  /** Origin for absolute URLs (return and webhook addresses). */
+  /** Origin for absolute URLs (return and webhook addresses): `trustedOrigin`, empty when none is configured. */
   origin: string;
 }
 

@@ -8,9 +8,10 @@ import type { PaymentGateway } from './gateway.ts';
  * money; cash on delivery goes straight to processing (WooCommerce's behaviour).
  */
 
+/** The fields of a bank account in the order WooCommerce lists them, the account's name first. */
 const ACCOUNT_LABELS: [keyof BankAccount, string][] = [
-  ['bankName', 'Bank'],
   ['accountName', 'Account name'],
+  ['bankName', 'Bank'],
   ['accountNumber', 'Account number'],
   ['sortCode', 'Sort code'],
   ['iban', 'IBAN'],
@@ -30,15 +31,20 @@ function offline(id: OfflineGatewayId, status: 'on-hold' | 'processing', note: s
     },
     instructions(order: OrderDetail, s: StoreSettings): PaymentInstructions | null {
       const c = cfg(s);
-      const details: PaymentInstructions['details'] = [];
-      if (id === 'bacs') {
-        details.push({ label: 'Payment reference', value: `Order ${order.id}` });
-        for (const account of s.payments.bacs.accounts) {
-          for (const [key, label] of ACCOUNT_LABELS) if (account[key]) details.push({ label, value: account[key] });
-        }
+      // Bank transfer: each account set in the payment settings with its filled-in fields. With
+      // none, there are no bank details to head: the method's own title and text only.
+      const accounts =
+        id === 'bacs'
+          ? s.payments.bacs.accounts
+              .map((account) => ACCOUNT_LABELS.filter(([key]) => account[key]).map(([key, label]) => ({ label, value: account[key] })))
+              .filter((fields) => fields.length > 0)
+          : [];
+      if (accounts.length) {
+        const reference = { label: 'Payment reference', value: `Order ${order.id}` };
+        return { title: 'Our bank details', text: c.instructions, details: [reference, ...accounts.flat()], accounts };
       }
-      if (!c.instructions && details.length === 0) return null;
-      return { title: id === 'bacs' ? 'Our bank details' : c.title, text: c.instructions, details };
+      if (!c.instructions) return null;
+      return { title: c.title, text: c.instructions, details: [], accounts: [] };
     },
   };
 }

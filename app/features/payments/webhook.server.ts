@@ -1,6 +1,7 @@
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
+import { trustedOrigin } from '../admin/origin.server.ts';
 import { notifyStatus } from '../orders/emails.server.ts';
 import { refundOrder } from '../orders/order-status.server.ts';
 import { getOrderAdmin } from '../orders/orders.server.ts';
@@ -12,11 +13,11 @@ import { gateway, type WebhookRequest } from './gateway.ts';
  * authenticates and reads it; a payment moves the order on (paid → processing, declined →
  * failed), a refund is recorded like a manual one. Unknown gateways and orders are 404.
  */
-export async function handleWebhook(services: Services, gatewayId: string, request: WebhookRequest, origin: string): Promise<{ orderId: number; status: string }> {
+export async function handleWebhook(services: Services, gatewayId: string, request: WebhookRequest, requestOrigin: string | null = null): Promise<{ orderId: number; status: string }> {
   const g = gateway(gatewayId);
   if (!g?.webhook) throw new HttpError(404, 'not_found', 'No such payment webhook.');
   const settings = await getSettings(services.db);
-  const event = await g.webhook(request, { settings, origin });
+  const event = await g.webhook(request, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '' });
   const order = await getOrderAdmin(services.db, event.orderId);
   if (!order || order.paymentMethod !== g.id) throw new HttpError(404, 'not_found', 'Order not found.');
   if (event.status && event.status !== order.status) {
@@ -32,13 +33,13 @@ export async function handleWebhook(services: Services, gatewayId: string, reque
  * Admin: captures a payment the gateway only authorised (order on hold), moving the order
  * on as the gateway answers. 409 when the order's gateway cannot capture.
  */
-export async function capturePayment(services: Services, orderId: number, actor: { name: string }, origin = ''): Promise<{ status: string }> {
+export async function capturePayment(services: Services, orderId: number, actor: { name: string }, requestOrigin: string | null = null): Promise<{ status: string }> {
   const order = await getOrderAdmin(services.db, orderId);
   if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
   const g = gateway(order.paymentMethod);
   if (!g?.capture) throw new HttpError(409, 'capture_unsupported', `${order.paymentMethodTitle} payments cannot be captured.`);
   const settings = await getSettings(services.db);
-  const result = await g.capture(order, { settings, origin: origin || services.config.publicUrl || '' });
+  const result = await g.capture(order, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '' });
   const from = await applyPaymentResult(services, order.id, { ...result, note: result.note ?? `Payment captured by ${actor.name}.` }, g.id);
   if (from) notifyStatus(services, order.id, from, result.status);
   return { status: (await getOrderAdmin(services.db, order.id))!.status };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/helpers/databases.ts';
 import { createProduct, setProductLinks } from '../catalog/catalog-write.server.ts';
 import { findProduct } from '../catalog/product.server.ts';
-import { relatedProducts, upsellProducts } from './related.server.ts';
+import { productRecommendations, relatedProducts, upsellProducts } from './related.server.ts';
 
 for (const dialect of await dialects()) {
   describe(`related products and upsells (${dialect})`, () => {
@@ -22,8 +22,8 @@ for (const dialect of await dialects()) {
       await make('Draft Tee', { status: 'draft', total_sales: 80 });
       await make('Hidden Tee', { catalog_visibility: 'hidden', total_sales: 80 });
       await make('Search Only Tee', { catalog_visibility: 'search', total_sales: 80 });
-      await make('Mug', { categories: [['Home', 'Mugs']], total_sales: 100 });
-      await make('Hidden Upsell', { categories: [['Home', 'Mugs']], catalog_visibility: 'hidden' });
+      await make('Mug', { categories: [['Home & Living', 'Mugs']], total_sales: 100 });
+      await make('Hidden Upsell', { categories: [['Home & Living', 'Mugs']], catalog_visibility: 'hidden' });
       await setProductLinks(t.db, id.Tee, { upsell: [id.Upsold, id.Mug, id['Hidden Upsell']], crosssell: [id.Quiet] });
     });
     afterAll(() => t.cleanup());
@@ -45,6 +45,20 @@ for (const dialect of await dialects()) {
     it('keeps the shop’s upsell order and drops the ones hidden from the catalog', async () => {
       const tee = (await findProduct(t.db, id.Tee))!;
       expect((await upsellProducts(t.db, tee)).map((p) => p.name)).toEqual(['Upsold', 'Mug']);
+    });
+
+    it('tops up fewer upsells than a row with the category’s best sellers, which then leave the related list; related in whole rows', async () => {
+      const middling = (await findProduct(t.db, id.Middling))!;
+      await setProductLinks(t.db, id.Middling, { upsell: [id.Quiet] });
+      const lists = await productRecommendations(t.db, (await findProduct(t.db, id.Middling))!);
+      expect(lists.upsells.map((p) => p.name)).toEqual(['Quiet', 'Upsold', 'Best Seller']);
+      expect(lists.related.map((p) => p.name)).toEqual(['Tee']);
+      // Without upsells nothing moves to them; the related list keeps whole rows of three (not 3 + 1).
+      await setProductLinks(t.db, id.Middling, { upsell: [] });
+      const plain = await productRecommendations(t.db, middling);
+      expect(plain.upsells).toEqual([]);
+      expect(await relatedProducts(t.db, middling)).toHaveLength(4);
+      expect(plain.related.map((p) => p.name)).toEqual(['Upsold', 'Best Seller', 'Quiet']);
     });
   });
 }

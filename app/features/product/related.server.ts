@@ -8,6 +8,8 @@ import { summariesByIds, type ProductDetail } from '../catalog/product.server.ts
 export const RELATED_PRODUCTS_LIMIT = 6;
 /** Upsells shown at most; a shop links a handful, the page should not turn into a listing. */
 export const UPSELLS_LIMIT = 8;
+/** A row of the product grid on wide screens: fewer upsells than this are topped up from the category. */
+export const UPSELLS_ROW = 3;
 
 /**
  * Related products: listed products (published, visible in the catalog) sharing a category
@@ -40,4 +42,18 @@ export async function upsellProducts(db: DB, product: Pick<ProductDetail, 'upsel
   const visible = await db.selectFrom('products').select('id').where(LISTED_SQL).where('id', 'in', ids).execute();
   const keep = new Set(visible.map((r) => r.id));
   return (await summariesByIds(db, ids)).filter((p) => keep.has(p.id));
+}
+
+/**
+ * The product page's two lists. Upsells that do not fill a row ("You may also like" with one
+ * product left two thirds of it empty) are topped up with the category's best sellers, which
+ * then leave the related list, so no product shows twice. The related list keeps whole rows.
+ */
+export async function productRecommendations(db: DB, product: Pick<ProductDetail, 'id' | 'categories' | 'upsellIds'>): Promise<{ upsells: ProductSummary[]; related: ProductSummary[] }> {
+  const [upsells, candidates] = await Promise.all([upsellProducts(db, product), relatedProducts(db, product, RELATED_PRODUCTS_LIMIT + UPSELLS_ROW - 1)]);
+  const fill = upsells.length > 0 && upsells.length < UPSELLS_ROW ? UPSELLS_ROW - upsells.length : 0;
+  const related = candidates.slice(fill, fill + RELATED_PRODUCTS_LIMIT);
+  // Full rows only once there is more than one: a lone product on a second row looks left over.
+  const rows = related.length > UPSELLS_ROW ? related.length - (related.length % UPSELLS_ROW) : related.length;
+  return { upsells: [...upsells, ...candidates.slice(0, fill)], related: related.slice(0, rows) };
 }

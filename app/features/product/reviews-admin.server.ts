@@ -3,7 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import type { Role } from '../account/roles.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { parseInput, rowIdText } from '../../lib/validate.ts';
 import type { AdminReview, ReviewFilter } from './reviews.schema.ts';
 
 /** Staff who moderate reviews. */
@@ -69,7 +69,7 @@ export async function listAdminReviews(db: DB, filter: ReviewFilter, page: numbe
 
 export const moderationSchema = z.object({
   intent: z.enum(['approve', 'unapprove', 'spam', 'delete'], { message: 'Unknown action' }),
-  id: z.coerce.number().int().positive(),
+  id: rowIdText,
 });
 export type Moderation = z.infer<typeof moderationSchema>['intent'];
 

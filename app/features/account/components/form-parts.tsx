@@ -1,13 +1,12 @@
 import { cloneElement, useEffect, useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { t } from '../../../i18n/t.ts';
 import { LIMITS } from '../../../config/constants.ts';
 import type { ActionError } from '../../../lib/action.ts';
+import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
 
-/** The hidden CSRF field every state-changing form carries. */
+/** The hidden CSRF field every state-changing form carries (empty on pages shared from the cache until scripts run). */
 export function CsrfField() {
-  const root = useRouteLoaderData('root') as { csrfToken: string } | undefined;
-  return <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />;
+  return <input type="hidden" name="_csrf" value={useCsrfToken()} />;
 }
 
 /** Errors listed at the top of a form, each linking to its field. */

@@ -1,4 +1,5 @@
 import type { Cart, CustomerAddress } from '../cart.schema.ts';
+import { readCsrfToken } from '../../../lib/csrf-token.ts';
 
 /** A refused cart call: the API's `{error:{code,message,fields?,productUrl?}}` with its status. */
 export class CartApiError extends Error {
@@ -23,7 +24,6 @@ export type CartOp =
   | { type: 'customer'; address: CustomerAddress }
   | { type: 'rate'; packageId: number; rateId: string };
 
-const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 
 async function call(method: string, path: string, body?: unknown): Promise<Cart> {
   let res: Response;
@@ -33,7 +33,7 @@ async function call(method: string, path: string, body?: unknown): Promise<Cart>
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf() }),
+        ...(method === 'GET' ? {} : { 'x-csrf-token': readCsrfToken() }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

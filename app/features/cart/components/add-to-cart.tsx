@@ -4,9 +4,9 @@ import { CartApiError } from '../client/cart-api.ts';
 import { useCartAction } from '../client/cart-queue.ts';
 import { cartText } from './cart-text.ts';
 import '../cart.css';
+import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
 
 interface RootBits {
-  csrfToken: string;
   settings: { redirectToCartAfterAdd: boolean };
 }
 
@@ -38,6 +38,7 @@ const quantityOf = (raw: FormDataEntryValue | null) => {
  */
 export function AddToCart({ productId, productName, withQuantity = false, maxQuantity = null, className = '', ghost = false }: Props) {
   const root = useRouteLoaderData('root') as RootBits | undefined;
+  const csrf = useCsrfToken();
   const location = useLocation();
   const navigate = useNavigate();
   const run = useCartAction();
@@ -76,7 +77,7 @@ export function AddToCart({ productId, productName, withQuantity = false, maxQua
   const errorId = `add-to-cart-error-${productId}`;
   return (
     <form method="post" action="/cart" className={`add-to-cart ${className}`} onSubmit={onSubmit}>
-      <input type="hidden" name="_csrf" value={root?.csrfToken ?? ''} />
+      <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />

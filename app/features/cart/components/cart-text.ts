@@ -12,6 +12,7 @@ export const cartText = {
   addToCart: 'Add to cart',
   adding: 'Adding…',
   added: (name: string) => `“${name}” has been added to your cart.`,
+  addedSome: (quantity: number, name: string) => `${quantity} × “${name}” have been added to your cart.`,
   addedShort: 'Added',
   viewCart: 'View cart',
   checkout: 'Checkout',
@@ -53,6 +54,7 @@ export const cartText = {
   crossSells: 'You may be interested in…',
   updating: 'Updating your cart…',
   failed: 'Something went wrong. Please try again.',
+  badQuantity: 'Enter the quantity as a whole number of 1 or more.',
   done: {
     added: 'Product added to your cart.',
     updated: 'Cart updated.',

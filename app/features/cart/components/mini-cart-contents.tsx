@@ -1,10 +1,11 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import type { CartItem } from '../cart.schema.ts';
 import { useCart, useCartAction, useCartBusy } from '../client/cart-queue.ts';
 import { BlockOverlay } from './block-overlay.tsx';
 import { cartText } from './cart-text.ts';
 import { useMoney } from './money.ts';
+import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
 
 /** The link that removes a line without scripts (the cart page's loader handles it). */
 export const removeHref = (key: string, csrf: string) => `/cart?remove_item=${encodeURIComponent(key)}&_csrf=${encodeURIComponent(csrf)}`;
@@ -32,8 +33,7 @@ export function MiniCartContents() {
   const busy = useCartBusy();
   const run = useCartAction();
   const money = useMoney(cart?.totals.currency);
-  const root = useRouteLoaderData('root') as { csrfToken: string } | undefined;
-  const csrf = root?.csrfToken ?? '';
+  const csrf = useCsrfToken();
   const [announce, setAnnounce] = useState('');
   const bodyRef = useRef<HTMLDivElement>(null);
 

@@ -29,17 +29,17 @@ function CartIcon({ count }: { count: number | null }) {
 }
 
 /**
- * The header cart. The server renders a plain link to /cart with no count: pages may be
- * cached, so the count comes from the browser only (the item-count cookie, then the cached
- * cart). Once scripts run it becomes a button that opens the cart dropdown (on hover or
- * click) or, per the store setting, an off-canvas panel; on the cart and checkout pages it
- * stays a link. The panel's code loads on first hover, focus or click.
+ * The header cart. The server renders a plain link to /cart, with the count only on pages
+ * rendered for this visitor alone (cached catalog pages are shared); in the browser the count
+ * comes from the item-count cookie, then the cached cart. Once scripts run it becomes a
+ * button that opens the cart dropdown (on hover or click) or, per the store setting, an
+ * off-canvas panel; on the cart and checkout pages it stays a link. The panel's code loads on first hover, focus or click.
  */
 export function MiniCart() {
   const hydrated = useHydrated();
   const cart = useCart();
   const location = useLocation();
-  const root = useRouteLoaderData('root') as { settings: { cartWidget: 'dropdown' | 'offcanvas' } } | undefined;
+  const root = useRouteLoaderData('root') as { settings: { cartWidget: 'dropdown' | 'offcanvas' }; cartCount: number | null } | undefined;
   const widget = root?.settings.cartWidget ?? 'dropdown';
   const [mode, setMode] = useState<OpenMode | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -47,7 +47,8 @@ export function MiniCart() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const count = hydrated ? (cart?.itemCount ?? countFromCookie()) : null;
+  // Before scripts run: the count the server rendered for this visitor (null on shared cached pages).
+  const count = hydrated ? (cart?.itemCount ?? countFromCookie()) : (root?.cartCount ?? null);
   const label = count === null ? cartLabel.cart : cartLabel.cartCount(count);
   const onCartPage = location.pathname === '/cart' || location.pathname.startsWith('/checkout');
 

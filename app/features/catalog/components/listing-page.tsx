@@ -27,7 +27,8 @@ export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[]
     { property: 'og:title', content: title },
     { property: 'og:description', content: description.slice(0, 300) },
     { property: 'og:type', content: 'website' },
-    { property: 'og:url', content: canonical },
+    // Open Graph wants an absolute URL: left out when the shop has no trusted origin.
+    ...(data.origin ? [{ property: 'og:url', content: canonical }] : []),
   ];
   if (data.query.s) meta.push({ name: 'robots', content: 'noindex, follow' });
   return meta;
@@ -47,11 +48,12 @@ export function ListingPage({ data }: { data: ListingPageData }) {
     [basePath, q.orderby, q.min_price, q.max_price, q.s],
   );
   const gridKey = `${basePath}|${data.apiQuery}`;
-  // Infinite scroll adds pages below this one: the count follows what the grid shows.
-  const [shown, setShown] = useState<{ key: string; count: number } | null>(null);
-  const onShown = useCallback((count: number) => setShown({ key: gridKey, count }), [gridKey]);
+  // Infinite scroll adds pages below this one: the count and the pagination follow what the grid shows.
+  const [shown, setShown] = useState<{ key: string; count: number; last: number } | null>(null);
+  const onShown = useCallback((count: number, last: number) => setShown({ key: gridKey, count, last }), [gridKey]);
   const from = (listing.page - 1) * listing.perPage + 1;
   const showing = shown?.key === gridKey ? shown.count : listing.products.length;
+  const lastShown = shown?.key === gridKey ? shown.last : listing.page;
   const to = Math.min(listing.total, from + Math.max(showing, 1) - 1);
   const count =
     listing.total === 1
@@ -102,7 +104,14 @@ export function ListingPage({ data }: { data: ListingPageData }) {
             <OrderingForm key={q.orderby ?? 'menu_order'} value={q.orderby ?? 'menu_order'} keep={keepForSort} />
           </div>
           {listing.total === 0 ? (
-            <p className="notice">{t('shop.none')}</p>
+            <>
+              <p className="notice">{t('shop.none')}</p>
+              {listing.didYouMean ? (
+                <p className="did-you-mean">
+                  {t('shop.didYouMean')} <a href={`${basePath}${query({ s: listing.didYouMean })}`}>{listing.didYouMean}</a>?
+                </p>
+              ) : null}
+            </>
           ) : (
             <ProductGrid
               key={gridKey}
@@ -115,7 +124,8 @@ export function ListingPage({ data }: { data: ListingPageData }) {
               pageHref={pageHref}
             />
           )}
-          <Pagination page={listing.page} pages={listing.pages} href={pageHref} />
+          {/* Once scrolling has brought every page into the grid there is nowhere left to go; before, it goes on from the last page loaded. */}
+          {!(lastShown > listing.page && lastShown >= listing.pages) ? <Pagination page={lastShown} pages={listing.pages} href={pageHref} /> : null}
         </div>
       </div>
       <JsonLd data={itemList} />

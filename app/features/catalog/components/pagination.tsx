@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { t } from '../../../i18n/t.ts';
 
 /** Plain page links: what crawlers and script-free browsers follow (infinite scroll enhances them). */
@@ -16,18 +17,25 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
           </li>
         ) : null}
         {list.map((p, i) => (
-          <li key={p}>
-            {i > 0 && p - list[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
-            {p === page ? (
-              <span aria-current="page" aria-label={t('nav.page', { page: p })}>
-                {p}
-              </span>
-            ) : (
-              <a href={href(p)} aria-label={t('nav.page', { page: p })}>
-                {p}
-              </a>
-            )}
-          </li>
+          <Fragment key={p}>
+            {/* The gap is an item of its own, sized and centred like the numbers. */}
+            {i > 0 && p - list[i - 1] > 1 ? (
+              <li className="pagination__gap" aria-hidden="true">
+                <span>…</span>
+              </li>
+            ) : null}
+            <li>
+              {p === page ? (
+                <span aria-current="page" aria-label={t('nav.page', { page: p })}>
+                  {p}
+                </span>
+              ) : (
+                <a href={href(p)} aria-label={t('nav.page', { page: p })}>
+                  {p}
+                </a>
+              )}
+            </li>
+          </Fragment>
         ))}
         {page < pages ? (
           <li>

@@ -4,6 +4,7 @@ import type { ProductSummary } from '../catalog.schema.ts';
 import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
 import { AddToCart } from '../../cart/components/add-to-cart.tsx';
+import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 
 const GRID_SIZES = '(max-width: 549px) 50vw, (max-width: 1200px) 33vw, 400px';
 
@@ -59,6 +60,7 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
       </a>
       {product.onSale ? <span className="badge badge--sale">{t('product.sale')}</span> : null}
       {product.stockStatus === 'outofstock' ? <span className="badge badge--out">{t('product.outOfStock')}</span> : null}
+      <WishlistHeart productId={product.id} productName={product.name} className="product-card__heart" />
       </div>
       <h3 className="product-card__title">
         <a href={product.url}>{product.name}</a>

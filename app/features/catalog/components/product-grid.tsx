@@ -16,8 +16,8 @@ interface Props {
   apiQuery: string;
   /** The page URL for a page number (the address bar follows the loaded page). */
   pageHref: (page: number) => string;
-  /** Told how many products the grid shows whenever that changes (the result count follows). */
-  onShown?: (count: number) => void;
+  /** Told how many products the grid shows and the last page loaded whenever they change (the result count and pagination follow). */
+  onShown?: (count: number, last: number) => void;
 }
 
 interface Saved {
@@ -46,7 +46,7 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref,
   const [observer, setObserver] = useState<'unknown' | 'yes' | 'no'>('unknown');
   const [announce, setAnnounce] = useState('');
   const [quick, setQuick] = useState<{ id: number; opener: HTMLElement } | null>(null);
-  useEffect(() => onShown?.(items.length), [items.length, onShown]);
+  useEffect(() => onShown?.(items.length, last), [items.length, last, onShown]);
   const sentinel = useRef<HTMLDivElement>(null);
   const key = storageKey(location.key);
 

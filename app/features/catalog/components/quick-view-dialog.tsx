@@ -7,7 +7,10 @@ import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
 import { addsDirectly, cardButton } from './product-card.tsx';
 import { AddToCart } from '../../cart/components/add-to-cart.tsx';
+import AddToCartForm from '../../product/components/add-to-cart-form.lazy.tsx';
+import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 import { Slider } from '../../../ui/slider.tsx';
+import '../../product/product-form.css';
 
 interface Props {
   productId: number;
@@ -103,7 +106,8 @@ export default function QuickViewDialog({ productId, format, onClose }: Props) {
                     ? t('shop.stockLeft', { count: product.stockQuantity })
                     : t('shop.inStock')}
             </p>
-            <QuickViewPurchase product={product} />
+            <QuickViewPurchase product={product} format={format} />
+            <WishlistHeart productId={product.id} productName={product.name} className="quick-view__heart" />
             <p>
               <a href={product.url}>{t('shop.viewDetails')}</a>
             </p>
@@ -114,10 +118,21 @@ export default function QuickViewDialog({ productId, format, onClose }: Props) {
   );
 }
 
-/** Simple products go into the cart from here (quantity field); the others lead to their page. */
-function QuickViewPurchase({ product }: { product: QuickView }) {
+/**
+ * Simple products go into the cart from here (quantity field), variable ones through the
+ * product page's variation form (swatches, the chosen variation's price and stock, quantity);
+ * the others lead to their page.
+ */
+function QuickViewPurchase({ product, format }: { product: QuickView; format: PriceFormat }) {
   const button = cardButton(product as never);
   if (product.stockStatus === 'outofstock') return null;
+  if (product.form) {
+    return (
+      <div className="quick-view__form">
+        <AddToCartForm data={product.form} priceFormat={format} syncUrl={false} formId={`quick-view-form-${product.id}`} />
+      </div>
+    );
+  }
   if (addsDirectly(product)) {
     const max = product.soldIndividually ? 1 : product.manageStock && product.stockStatus === 'instock' ? product.stockQuantity : null;
     return <AddToCart productId={product.id} productName={product.name} withQuantity={!product.soldIndividually} maxQuantity={max} className="quick-view__buy" />;

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../../../db/client.ts';
 import { generateVariants, insertMedia, type VariantResult } from '../../../lib/images.server.ts';
+import { DEFAULT_FETCH_POLICY, FETCH_REFUSED_MESSAGE, FetchRefused, fetchImage, type FetchPolicy } from '../../../lib/safe-fetch.server.ts';
 import { StagedMap } from './staged.ts';
 
 /*
  * Product pictures named by URL in the CSV. Each is downloaded once per import (and never
  * again once a media row remembers its original URL), turned into WebP variants before the
- * row's transaction, and recorded in `media` inside it. Anything unreachable is reported,
+ * row's transaction, and recorded in `media` inside it. Downloads go through the shared
+ * guard (safe-fetch.server.ts): public addresses only. Anything not fetched is reported,
  * never fatal: the product shows the placeholder and keeps the URL for a later re-import.
  */
 
@@ -14,6 +16,8 @@ import { StagedMap } from './staged.ts';
 export const IMAGE_TIMEOUT_MS = 3_000;
 /** Larger downloads are refused; product photos are a few MB at most. */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** The reason given for every picture that was not fetched, whatever the cause. */
+export const IMAGE_NOT_FETCHED = FETCH_REFUSED_MESSAGE;
 
 type Prepared = { url: string; mediaId: number } | { url: string; made: VariantResult & { path: string } };
 
@@ -24,12 +28,16 @@ export interface ImageOutcome {
 
 export class ImageStore {
   private known = new StagedMap<string, number>();
-  private deadHosts = new Map<string, string>();
+  private deadHosts = new Set<string>();
+  private policy: FetchPolicy;
 
   constructor(
     private dataDir: string,
     private download: boolean,
-  ) {}
+    policy: Partial<FetchPolicy> = {},
+  ) {
+    this.policy = { ...DEFAULT_FETCH_POLICY, timeoutMs: IMAGE_TIMEOUT_MS, maxBytes: IMAGE_MAX_BYTES, ...policy };
+  }
 
   /** Learns the pictures earlier imports stored, so a re-import downloads nothing again. */
   async load(db: DB): Promise<void> {
@@ -52,8 +60,10 @@ export class ImageStore {
           const buffer = await this.fetch(url);
           const path = mediaPath(url);
           return { url, made: { ...(await generateVariants(buffer, this.dataDir, path)), path } };
-        } catch (err) {
-          failed.push({ url, reason: err instanceof Error ? err.message : String(err) });
+        } catch {
+          // One text whatever went wrong: a refused address, a closed port, a 404 and a
+          // file that is no picture look alike to whoever wrote the CSV.
+          failed.push({ url, reason: IMAGE_NOT_FETCHED });
           return null;
         }
       }),
@@ -85,42 +95,14 @@ export class ImageStore {
 
   private async fetch(url: string): Promise<Buffer> {
     const host = new URL(url).host;
-    const dead = this.deadHosts.get(host);
-    if (dead) throw new Error(`${host} was unreachable earlier in this import (${dead})`);
-    let res: Response;
+    if (this.deadHosts.has(host)) throw new FetchRefused(`${host} was unreachable earlier in this import`, true);
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS), headers: { accept: 'image/*' } });
+      return await fetchImage(url, this.policy);
     } catch (err) {
-      const reason = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${IMAGE_TIMEOUT_MS / 1000} s` : networkReason(err);
-      this.deadHosts.set(host, reason);
-      throw new Error(reason);
+      if (err instanceof FetchRefused && err.unreachable) this.deadHosts.add(host);
+      throw err;
     }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`the server answered ${res.status}`);
-    }
-    if (Number(res.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES) {
-      await res.body?.cancel();
-      throw new Error('the picture is larger than 20 MB');
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = res.body?.getReader();
-    for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) {
-      size += r.value.byteLength;
-      if (size > IMAGE_MAX_BYTES) {
-        await reader!.cancel();
-        throw new Error('the picture is larger than 20 MB');
-      }
-      chunks.push(r.value);
-    }
-    return Buffer.concat(chunks);
   }
-}
-
-function networkReason(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }
 
 /** "imports/hoodie-blue-3f2a9c1b07": readable, unique per URL, within the media path rules. */

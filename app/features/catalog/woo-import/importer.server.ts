@@ -1,7 +1,9 @@
 import type { DB } from '../../../../db/client.ts';
 import { HttpError } from '../../../lib/http-error.ts';
+import type { FetchPolicy } from '../../../lib/safe-fetch.server.ts';
 import { getSettings } from '../../admin/settings.server.ts';
 import { inTransaction, recomputeProducts, recountCategories } from '../catalog-write.server.ts';
+import { reindexProducts } from '../../search/search-index.server.ts';
 import { ImageStore } from './images.server.ts';
 import { writeLinks } from './links.server.ts';
 import { planImport, type Skip } from './plan.ts';
@@ -61,7 +63,14 @@ async function wooIds(db: DB, table: 'products' | 'product_variations'): Promise
   }));
 }
 
-export async function importWooCommerce(services: { db: DB; dataDir: string }, source: CsvSource, options: ImportOptions = {}): Promise<ImportSummary> {
+export interface ImportServices {
+  db: DB;
+  dataDir: string;
+  /** How pictures are fetched: the ports from FETCH_PORTS; tests also allow their local server. */
+  fetch?: Partial<FetchPolicy>;
+}
+
+export async function importWooCommerce(services: ImportServices, source: CsvSource, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const { db } = services;
   const progress = options.onProgress ?? (() => {});
@@ -77,7 +86,7 @@ export async function importWooCommerce(services: { db: DB; dataDir: string }, s
   const terms = new TermCache();
   const skus = new SkuIndex();
   await skus.load(db);
-  const images = new ImageStore(services.dataDir, options.downloadImages ?? true);
+  const images = new ImageStore(services.dataDir, options.downloadImages ?? true, services.fetch);
   await images.load(db);
   const written = new Map<ProductRow, { id: number; created: boolean }>();
   const dirty = { products: new Set<number>(), categories: new Set<number>() };
@@ -136,7 +145,10 @@ export async function importWooCommerce(services: { db: DB; dataDir: string }, s
     const known = byWooId(v, 'variation', wooVariations);
     const result = await attempt(v.row, async (trx) => {
       const imageId = save ? ((await save(trx))[0] ?? null) : undefined;
-      return saveVariation(trx, { productId, choice: v.choice, variation: v.variation, knownId: known, imageId, columns: varColumns, skus });
+      const saved = await saveVariation(trx, { productId, choice: v.choice, variation: v.variation, knownId: known, imageId, columns: varColumns, skus });
+      // The search index follows the row in its own transaction (the batch recompute redoes it with prices).
+      await reindexProducts(trx, [productId]);
+      return saved;
     });
     if (!result) return;
     if (result.created) created++;
@@ -151,7 +163,9 @@ export async function importWooCommerce(services: { db: DB; dataDir: string }, s
     const save = present.images ? await pictures(row, row.images, row.product.name) : null;
     const result = await attempt(row.row, async (trx) => {
       const mediaIds = save ? await save(trx) : [];
-      return saveProduct(trx, row.product, existing, { present, terms, skus, images: mediaIds, downloads: row.downloads });
+      const saved = await saveProduct(trx, row.product, existing, { present, terms, skus, images: mediaIds, downloads: row.downloads });
+      await reindexProducts(trx, [saved.id]);
+      return saved;
     });
     const kids = plan.children.get(row) ?? [];
     if (!result) {

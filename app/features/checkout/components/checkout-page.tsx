@@ -12,7 +12,10 @@ import { storeCart, useCart, useCartAction, useCartBusy, useHydrated } from '../
 import { useMoney } from '../../cart/components/money.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
+import { postcodeValid } from '../../address/address.ts';
 import { AddressFields, addressFromForm, addressLabels } from './address-fields.tsx';
+import { CheckoutSteps } from './checkout-steps.tsx';
+import { CheckoutTrust } from './checkout-trust.tsx';
 
 /** A refused order: the errors, the values to show again and the states of the countries submitted. */
 export type CheckoutError = ActionError & { billingStates?: Country[]; shippingStates?: Country[] };
@@ -77,7 +80,12 @@ export function CheckoutPage({ data, result }: Props) {
   const [createAccount, setCreateAccount] = useState(submitted?.create_account === '1' || (!data.guestCheckout && data.accountCreation));
   const [method, setMethod] = useState(submitted?.payment_method ?? data.methods[0]?.id ?? '');
   const needsShipping = cart.shipping.packages.length > 0;
-  const fields = result?.error.fields ?? {};
+  // Fields corrected since the refusal lose their message at once (with scripts; without, the
+  // next post answers anew). Keyed by the refusal, so a new one starts with all its messages.
+  const [fixed, setFixed] = useState<{ of: CheckoutError | null; names: Set<string> }>({ of: null, names: new Set() });
+  const fixedNames = fixed.of === result ? fixed.names : null;
+  const refused = result?.error.fields ?? {};
+  const fields = fixedNames ? Object.fromEntries(Object.entries(refused).filter(([k]) => !fixedNames.has(k))) : refused;
 
   if (cart.items.length === 0 && !result) {
     return (
@@ -107,7 +115,25 @@ export function CheckoutPage({ data, result }: Props) {
       });
     }, 400);
   };
+  /** A field with a message from the refusal that now holds an acceptable value loses its message. */
+  const clearIfValid = (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement) => {
+    const name = el.name;
+    if (!result || !fields[name]) return;
+    const filled = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : el.value.trim() !== '';
+    if (!filled || !el.checkValidity()) return;
+    const postcode = /^(billing|shipping)_postcode$/.exec(name);
+    if (postcode) {
+      const country = (el.form?.elements.namedItem(`${postcode[1]}_country`) as HTMLSelectElement | null)?.value ?? '';
+      if (!postcodeValid(country, el.value)) return;
+    }
+    setFixed((f) => ({ of: result, names: new Set([...(f.of === result ? f.names : []), name]) }));
+  };
+  const onFormInput = (e: FormEvent<HTMLFormElement>) => {
+    const el = e.target;
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) clearIfValid(el);
+  };
   const onFormChange = (e: FormEvent<HTMLFormElement>) => {
+    onFormInput(e);
     const name = (e.target as HTMLInputElement).name ?? '';
     const dest = separate ? 'shipping' : 'billing';
     if ([`${dest}_country`, `${dest}_state`, `${dest}_postcode`, `${dest}_city`].includes(name)) updateDestination();
@@ -117,15 +143,16 @@ export function CheckoutPage({ data, result }: Props) {
 
   return (
     <div className="page container checkout">
+      <CheckoutSteps current="details" />
       <h1>{t('checkout.title')}</h1>
       <div ref={notices}>
         {result ? (
           <div className="notice notice--error" role="alert" tabIndex={-1}>
-            {Object.keys(fields).length ? (
+            {Object.keys(refused).length ? (
               <>
                 <p>{t('form.errors')}</p>
                 <ul>
-                  {Object.entries(fields).map(([k, msg]) => (
+                  {Object.entries(refused).map(([k, msg]) => (
                     <li key={k}>
                       <a href={`#field-${k}`}>
                         {errorLabels(billing.country ?? '', shipping.country ?? '')[k] ?? k}: {msg}
@@ -267,7 +294,7 @@ export function CheckoutPage({ data, result }: Props) {
                 {cart.items.map((i) => (
                   <tr key={i.key}>
                     <td>
-                      {i.name} <strong>× {i.quantity}</strong>
+                      {i.name}&nbsp;<strong className="checkout-review__qty">× {i.quantity}</strong>
                       {i.attributes.length ? (
                         <ul className="order-lines__attrs">
                           {i.attributes.map((a) => (
@@ -408,6 +435,7 @@ export function CheckoutPage({ data, result }: Props) {
             <button type="submit" className="button checkout-place" disabled={submitting || blocked || cart.items.length === 0} aria-disabled={busy || undefined}>
               {submitting ? t('checkout.placing') : t('checkout.placeOrder')}
             </button>
+            <CheckoutTrust methods={data.methods.map((m) => m.title)} termsUrl={data.terms?.url ?? null} />
           </div>
         </div>
       </Form>

@@ -11,11 +11,12 @@ import { buttonState, type VariationObject } from '../variations.ts';
 import type { ProductFormData } from '../variation.server.ts';
 import { ProductQuantity } from './quantity-input.tsx';
 import { useVariationForm, VariationFields } from './variation-form.tsx';
-import '../product-form.css';
+import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
+import { ProductHeart, type ProductHeartText } from '../../wishlist/components/product-heart.tsx';
 
 export interface AddToCartFormProps {
-  /** From `productFormData(db, product, settings, url.searchParams)` in the page loader. */
-  data: ProductFormData;
+  /** From `productFormData(db, product, settings, url.searchParams)` in the page loader; `wishlistHeart` (product page only) adds the heart. */
+  data: ProductFormData & { wishlistHeart?: ProductHeartText };
   priceFormat: PriceFormat;
   /** Store setting: clicking the chosen swatch clears it (default true). */
   reselectClears?: boolean;
@@ -23,6 +24,8 @@ export interface AddToCartFormProps {
   onVariationChange?: (variation: VariationObject | null) => void;
   /** id of the <form>, so a sticky bar's button can submit it with `form={formId}`. */
   formId?: string;
+  /** The variation form writes the choice into the address (default); not where the form is not the page's (quick view). */
+  syncUrl?: boolean;
 }
 
 /**
@@ -49,13 +52,13 @@ export default function AddToCartForm(props: AddToCartFormProps) {
 }
 
 interface RootBits {
-  csrfToken: string;
   settings: { redirectToCartAfterAdd: boolean };
 }
 
 /** Runs adds through the cart queue, one after another, with the button's states. */
 function useAddToCart() {
   const root = useRouteLoaderData('root') as RootBits | undefined;
+  const csrf = useCsrfToken();
   const navigate = useNavigate();
   const run = useCartAction();
   const pending = useRef(0);
@@ -79,13 +82,13 @@ function useAddToCart() {
       setError(err instanceof CartApiError || err instanceof Error ? err.message : cartText.failed);
     }
   };
-  return { state, error, setError, announce, add, csrf: root?.csrfToken ?? '' };
+  return { state, error, setError, announce, add, csrf };
 }
 
 type Cart = ReturnType<typeof useAddToCart>;
 
 /** The <form> posting to /cart without scripts, its hidden fields, button, status and blocked-click dialog. */
-function CartForm(p: { cart: Cart; productId: number; formId?: string; className: string; blocked: string | null; onAdd(): void; children: ReactNode }) {
+function CartForm(p: { cart: Cart; productId: number; formId?: string; className: string; blocked: string | null; onAdd(): void; children: ReactNode; heart?: ReactNode }) {
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -113,7 +116,7 @@ function CartForm(p: { cart: Cart; productId: number; formId?: string; className
         <input type="hidden" name="productId" value={p.productId} />
         <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
         {p.children}
-        <div className="cart-form__actions">
+        <div className="cart-form__buttons">
           <button
             ref={button}
             type="submit"
@@ -126,6 +129,7 @@ function CartForm(p: { cart: Cart; productId: number; formId?: string; className
             {cart.state === 'loading' ? <span className="cart-spinner" aria-hidden="true" /> : null}
             {t('product.addToCart')}
           </button>
+          {p.heart}
           {cart.state === 'added' ? <Link to="/cart" className="cart-form__view">{cartText.viewCart}</Link> : null}
         </div>
         <span className="visually-hidden" role="status">{cart.announce}</span>
@@ -139,12 +143,14 @@ function CartForm(p: { cart: Cart; productId: number; formId?: string; className
   );
 }
 
+const heartOf = (data: AddToCartFormProps['data']) => (data.wishlistHeart ? <ProductHeart productId={data.productId} productName={data.productName} text={data.wishlistHeart} /> : null);
+
 function SimpleForm({ data, formId }: AddToCartFormProps) {
   const cart = useAddToCart();
   const field = quantityField({ min: data.quantity.min, max: data.quantity.max, soldIndividually: data.soldIndividually });
   const [qty, setQty] = useState(String(field.min));
   return (
-    <CartForm cart={cart} productId={data.productId} formId={formId} className="cart-form--simple" blocked={null}
+    <CartForm cart={cart} productId={data.productId} formId={formId} className="cart-form--simple" blocked={null} heart={heartOf(data)}
       onAdd={() => cart.add([{ type: 'add', productId: data.productId, quantity: clampQuantity(Math.floor(parseQuantity(qty)), field) }], cartText.added(data.productName))}>
       {data.availabilityText ? <p className={`stock stock--${data.inStock ? 'instock' : 'outofstock'}`}>{data.availabilityText}</p> : null}
       <ProductQuantity name="quantity" value={qty} onChange={setQty} productName={data.productName} min={field.min} max={field.max} hidden={field.hidden} />
@@ -152,9 +158,9 @@ function SimpleForm({ data, formId }: AddToCartFormProps) {
   );
 }
 
-function VariableForm({ data, priceFormat, reselectClears = true, onVariationChange, formId }: AddToCartFormProps) {
+function VariableForm({ data, priceFormat, reselectClears = true, onVariationChange, formId, syncUrl }: AddToCartFormProps) {
   const cart = useAddToCart();
-  const form = useVariationForm({ ...data, variations: data.variations, onVariationChange });
+  const form = useVariationForm({ ...data, variations: data.variations, onVariationChange, syncUrl });
   const v = form.variation;
   const field = quantityField({ min: 1, max: null, soldIndividually: data.soldIndividually }, v);
   const [qty, setQty] = useState(() => String(quantityFor(1, field)));
@@ -167,7 +173,7 @@ function VariableForm({ data, priceFormat, reselectClears = true, onVariationCha
   const state = buttonState(v);
   const blocked = state === 'select' ? t('product.selectFirst') : state === 'unavailable' ? t('product.unavailable') : null;
   return (
-    <CartForm cart={cart} productId={data.productId} formId={formId} className="cart-form--variable variations-form" blocked={blocked}
+    <CartForm cart={cart} productId={data.productId} formId={formId} className="cart-form--variable variations-form" blocked={blocked} heart={heartOf(data)}
       onAdd={() => v && cart.add([{
         type: 'add', productId: data.productId, variationId: v.variation_id, attributes: form.choice,
         quantity: clampQuantity(Math.floor(parseQuantity(qty)), field),

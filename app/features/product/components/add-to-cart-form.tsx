@@ -1,6 +1,8 @@
 import { island } from '../../../ui/island.tsx';
 import type { AddToCartFormProps } from './add-to-cart-form.lazy.tsx';
 import { purchaseGate } from './purchase-gate.ts';
+// Linked with the page that renders the form (the island's code brings behaviour, not looks).
+import '../product-form.css';
 
 export type { AddToCartFormProps } from './add-to-cart-form.lazy.tsx';
 

@@ -6,6 +6,7 @@ import type { ActionError } from '../../../lib/action.ts';
 import { formToObject } from '../../../lib/validate.ts';
 import { REVIEW_MAX_LENGTH } from '../reviews.constants.ts';
 import type { PostedReview } from '../reviews.schema.ts';
+import { readCsrfToken } from '../../../lib/csrf-token.ts';
 
 interface Props {
   productId: number;
@@ -23,7 +24,6 @@ type Failure = { message: string; fields: Record<string, string> };
 const LABELS: Record<string, string> = { rating: 'Rating', content: 'Your review', author: 'Name', email: 'E-mail address' };
 /** Where each error link takes the shopper: the field itself (the first star for the rating). */
 const fieldId = (name: string) => (name === 'rating' ? 'review-rating-1' : `review-${name}`);
-const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 
 // The server's own schema (with zod) checks the input before it is sent. It is fetched when the
 // shopper starts on the form, so it adds nothing to the product page's first JavaScript.
@@ -36,7 +36,7 @@ async function send(productId: number, body: Record<string, unknown>): Promise<P
     res = await fetch(`/api/products/${productId}/reviews`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': csrf() },
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() },
       body: JSON.stringify(body),
     });
   } catch {

@@ -7,7 +7,6 @@ import { REVIEW_MESSAGES } from '../reviews.constants.ts';
 import type { PostedReview, ReviewsPage, ReviewsSummary, ReviewView } from '../reviews.schema.ts';
 import ReviewForm from './review-form.tsx';
 import type { ReviewsSectionProps } from './reviews-section.tsx';
-import './reviews.css';
 
 type PageAnswer = ReviewsPage & { summary: ReviewsSummary };
 

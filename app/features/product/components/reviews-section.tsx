@@ -1,6 +1,8 @@
 import type { ActionError } from '../../../lib/action.ts';
 import { island } from '../../../ui/island.tsx';
 import type { ReviewsPage, ReviewsSummary } from '../reviews.schema.ts';
+// Linked with the page that renders the reviews (the island's code brings behaviour, not looks).
+import './reviews.css';
 
 export interface ReviewsSectionProps {
   productId: number;

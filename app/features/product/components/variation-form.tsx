@@ -9,6 +9,7 @@ import {
   type Choice, type FormAttribute, type VariationCombo, type VariationObject,
 } from '../variations.ts';
 import { AttributeControl } from './swatches.tsx';
+import { readCsrfToken } from '../../../lib/csrf-token.ts';
 
 export interface VariationFormOptions {
   productId: number;
@@ -20,18 +21,19 @@ export interface VariationFormOptions {
   initialVariation: VariationObject | null;
   /** Called once the form has initialised and whenever the shown variation changes (gallery, sticky bar). */
   onVariationChange?: (variation: VariationObject | null) => void;
+  /** Write the choice into the address (the product page); false where the form is not the page's (quick view). */
+  syncUrl?: boolean;
 }
 
 export type VariationStatus = 'idle' | 'loading' | 'nomatch' | 'error';
 
-const csrf = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 
 /** Spec §7 get_variation: the variation object for a complete choice, or null. */
 async function fetchVariation(productId: number, choice: Choice): Promise<VariationObject | null> {
   const res = await fetch(`/api/products/${productId}/variation`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': csrf() },
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() },
     body: JSON.stringify({ attributes: toAttributeFields(choice) }),
   });
   if (res.status === 404) return null;
@@ -99,12 +101,13 @@ export function useVariationForm(o: VariationFormOptions) {
     check(empty);
   }, [attributes, check]);
 
+  const syncUrl = o.syncUrl ?? true;
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !syncUrl) return;
     const { pathname, search, hash } = window.location;
     const nextSearch = searchWithChoice(search, choice);
     if (nextSearch !== search) window.history.replaceState(window.history.state, '', `${pathname}${nextSearch}${hash}`);
-  }, [ready, choice]);
+  }, [ready, choice, syncUrl]);
 
   useEffect(() => {
     if (ready) onChange.current?.(variation);

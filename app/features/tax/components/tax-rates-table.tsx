@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
+import { AdminTable, type AdminColumn } from '../../admin/components/admin-table.tsx';
 
 interface Row {
   id: number;
@@ -17,56 +18,41 @@ interface Row {
 
 const anyOf = (s: string) => (s ? s.split(';').join(', ') : '*');
 
-/** A class's rates in matching order, as WooCommerce lays them out. */
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+
+const COLUMNS: AdminColumn<Row>[] = [
+  { header: 'Name', rowHeader: true, cell: (r) => r.name || <em>No name</em> },
+  { header: 'Country', cell: (r) => r.country || '*' },
+  { header: 'State', cell: (r) => r.state || '*' },
+  { header: 'Postcodes', cell: (r) => anyOf(r.postcodes) },
+  { header: 'Cities', cell: (r) => anyOf(r.cities) },
+  { header: 'Rate %', numeric: true, cell: (r) => r.rate },
+  { header: 'Priority', numeric: true, cell: (r) => r.priority },
+  { header: 'Compound', cell: (r) => yesNo(r.compound) },
+  { header: 'Shipping', cell: (r) => yesNo(r.shipping) },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    cell: (r) => (
+      <div className="admin-actions">
+        <Link to={`?class=${encodeURIComponent(r.taxClass)}&edit=${r.id}`} aria-label={`Edit rate ${r.name || r.id}`}>
+          Edit
+        </Link>
+        <Form method="post">
+          <CsrfField />
+          <input type="hidden" name="rateId" value={r.id} />
+          <button type="submit" name="intent" value="delete-rate" className="button button--ghost button--small" aria-label={`Delete rate ${r.name || r.id}`}>
+            Delete
+          </button>
+        </Form>
+      </div>
+    ),
+  },
+];
+
+/** A class's rates in matching order, as WooCommerce lays them out (cards on narrow screens). */
 export function TaxRatesTable({ rates }: { rates: Row[] }) {
-  if (rates.length === 0) return <p>No rates in this class: its products are not taxed.</p>;
   return (
-    <div className="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Country</th>
-            <th scope="col">State</th>
-            <th scope="col">Postcodes</th>
-            <th scope="col">Cities</th>
-            <th scope="col">Rate %</th>
-            <th scope="col">Name</th>
-            <th scope="col">Priority</th>
-            <th scope="col">Compound</th>
-            <th scope="col">Shipping</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.map((r) => (
-            <tr key={r.id}>
-              <td>{r.country || '*'}</td>
-              <td>{r.state || '*'}</td>
-              <td>{anyOf(r.postcodes)}</td>
-              <td>{anyOf(r.cities)}</td>
-              <td>{r.rate}</td>
-              <td>{r.name}</td>
-              <td>{r.priority}</td>
-              <td>{r.compound ? 'Yes' : 'No'}</td>
-              <td>{r.shipping ? 'Yes' : 'No'}</td>
-              <td>
-                <Link to={`?class=${encodeURIComponent(r.taxClass)}&edit=${r.id}`} aria-label={`Edit rate ${r.name || r.id}`}>
-                  Edit
-                </Link>{' '}
-                <Form method="post" style={{ display: 'inline' }}>
-                  <CsrfField />
-                  <input type="hidden" name="rateId" value={r.id} />
-                  <button type="submit" name="intent" value="delete-rate" aria-label={`Delete rate ${r.name || r.id}`}>
-                    Delete
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Tax rates" rows={rates} rowKey={(r) => r.id} columns={COLUMNS} stack="wide" empty={<p>No rates in this class: its products are not taxed.</p>} />
   );
 }

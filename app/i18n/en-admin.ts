@@ -1,0 +1,53 @@
+/**
+ * English messages of the shop admin: a catalog of its own, so shop pages do not load them.
+ * Counted messages come in plural families (`….one`, `….other`), read with `plural()`; a form
+ * without {count} is a label shown beside a figure.
+ */
+export const enAdmin = {
+  'admin.nav.toggle': 'Admin menu',
+  'admin.nav.orders': 'Orders',
+  'admin.nav.import': 'Import',
+  'admin.nav.coupons': 'Coupons',
+  'admin.nav.shipping': 'Shipping',
+  'admin.nav.tax': 'Tax',
+  'admin.nav.payments': 'Checkout and payments',
+  'admin.nav.privacy': 'Privacy',
+  'admin.setupCode': 'Setup code',
+  'admin.setupCodeHint': 'Printed in the server log when the shop starts; `npx vitrine setup-code` shows it too.',
+  'admin.storeUrl': 'Store address',
+  'admin.storeUrlHint': 'The address shoppers use, such as https://shop.example. Links in e-mails point here.',
+  'admin.storeUrlFromEnv': 'Links in e-mails use PUBLIC_URL: {url}.',
+  'admin.originWarning': 'E-mails go out without links, and password-reset e-mails not at all: the shop has no trusted address. Set the store address in Settings, or PUBLIC_URL in the server environment.',
+  'admin.nav.reviews': 'Reviews',
+  'admin.nav.wishlists': 'Wishlists',
+  'admin.nav.search': 'Search',
+  'admin.bar.label': 'Admin toolbar',
+  'admin.bar.signedIn': 'Signed in as {name}',
+  'admin.list.empty': 'Nothing here yet.',
+  'admin.dashboard.products.one': 'published product',
+  'admin.dashboard.products.other': 'published products',
+  'admin.dashboard.categories.one': 'category',
+  'admin.dashboard.categories.other': 'categories',
+  'admin.dashboard.customers.one': 'customer',
+  'admin.dashboard.customers.other': 'customers',
+  'admin.dashboard.pendingReviews.one': 'review awaiting approval',
+  'admin.dashboard.pendingReviews.other': 'reviews awaiting approval',
+  'admin.orders.count.one': '{count} order.',
+  'admin.orders.count.other': '{count} orders.',
+  'admin.orders.found.one': '{count} order found for “{search}”.',
+  'admin.orders.found.other': '{count} orders found for “{search}”.',
+  'admin.privacy.willAnonymise.one': '{count} order will be anonymised.',
+  'admin.privacy.willAnonymise.other': '{count} orders will be anonymised.',
+  'admin.privacy.erased.one': 'Erased {email}: {count} order anonymised, account deleted.',
+  'admin.privacy.erased.other': 'Erased {email}: {count} orders anonymised, account deleted.',
+  'admin.tax.imported.one': '{count} tax rate imported.',
+  'admin.tax.imported.other': '{count} tax rates imported.',
+  'admin.import.failed.one': 'Imported {file} with {count} failed row',
+  'admin.import.failed.other': 'Imported {file} with {count} failed rows',
+  'admin.wishlists.inLists.one': 'in {count} list',
+  'admin.wishlists.inLists.other': 'in {count} lists',
+  'admin.import.rows.one': 'row read',
+  'admin.import.rows.other': 'rows read',
+} as const;
+
+export type AdminMessageKey = keyof typeof enAdmin;

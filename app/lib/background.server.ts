@@ -1,0 +1,32 @@
+import type { Services } from './services.server.ts';
+
+/*
+ * Work started by a request that its answer must not wait for (e-mails): the answer goes out
+ * first, so it takes the same time whatever the work finds, and a slow mail server holds up
+ * nobody. A failure is logged. Tests, the bench and shutdown can wait for what is under way.
+ */
+
+const all = new Set<Promise<void>>();
+const byApp = new WeakMap<object, Set<Promise<void>>>();
+
+/** Starts `work` after the current turn (so the caller answers first) and returns at once. */
+export function inBackground(services: Pick<Services, 'log'>, what: string, work: () => Promise<void>): void {
+  let mine = byApp.get(services);
+  if (!mine) byApp.set(services, (mine = new Set()));
+  const set = mine;
+  const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((err: unknown) => services.log.error({ err, task: what }, `${what} failed`))
+    .finally(() => {
+      all.delete(p);
+      set.delete(p);
+    });
+  all.add(p);
+  set.add(p);
+}
+
+/** Resolves once the background work of one app (or of every app) has finished, including work it started. */
+export async function backgroundSettled(services?: object): Promise<void> {
+  const set = services ? byApp.get(services) : all;
+  while (set?.size) await Promise.allSettled([...set]);
+}

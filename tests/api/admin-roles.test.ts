@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { backgroundSettled } from '../../app/lib/background.server.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createUser } from '../../app/features/account/account.server.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { listStoredMail, privateMailDir, readStoredMail } from '../../app/lib/mail.server.ts';
+import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { parseMail } from '../helpers/smtp.ts';
+
+/*
+ * The role matrix of the admin: every admin page (loader) and form (action) and the admin
+ * API, asked by a visitor and by each role. What a role may do is written out here, not
+ * imported, so a change to the rules shows up as a failing line. Pages run through Vite's
+ * dev server (no production build needed).
+ */
+
+type Who = 'anonymous' | 'customer' | 'operator' | 'editor' | 'shop_manager' | 'admin';
+const EVERYONE: Who[] = ['anonymous', 'customer', 'operator', 'editor', 'shop_manager', 'admin'];
+const STAFF: Who[] = ['operator', 'editor', 'shop_manager', 'admin'];
+const MANAGERS: Who[] = ['shop_manager', 'admin'];
+const ADMIN: Who[] = ['admin'];
+
+/** Every admin route module, the path to ask, who may open it, and whether it has a form. */
+const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] = [
+  { file: 'admin.tsx', path: '/admin', allowed: STAFF, action: false },
+  { file: 'admin._index.tsx', path: '/admin', allowed: STAFF, action: false },
+  { file: 'admin.settings.tsx', path: '/admin/settings', allowed: MANAGERS, action: true },
+  { file: 'admin.mail.tsx', path: '/admin/mail', allowed: ADMIN, action: false },
+  { file: 'admin.mail.$id.tsx', path: '/admin/mail/:mail', allowed: ADMIN, action: false },
+  { file: 'admin.import.tsx', path: '/admin/import', allowed: MANAGERS, action: true },
+  { file: 'admin.coupons.tsx', path: '/admin/coupons', allowed: MANAGERS, action: true },
+  { file: 'admin.coupons.$id.tsx', path: '/admin/coupons/new', allowed: MANAGERS, action: true },
+  { file: 'admin.shipping.tsx', path: '/admin/shipping', allowed: MANAGERS, action: true },
+  { file: 'admin.shipping.$id.tsx', path: '/admin/shipping/new', allowed: MANAGERS, action: true },
+  { file: 'admin.tax.tsx', path: '/admin/tax', allowed: MANAGERS, action: true },
+  { file: 'admin.search.tsx', path: '/admin/search', allowed: MANAGERS, action: true },
+  { file: 'admin.reviews.tsx', path: '/admin/reviews', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.wishlists.tsx', path: '/admin/wishlists', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: false },
+  { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
+  { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
+  { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },
+];
+
+const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
+const PASSWORD = 'a long enough password';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Everything an admin form could change, as one comparable string. */
+const DATA_TABLES = [
+  'users',
+  'settings',
+  'password_resets',
+  'products',
+  'categories',
+  'media',
+  'reviews',
+  'coupons',
+  'shipping_zones',
+  'shipping_methods',
+  'tax_rates',
+  'orders',
+  'order_notes',
+  'order_refunds',
+  'customer_addresses',
+  'privacy_requests',
+  'search_synonyms',
+] as const;
+
+const loginRedirect = (res: LightMyRequestResponse) => res.statusCode >= 300 && res.statusCode < 400 && String(res.headers.location).startsWith('/account/login');
+/** A page's text with quoted-printable soft breaks and escapes undone (a raw message is shown as stored). */
+const unfold = (s: string) => s.replace(/=(?:\\n|\r?\n)/g, '').replace(/=3D/g, '=');
+const refused = (res: LightMyRequestResponse) => res.statusCode === 403 || loginRedirect(res);
+
+for (const dialect of await dialects()) {
+  describe(`admin role matrix (${dialect})`, () => {
+    let t: TestApp;
+    const clients = new Map<Who, Client>();
+    const sessions = new Map<Who, string>();
+    let mailId = '';
+    let resetToken = '';
+
+    const snapshot = async () => {
+      const out: Record<string, string[]> = {};
+      for (const table of DATA_TABLES) {
+        const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.services.db);
+        // The scheduled-sales job stamps its last run once a minute, whoever asks for what.
+        out[table] = rows.filter((r) => r.key !== 'cache.sales_checked_at').map((r) => JSON.stringify(r)).sort();
+      }
+      return out;
+    };
+
+    beforeAll(async () => {
+      // Reset links need a trusted origin; without one no reset mail is sent.
+      t = await createTestApp(dialect, { pages: 'build', config: { publicUrl: 'https://shop.example' } });
+      for (const who of EVERYONE) {
+        const c = await Client.start(t.app);
+        if (who !== 'anonymous') {
+          await createUser(t.services, { email: `${who}@shop.example`, password: PASSWORD, name: who, role: who });
+          const res = await c.request('POST', '/api/account/login', { email: `${who}@shop.example`, password: PASSWORD });
+          expect(res.statusCode).toBe(200);
+          sessions.set(who, c.cookies.get('vt_session') ?? [...c.cookies.values()].join(';'));
+        }
+        clients.set(who, c);
+      }
+      // A password-reset message for the administrator sits in the outbox (no SMTP configured).
+      const reset = await clients.get('anonymous')!.request('POST', '/api/account/password-reset', { email: 'admin@shop.example' });
+      expect(reset.statusCode).toBe(202);
+      // The mail is written after the answer.
+      await backgroundSettled();
+      const [stored] = await listStoredMail(t.services.config.dataDir);
+      mailId = stored.id;
+      const full = await parseMail(readFileSync(path.join(privateMailDir(t.services.config.dataDir), mailId)));
+      resetToken = /token=([A-Za-z0-9_-]{20,})/.exec(full.text ?? '')![1];
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('lists every admin route module of app/routes.ts', () => {
+      const files = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/'routes\/(admin[^']*\.tsx)'/g)].map((m) => m[1]);
+      expect(files.filter((f) => f !== 'admin.setup.tsx').sort()).toEqual([...new Set(MATRIX.map((m) => m.file))].sort());
+    });
+
+    for (const row of MATRIX) {
+      it(`GET ${row.path}: ${row.allowed.join(', ')} allowed; others refused`, async () => {
+        for (const who of EVERYONE) {
+          const url = row.path.replace(':mail', mailId);
+          const res = await clients.get(who)!.request('GET', url);
+          if (row.allowed.includes(who)) {
+            expect([200, 404], `${who} GET ${url}`).toContain(res.statusCode);
+            if (row.path !== '/admin/orders/1') expect(res.statusCode, `${who} GET ${url}`).toBe(200);
+          } else if (who === 'anonymous') {
+            expect(loginRedirect(res), `${who} GET ${url} → ${res.statusCode}`).toBe(true);
+          } else {
+            expect(res.statusCode, `${who} GET ${url}`).toBe(403);
+          }
+        }
+      });
+
+      if (!row.action) continue;
+      it(`POST ${row.path}: refused roles change nothing; allowed roles reach the form`, async () => {
+        for (const who of EVERYONE) {
+          for (const url of [row.path, `${row.path}.data`]) {
+            const before = await snapshot();
+            const res = await clients.get(who)!.request('POST', url, 'intent=nothing&x=1', FORM);
+            expect(res.statusCode, `${who} POST ${url}`).toBeLessThan(500);
+            if (row.allowed.includes(who)) {
+              expect(refused(res), `${who} POST ${url} → ${res.statusCode}`).toBe(false);
+              continue;
+            }
+            expect(refused(res), `${who} POST ${url} → ${res.statusCode}`).toBe(true);
+            expect(await snapshot(), `${who} POST ${url}`).toEqual(before);
+          }
+        }
+      });
+    }
+
+    it('first-run setup is closed to everyone, signed in or not, page and API alike', async () => {
+      for (const who of EVERYONE) {
+        const c = clients.get(who)!;
+        const page = await c.request('GET', '/admin/setup');
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain('name="password"');
+        const before = await snapshot();
+        const form = await c.request('POST', '/admin/setup', `email=${who}-new@shop.example&password=${encodeURIComponent(PASSWORD)}`, FORM);
+        expect(form.statusCode, `${who} POST /admin/setup`).toBe(403);
+        const api = await c.request('POST', '/api/admin/setup', { email: `${who}-api@shop.example`, password: PASSWORD });
+        expect(api.statusCode, `${who} POST /api/admin/setup`).toBe(403);
+        expect(api.json().error.code).toBe('setup_done');
+        expect(await snapshot()).toEqual(before);
+      }
+    });
+
+    it('no page shows anyone a password hash, a session, a reset token or the server secret', async () => {
+      const { db, config } = t.services;
+      const secrets = [
+        config.sessionSecret,
+        resetToken,
+        ...(await db.selectFrom('users').select('password_hash').execute()).map((u) => u.password_hash),
+        ...(await db.selectFrom('sessions').select('id_hash').execute()).map((s) => s.id_hash),
+        ...(await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),
+        ...[...sessions.values()].flatMap((v) => [v, createHash('sha256').update(v).digest('hex')]),
+      ].filter((s) => s.length >= 16);
+      expect(secrets.length).toBeGreaterThan(10);
+      for (const who of EVERYONE) {
+        for (const row of MATRIX) {
+          const url = row.path.replace(':mail', mailId);
+          const res = await clients.get(who)!.request('GET', url);
+          const text = unfold(res.body);
+          for (const secret of secrets) expect(text.includes(secret), `${who} GET ${url} shows a secret`).toBe(false);
+        }
+      }
+    });
+
+    it('the settings form saves only the fields it shows, whatever else is posted', async () => {
+      const manager = clients.get('shop_manager')!;
+      const form = new URLSearchParams({
+        storeName: 'Corner Shop', currency: 'GBP', currencyPosition: 'left', pricePrecision: '2', thousandSeparator: ',', decimalPoint: '.', storeNotice: '',
+        productsPerPage: '12', priceFilterStep: '10', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
+        cartWidget: 'dropdown', couponsEnabled: '1', shippingCalculatorEnabled: '1', language: 'en', direction: 'ltr',
+        wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '',
+      });
+      const res = await manager.request('POST', '/admin/settings', `${form}&orderNotificationEmail=manager%40elsewhere.example&guestCheckout=0&taxesEnabled=1`, FORM);
+      expect(res.statusCode).toBe(200);
+      const saved = await getSettings(t.services.db);
+      expect(saved.storeName).toBe('Corner Shop');
+      expect(saved).toMatchObject({ orderNotificationEmail: '', guestCheckout: true, taxesEnabled: false });
+    });
+
+    it('a shop manager cannot erase an administrator with the privacy tool; an administrator cannot either', async () => {
+      const before = await snapshot();
+      const body = 'intent=erase&confirm=1&email=admin%40shop.example';
+      const manager = await clients.get('shop_manager')!.request('POST', '/admin/privacy', body, FORM);
+      expect(manager.statusCode).toBe(403);
+      const admin = await clients.get('admin')!.request('POST', '/admin/privacy', body.replace('admin%40', 'shop_manager%40'), FORM);
+      expect(admin.statusCode).toBe(409);
+      expect(await snapshot()).toEqual(before);
+    });
+    it('the outbox shows the administrator the reset message with its token withheld; the shell copy still resets the password', async () => {
+      const admin = clients.get('admin')!;
+      const list = await admin.request('GET', '/admin/mail');
+      expect(list.body).toContain(`/admin/mail/${mailId}`);
+      const view = await admin.request('GET', `/admin/mail/${mailId}`);
+      expect(view.statusCode).toBe(200);
+      expect(unfold(view.body)).toContain('/account/reset-password?token=[withheld]');
+      expect(view.body).toContain('The one-time link in this message is withheld');
+      expect(unfold(view.body)).not.toContain(resetToken);
+      expect(unfold((await readStoredMail(t.services.config.dataDir, mailId))!)).not.toContain(resetToken);
+
+      const manager = clients.get('shop_manager')!;
+      expect((await manager.request('GET', '/admin/mail')).statusCode).toBe(403);
+      const nav = await manager.request('GET', '/admin');
+      expect(nav.body).not.toContain('href="/admin/mail"');
+      expect(nav.body).not.toContain('see Mail');
+      expect((await admin.request('GET', '/admin')).body).toContain('href="/admin/mail"');
+
+      // Whoever has the server's shell (the owner on a machine without SMTP) can finish the reset.
+      const reset = await clients.get('anonymous')!.request('POST', '/api/account/password-reset/confirm', { token: resetToken, password: 'the owner’s new password' });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json().user.email).toBe('admin@shop.example');
+    });
+
+  });
+}
