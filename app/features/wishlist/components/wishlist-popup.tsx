@@ -1,0 +1,217 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { POPUP_FEEDBACK_CLOSE_MS } from '../../../config/constants.ts';
+import { t } from '../../../i18n/t-wishlist.ts';
+import { announceWishlistChange, wishlistApi } from '../client/wishlist-api.ts';
+import { VISIBILITIES, WISHLIST_NAME_MAX, type WishlistSummary } from '../wishlist.schema.ts';
+
+/** A modal native <dialog> (docs/decisions/0001): focus stays inside, Escape closes, focus returns to the opener. */
+export function WishlistDialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <dialog ref={ref} className="wl-dialog" aria-labelledby={titleId} onClose={onClose} onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}>
+      <div className="wl-dialog__body">
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <button type="button" className="wl-dialog__close icon-button" aria-label={t('wishlist.close')} onClick={() => ref.current?.close()}>
+          ×
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Closes the dialog this many ms after success feedback replaced its form. */
+function useCloseLater(done: boolean, close: () => void) {
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(close, POPUP_FEEDBACK_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [done, close]);
+}
+
+interface AddProps {
+  productId: number;
+  productName: string;
+  choice: { variationId?: number; attributes?: Record<string, string> };
+  onClose: () => void;
+  onAdded: (count: number) => void;
+}
+
+/** "Add to wishlist" with two tabs: choose one of the shopper's lists, or create a list (name + visibility). */
+export function AddToWishlistPopup({ productId, productName, choice, onClose, onAdded }: AddProps) {
+  const [tab, setTab] = useState<'choose' | 'create'>('choose');
+  const [lists, setLists] = useState<WishlistSummary[] | null>(null);
+  const [target, setTarget] = useState('');
+  const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<(typeof VISIBILITIES)[number]>('private');
+  const [nameError, setNameError] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  useEffect(() => {
+    void wishlistApi<{ userWishlists: WishlistSummary[] }>('GET', '/wishlists').then((r) => {
+      const l = r.ok ? r.body.userWishlists : [];
+      setLists(l);
+      setTarget(l.find((x) => x.isDefault)?.token ?? '');
+      if (l.length === 0) setTab('create');
+    });
+  }, []);
+  const close = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
+  useCloseLater(done !== null, close);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (tab === 'create' && !name.trim()) {
+      // An empty name flags the field and sends nothing.
+      setNameError(t('wishlist.nameRequired'));
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const body = { productId, ...choice, ...(tab === 'create' ? { newList: { name, visibility } } : target ? { wishlist: target } : {}) };
+    const res = await wishlistApi<{ count: number; message: string; userWishlists: WishlistSummary[] }>('POST', '/wishlist/items', body);
+    setBusy(false);
+    if (!res.ok) {
+      if (res.body.error?.fields?.['newList.name']) setNameError(res.body.error.fields['newList.name']);
+      else setError(res.body.error?.message ?? '');
+      return;
+    }
+    onAdded(res.body.count);
+    announceWishlistChange({ count: res.body.count, added: true });
+    setDone(res.body.message);
+  };
+
+  const tabs = [
+    { id: 'choose' as const, label: t('wishlist.chooseList') },
+    { id: 'create' as const, label: t('wishlist.newList') },
+  ];
+  return (
+    <WishlistDialog title={t('wishlist.addToList')} onClose={onClose}>
+      {done !== null ? (
+        <div className="wl-feedback" role="status">
+          <p>{done}</p>
+          <a href="/wishlist">{t('wishlist.browse')}</a>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p className="wl-dialog__product">{productName}</p>
+          <div role="tablist" aria-label={t('wishlist.addToList')} className="wl-tabs">
+            {tabs.map((x) => (
+              <button key={x.id} type="button" role="tab" id={`${ids}-${x.id}`} aria-selected={tab === x.id} aria-controls={`${ids}-${x.id}-panel`} tabIndex={tab === x.id ? 0 : -1}
+                onClick={() => setTab(x.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                    const next = tab === 'choose' ? 'create' : 'choose';
+                    setTab(next);
+                    document.getElementById(`${ids}-${next}`)?.focus();
+                  }
+                }}>
+                {x.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${ids}-choose-panel`} aria-labelledby={`${ids}-choose`} hidden={tab !== 'choose'}>
+            {lists === null ? <p aria-busy="true">…</p> : (
+              <fieldset className="wl-choose">
+                <legend className="visually-hidden">{t('wishlist.chooseList')}</legend>
+                {lists.map((l) => (
+                  <label key={l.token} className="wl-choose__option">
+                    <input type="radio" name="wishlist" value={l.token} checked={target === l.token} onChange={() => setTarget(l.token)} />
+                    {l.name} <span className="wl-count">({l.count})</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </div>
+          <div role="tabpanel" id={`${ids}-create-panel`} aria-labelledby={`${ids}-create`} hidden={tab !== 'create'}>
+            <p className="field">
+              <label htmlFor={`${ids}-name`}>{t('wishlist.name')}</label>
+              <input id={`${ids}-name`} ref={nameRef} value={name} maxLength={WISHLIST_NAME_MAX} onChange={(e) => { setName(e.target.value); setNameError(''); }}
+                aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids}-name-err` : undefined} />
+              {nameError ? <span id={`${ids}-name-err`} className="field__error">{nameError}</span> : null}
+            </p>
+            <p className="field">
+              <label htmlFor={`${ids}-vis`}>{t('wishlist.visibility')}</label>
+              <select id={`${ids}-vis`} value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+                {VISIBILITIES.map((v) => <option key={v} value={v}>{t(`wishlist.visibility.${v}`)}</option>)}
+              </select>
+            </p>
+          </div>
+          {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
+          <button type="submit" className="button" disabled={busy}>{t('wishlist.addToList')}</button>
+        </form>
+      )}
+    </WishlistDialog>
+  );
+}
+
+interface EstimateProps {
+  token: string;
+  fields: string[];
+  onClose: () => void;
+}
+
+/** "Ask for an estimate": name, e-mail, message and the shop's extra fields; the answer replaces the form. */
+export function EstimatePopup({ token, fields, onClose }: EstimateProps) {
+  const ids = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
+  useCloseLater(done !== null, close);
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const extra = Object.fromEntries(fields.map((label, i) => [label, String(form.get(`extra-${i}`) ?? '')]));
+    setBusy(true);
+    const res = await wishlistApi<{ message: string }>('POST', `/wishlists/${token}/estimate`, {
+      name: form.get('name'),
+      email: form.get('email'),
+      message: form.get('message'),
+      extra,
+    });
+    setBusy(false);
+    if (res.ok) setDone(res.body.message);
+    else {
+      setErrors(res.body.error?.fields ?? {});
+      // The failure's message goes in an error box after the description (spec §8).
+      setError(res.body.error?.message ?? '');
+    }
+  };
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <p className="field">
+      <label htmlFor={`${ids}-${name}`}>{label}</label>
+      {input}
+      {errors[name] ? <span id={`${ids}-${name}-err`} className="field__error">{errors[name]}</span> : null}
+    </p>
+  );
+  const attrs = (name: string) => ({ id: `${ids}-${name}`, name, 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${ids}-${name}-err` : undefined });
+  return (
+    <WishlistDialog title={t('wishlist.askEstimate')} onClose={onClose}>
+      {done !== null ? (
+        <div className="wl-feedback" role="status"><p>{done}</p></div>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p>{t('wishlist.estimateIntro')}</p>
+          {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
+          {field('name', t('wishlist.estimateName'), <input {...attrs('name')} required maxLength={100} autoComplete="name" />)}
+          {field('email', t('wishlist.estimateEmail'), <input {...attrs('email')} type="email" required maxLength={254} autoComplete="email" />)}
+          {fields.map((label, i) => field(`extra-${i}`, label, <input {...attrs(`extra-${i}`)} maxLength={500} />))}
+          {field('message', t('wishlist.estimateMessage'), <textarea {...attrs('message')} rows={4} maxLength={2000} />)}
+          <button type="submit" className="button" disabled={busy}>{t('wishlist.estimateSubmit')}</button>
+        </form>
+      )}
+    </WishlistDialog>
+  );
+}

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { DB } from '../../../db/client.ts';
+import type { Database, WishlistsTable } from '../../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { isStaff, type Role } from '../account/roles.ts';
+import { t } from '../../i18n/t-wishlist.ts';
+import type { Visibility, WishlistSummary } from './wishlist.schema.ts';
+
+export type WishlistRow = Selectable<WishlistsTable>;
+export type Db = DB | Transaction<Database>;
+
+/**
+ * Who is asking: a signed-in account, or a guest known by the raw value of the wishlist
+ * cookie (only its SHA-256 is stored). Never taken from a request body.
+ */
+export interface WishlistCaller {
+  userId: number | null;
+  role: Role | null;
+  guestToken: string | null;
+}
+
+/** A list's public address token: 18 random bytes, 24 URL-safe characters. */
+export const newToken = () => randomBytes(18).toString('base64url');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The owner key of a caller ("u:<id>" / "g:<hash>"), or null for a guest without a cookie yet. */
+export function ownerKeyOf(caller: WishlistCaller): string | null {
+  if (caller.userId !== null) return `u:${caller.userId}`;
+  return caller.guestToken ? `g:${sha256(caller.guestToken)}` : null;
+}
+
+export const listUrl = (token: string) => `/wishlist/view/${token}`;
+
+const COUNT = sql<number>`(select count(*) from wishlist_items wi where wi.wishlist_id = wishlists.id)`;
+
+export function summary(row: WishlistRow, count: number): WishlistSummary {
+  return {
+    token: row.token,
+    name: row.name,
+    visibility: row.visibility as Visibility,
+    isDefault: row.is_default === 1,
+    alerts: row.alerts === 1,
+    count: Number(count),
+    url: listUrl(row.token),
+  };
+}
+
+/** The owner's lists with their item counts, default first (spec: user_wishlists). */
+export async function listsOf(db: Db, ownerKey: string | null): Promise<WishlistSummary[]> {
+  if (!ownerKey) return [];
+  const rows = await db
+    .selectFrom('wishlists')
+    .selectAll()
+    .select(COUNT.as('item_count'))
+    .where('owner_key', '=', ownerKey)
+    .orderBy('is_default', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => summary(r, r.item_count));
+}
+
+/** A list the caller owns, by token; anything else (unknown, someone else's) is the same 404. */
+export async function ownedList(db: Db, ownerKey: string | null, token: string | undefined): Promise<WishlistRow> {
+  const row = ownerKey && token ? await db.selectFrom('wishlists').selectAll().where('token', '=', token).where('owner_key', '=', ownerKey).executeTakeFirst() : undefined;
+  if (!row) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
+  return row;
+}
+
+/** A list the viewer may see: public and shared ones by anyone with the token, private ones by the owner and staff. */
+export async function visibleList(db: Db, caller: WishlistCaller, token: string): Promise<{ row: WishlistRow; isOwner: boolean }> {
+  const row = await db.selectFrom('wishlists').selectAll().where('token', '=', token).executeTakeFirst();
+  const isOwner = !!row && row.owner_key === ownerKeyOf(caller);
+  if (!row || (row.visibility === 'private' && !isOwner && !isStaff(caller.role ?? undefined))) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
+  return { row, isOwner };
+}
+
+export async function defaultList(db: Db, ownerKey: string | null): Promise<WishlistRow | undefined> {
+  if (!ownerKey) return undefined;
+  return db.selectFrom('wishlists').selectAll().where('default_owner', '=', ownerKey).executeTakeFirst();
+}
+
+/** The owner's default list, created on first use (a unique column makes parallel first adds agree). */
+export async function ensureDefault(db: Db, ownerKey: string, userId: number | null): Promise<WishlistRow> {
+  const found = await defaultList(db, ownerKey);
+  if (found) return found;
+  const now = nowIso();
+  await db
+    .insertInto('wishlists')
+    .values({ token: newToken(), owner_key: ownerKey, user_id: userId, name: t('wishlist.defaultName'), visibility: 'private', is_default: 1, default_owner: ownerKey, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('default_owner').doNothing())
+    .execute();
+  return (await defaultList(db, ownerKey))!;
+}
+
+/** A new named list; the owner's first list becomes the default. */
+export async function insertList(db: Db, ownerKey: string, userId: number | null, input: { name: string; visibility: Visibility }): Promise<WishlistRow> {
+  const hasDefault = !!(await defaultList(db, ownerKey));
+  const now = nowIso();
+  return db
+    .insertInto('wishlists')
+    .values({
+      token: newToken(),
+      owner_key: ownerKey,
+      user_id: userId,
+      name: input.name,
+      visibility: input.visibility,
+      is_default: hasDefault ? 0 : 1,
+      default_owner: hasDefault ? null : ownerKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function itemCount(db: Db, wishlistId: number): Promise<number> {
+  const r = await db.selectFrom('wishlist_items').select((eb) => eb.fn.countAll<number>().as('n')).where('wishlist_id', '=', wishlistId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function touchList(db: Db, id: number): Promise<void> {
+  await db.updateTable('wishlists').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** The next position at the end of a list. */
+export const nextPosition = (wishlistId: number) => sql<number>`(select coalesce(max(position), 0) + 1 from wishlist_items where wishlist_id = ${wishlistId})`;

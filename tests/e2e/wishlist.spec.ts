@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { MOBILE, expectNoSeriousA11yViolations, newAccount, register, screenshot, waitForHydration } from './helpers.ts';
+
+const SCARF = 'Canvas Tote Bag';
+const MUG_PAGE = '/shop';
+
+const heart = (page: Page, name: string) => page.getByRole('button', { name: `Add “${name}” to wishlist` });
+const headerIcon = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Wishlist/ });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the heart is a form post that adds to the default list and comes back; the page’s actions are forms', async ({ page }) => {
+    await page.goto(MUG_PAGE);
+    await heart(page, SCARF).first().click();
+    await expect(page).toHaveURL(/\/shop\?done=added$/);
+    await page.goto('/wishlist');
+    await expect(page.getByRole('heading', { level: 1, name: 'My wishlist' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: SCARF });
+    await expect(row).toBeVisible();
+    await row.getByRole('spinbutton').fill('3');
+    await page.getByRole('button', { name: 'Save quantities' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: SCARF }).getByRole('spinbutton')).toHaveValue('3');
+    await page.getByRole('button', { name: `Remove “${SCARF}”` }).click();
+    await expect(page.getByText('This wishlist is empty.')).toBeVisible();
+  });
+});
+
+test('heart → popup: an empty new-list name is flagged and nothing is sent; then create-and-add, count and flash', async ({ page }) => {
+  await page.goto(MUG_PAGE);
+  await waitForHydration(page);
+  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist');
+  await heart(page, SCARF).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Create a list' }).click();
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/wishlist')) posted++;
+  });
+  await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(0);
+  await expectNoSeriousA11yViolations(page, 'add-to-wishlist popup');
+  await dialog.getByLabel('Name').fill('Winter');
+  await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`“${SCARF}” was added to “Winter”.`);
+  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+  await expect(headerIcon(page)).toHaveClass(/wishlist-link--added/);
+  await expect(headerIcon(page)).not.toHaveClass(/wishlist-link--added/);
+  // The popup closes by itself after its feedback.
+  await expect(dialog).toBeHidden({ timeout: 6000 });
+  await expect(page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('wishlist page: quantity saved after the pause, estimate by e-mail, move between lists, add selected to cart, manage page, axe and 390 px', async ({ page, mailbox }) => {
+  await register(page, newAccount('wishlist'));
+  await page.goto(MUG_PAGE);
+  await waitForHydration(page);
+  await heart(page, SCARF).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
+  await dialog.getByRole('tab', { name: 'Create a list' }).click();
+  await dialog.getByLabel('Name').fill('Gifts');
+  await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+
+  await page.goto('/wishlist/manage');
+  await waitForHydration(page);
+  await page.getByLabel('Name').fill('Later');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Later' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/wishlist/manage');
+
+  await page.goto('/wishlist');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+  const qty = page.getByRole('row').filter({ hasText: SCARF }).getByRole('spinbutton');
+  await qty.fill('2');
+  await expect(page.getByRole('row').filter({ hasText: SCARF }).getByText('Quantity saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: SCARF }).getByRole('spinbutton')).toHaveValue('2');
+  await expectNoSeriousA11yViolations(page, '/wishlist');
+  await page.setViewportSize(MOBILE);
+  await screenshot(page, 'wishlist-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('checkbox', { name: `Select “${SCARF}”` }).check();
+  await page.getByRole('button', { name: 'Add selected to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible();
+
+  // Ask for an estimate in the popup: the request reaches the shopper's inbox over SMTP.
+  await page.getByText('Ask for an estimate').click();
+  const estimate = page.getByRole('dialog', { name: 'Ask for an estimate' });
+  await estimate.getByRole('button', { name: 'Send request' }).click();
+  await expect(estimate.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+  await estimate.getByLabel('Your name').fill('Wish Tester');
+  await estimate.getByLabel('Your e-mail').fill('wish-tester@example.test');
+  await estimate.getByRole('button', { name: 'Send request' }).click();
+  await expect(estimate.getByRole('status')).toContainText('Thank you');
+  const mail = await mailbox.waitForMail('wish-tester@example.test', /estimate request/i);
+  expect(mail.text).toContain(SCARF);
+  await expect(estimate).toBeHidden({ timeout: 6000 });
+
+  await page.getByLabel(`Move “${SCARF}” to`).selectOption({ label: 'Later' });
+  await page.getByRole('row').filter({ hasText: SCARF }).getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText('This wishlist is empty.')).toBeVisible();
+  await page.getByRole('link', { name: /^Later/ }).first().click();
+  await expect(page.getByRole('row').filter({ hasText: SCARF })).toBeVisible();
+});
+
+test('a shared list: read-only for a visitor with Open Graph tags and a copy link; private gives 404', async ({ page, browser, baseURL }) => {
+  await page.goto('/shop');
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const products = (await (await page.request.get('/api/products')).json()).products as { id: number; name: string }[];
+  const add = async (visibility: string) =>
+    (await (await page.request.post('/api/wishlist/items', { headers: { 'x-csrf-token': csrf }, data: { productId: products[0].id, newList: { name: `Party ${visibility}`, visibility } } })).json()).wishlist;
+  const shared = await add('shared');
+  const hidden = await add('private');
+
+  await page.goto(shared.url);
+  await waitForHydration(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${shared.url}`);
+
+  const visitor = await browser.newContext({ baseURL });
+  const other = await visitor.newPage();
+  await other.goto(shared.url);
+  await expect(other.getByRole('heading', { level: 1, name: 'Party shared' })).toBeVisible();
+  await expect(other.getByText('A wishlist shared by its owner.')).toBeVisible();
+  await expect(other.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Party shared');
+  await expect(other.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  await expect(other.getByRole('row').filter({ hasText: products[0].name })).toBeVisible();
+  await expectNoSeriousA11yViolations(other, '/wishlist/view (visitor)');
+  const res = await other.goto(hidden.url);
+  expect(res?.status()).toBe(404);
+  await visitor.close();
+});
