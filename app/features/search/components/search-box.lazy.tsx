@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { SEARCH_MIN_CHARS } from '../../../config/constants.ts';
+import { t } from '../../../i18n/t.ts';
+import { fold } from '../normalize.ts';
+import type { Suggestion } from '../suggestion.ts';
+
+/** Wait after the last keystroke before asking (ms). */
+const DEBOUNCE_MS = 200;
+
+/** The query's words marked in a suggestion (compared folded, shown as written). */
+function highlight(text: string, query: string): ReactNode {
+  const words = fold(query).match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return text;
+  const out: ReactNode[] = [];
+  // Folding keeps one character per character for Latin text; where it does not, no marks.
+  const folded = fold(text);
+  if (folded.length !== text.length) return text;
+  let i = 0;
+  while (i < text.length) {
+    const starts = i === 0 || !/[\p{L}\p{N}]/u.test(folded[i - 1]);
+    const w = starts ? words.find((x) => folded.startsWith(x, i)) : undefined;
+    if (w) {
+      out.push(<mark key={i}>{text.slice(i, i + w.length)}</mark>);
+      i += w.length;
+    } else {
+      let j = i + 1;
+      while (j < text.length && !(!/[\p{L}\p{N}]/u.test(folded[j - 1]) && words.some((x) => folded.startsWith(x, j)))) j++;
+      out.push(text.slice(i, j));
+      i = j;
+    }
+  }
+  return out;
+}
+
+export default function SearchBoxLive() {
+  const id = useId();
+  const listId = `${id}-list`;
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [items, setItems] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [busy, setBusy] = useState(false);
+  const request = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => {
+    clearTimeout(timer.current);
+    request.current?.abort();
+  }, []);
+
+  function ask(q: string) {
+    clearTimeout(timer.current);
+    request.current?.abort();
+    if ([...q.trim()].length < SEARCH_MIN_CHARS) {
+      setItems([]);
+      setOpen(false);
+      setBusy(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      const controller = new AbortController();
+      request.current = controller;
+      setBusy(true);
+      try {
+        const res = await fetch(`/api/search/suggestions?${new URLSearchParams({ q })}`, { signal: controller.signal, headers: { accept: 'application/json' } });
+        if (!res.ok) return;
+        const body = (await res.json()) as { suggestions: Suggestion[] };
+        // A newer request has started: this answer is stale.
+        if (request.current !== controller) return;
+        setItems(body.suggestions);
+        setActive(-1);
+        setOpen(body.suggestions.length > 0);
+      } catch {
+        // Aborted or offline: the box stays a plain search form (spec: nothing visible).
+      } finally {
+        if (request.current === controller) setBusy(false);
+      }
+    }, DEBOUNCE_MS);
+  }
+
+  function choose(s: Suggestion | undefined) {
+    if (!s || s.id === -1) return;
+    setOpen(false);
+    navigate(s.url);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    const n = items.length;
+    if (e.key === 'Escape') {
+      if (open) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (value) {
+        setValue('');
+        setItems([]);
+      }
+      return;
+    }
+    if (!n) return;
+    const move = (i: number) => {
+      e.preventDefault();
+      setOpen(true);
+      setActive(i);
+    };
+    if (e.key === 'ArrowDown') move(open ? (active + 1) % n : 0);
+    else if (e.key === 'ArrowUp') move(open ? (active <= 0 ? n - 1 : active - 1) : n - 1);
+    else if (open && e.key === 'Home') move(0);
+    else if (open && e.key === 'End') move(n - 1);
+    else if (e.key === 'Enter' && open && active >= 0) {
+      e.preventDefault();
+      choose(items[active]);
+    }
+  }
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  const count = items.filter((s) => s.id !== -1).length;
+  return (
+    <form className="site-search" role="search" action="/shop" method="get" onSubmit={() => setBusy(true)}>
+      <label htmlFor="site-search-q" className="visually-hidden">
+        {t('site.search')}
+      </label>
+      <input
+        id="site-search-q"
+        type="search"
+        name="s"
+        placeholder={t('site.searchPlaceholder')}
+        minLength={1}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          ask(e.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => items.length && setOpen(true)}
+        onBlur={() => setOpen(false)}
+      />
+      <button type="submit" className="icon-button" aria-label={t('site.searchSubmit')} aria-busy={busy} data-loading={busy ? '' : undefined}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="search-suggestions" hidden={!open}>
+        {items.map((s, i) => (
+          <li
+            key={`${s.type}-${s.id}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            aria-disabled={s.id === -1 || undefined}
+            className={`search-suggestions__item${s.id === -1 ? ' search-suggestions__item--none' : ''}`}
+            // Keeps the focus in the box: the choice is made on click.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(s)}
+          >
+            {s.img ? <img src={s.img} alt="" width={40} height={40} loading="lazy" /> : <span className="search-suggestions__noimg" aria-hidden="true" />}
+            <span className="search-suggestions__name">{s.id === -1 ? s.value : highlight(s.value, value)}</span>
+            {s.type === 'category' ? <span className="search-suggestions__kind">{t('search.category')}</span> : null}
+            {s.price ? <span className="search-suggestions__price">{s.price}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <span className="visually-hidden" aria-live="polite">
+        {busy ? t('search.loading') : open ? t('search.results', { count }) : ''}
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+import { island } from '../../../ui/island.tsx';
+
+/**
+ * The header search box: a plain GET form to the shop listing (works without scripts) that
+ * becomes an ARIA combobox with live suggestions once its code has loaded (an island: it
+ * loads when the shopper reaches into it or the browser is idle).
+ */
+export const SearchBox = island<Record<string, never>>(() => import('./search-box.lazy.tsx'), ['interaction', 'idle']);

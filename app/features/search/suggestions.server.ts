@@ -1,0 +1,71 @@
+import type { DB } from '../../../db/client.ts';
+import { SEARCH } from '../../config/constants.ts';
+import { t } from '../../i18n/t.ts';
+import { imageSources } from '../../lib/image.ts';
+import { formatPrice } from '../../lib/money.ts';
+import { cached } from '../../lib/store-cache.server.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import { matchesAll, parseQuery, searchProductIds } from './search.server.ts';
+import type { Suggestion } from './suggestion.ts';
+
+interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  path: string;
+  product_count: number;
+}
+
+const categories = (db: DB) =>
+  cached(db, 'search:categories', () => db.selectFrom('categories').select(['id', 'name', 'slug', 'path', 'product_count']).orderBy('path').execute() as Promise<CategoryRow[]>);
+
+/** A category by slug (or by path "clothing/hoodies"), with its descendants' ids. */
+async function findCategory(db: DB, slug: string): Promise<{ row: CategoryRow; ids: number[]; all: CategoryRow[] } | null> {
+  const clean = slug.trim().toLowerCase();
+  const all = await categories(db);
+  const row = all.find((c) => c.path === clean) ?? all.find((c) => c.slug === clean);
+  if (!row) return null;
+  const inside = all.filter((c) => c.path === row.path || c.path.startsWith(`${row.path}/`));
+  return { row, ids: inside.map((c) => c.id), all: inside };
+}
+
+/**
+ * Suggestions for the live search box: at most 10 products, then matching categories.
+ * Under 3 characters, or within an unknown category, the list is empty; with no hit it is
+ * the single "No products found" row (id -1). Cached per query, category and store version.
+ */
+export async function suggest(db: DB, rawQuery: string, categorySlug = ''): Promise<Suggestion[]> {
+  const query = parseQuery(rawQuery);
+  if ([...query.text].length < SEARCH.minChars) return [];
+  const key = `search:suggest:${categorySlug.slice(0, SEARCH.maxChars)}\u0000${query.text}`;
+  return cached(db, key, async () => {
+    const scope = categorySlug ? await findCategory(db, categorySlug) : null;
+    if (categorySlug && !scope) return [];
+    const ids = await searchProductIds(db, query, { categoryIds: scope?.ids }, SEARCH.suggestProducts);
+    const out: Suggestion[] = [];
+    if (ids.length) {
+      const settings = await getSettings(db);
+      const rows = await db
+        .selectFrom('products')
+        .leftJoin('media', 'media.id', 'products.image_id')
+        .select(['products.id', 'products.name', 'products.slug', 'products.min_price', 'products.max_price', 'media.path', 'media.widths'])
+        .where('products.id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of ids) {
+        const r = byId.get(id);
+        if (!r) continue;
+        const img = imageSources(r.path, r.widths, 100)?.src;
+        const price =
+          r.min_price === null ? undefined : r.max_price !== null && r.max_price !== r.min_price ? `${formatPrice(r.min_price, settings)} – ${formatPrice(r.max_price, settings)}` : formatPrice(r.min_price, settings);
+        out.push({ value: r.name, id: r.id, url: `/product/${r.slug}`, ...(img ? { img } : {}), ...(price ? { price } : {}), type: 'product' });
+      }
+    }
+    if (query.words.length) {
+      const pool = scope ? scope.all : await categories(db);
+      const matching = pool.filter((c) => c.product_count > 0 && matchesAll(query.words, c.name)).sort((a, b) => b.product_count - a.product_count || a.id - b.id);
+      for (const c of matching.slice(0, SEARCH.suggestCategories)) out.push({ value: c.name, id: c.id, url: `/product-category/${c.path}`, type: 'category' });
+    }
+    return out.length ? out : [{ value: t('search.noProducts'), id: -1, url: '', type: 'product' }];
+  });
+}

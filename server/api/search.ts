@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SEARCH } from '../../app/config/constants.ts';
+import { HttpError } from '../../app/lib/http-error.ts';
+import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
+import { parseInput } from '../../app/lib/validate.ts';
+import { suggest } from '../../app/features/search/suggestions.server.ts';
+
+// Over-long values are cut, not refused: a search box must never answer an error.
+const cut = (n: number) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional().default('').transform((s) => s.slice(0, n)));
+const suggestionQuery = z.object({ q: cut(SEARCH.maxChars), category: cut(SEARCH.maxChars) });
+
+/** Live search for the header box (docs/API.md, "Search"). */
+export async function searchRoutes(api: FastifyInstance) {
+  const { db } = api.services;
+  const limiter = createRateLimiter(SEARCH.suggestPerWindow, SEARCH.suggestWindowMs);
+
+  api.get('/search/suggestions', async (request, reply) => {
+    const wait = limiter.hit(request.ip);
+    if (wait > 0) throw new HttpError(429, 'rate_limited', `Too many searches. Try again in ${wait} seconds.`, undefined, { 'retry-after': String(wait) });
+    const { q, category } = parseInput(suggestionQuery, request.query ?? {});
+    const suggestions = await suggest(db, q, category);
+    void reply.header('cache-control', 'no-store');
+    return { suggestions };
+  });
+}
