@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from '../app/lib/mail.server.ts';
 import { createRateLimiter } from '../app/lib/rate-limit.server.ts';
 import type { Services } from '../app/lib/services.server.ts';
 import { backgroundSettled } from '../app/lib/background.server.ts';
+import { flushRepeatedSearches } from '../app/features/search/search-stats.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // Mail started by a request that has been answered goes out before the database closes.
     await backgroundSettled(services);
+    await flushRepeatedSearches(db);
     await stopSales();
     await stopCartExpiry();
     if (!options.db) await db.destroy();

@@ -162,7 +162,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
     reply.header('x-page-cache', page ? 'hit' : 'miss');
     // A search answered from the cache still counts in the admin's search statistics.
     const searched = page ? listingSearchOf(request.url) : null;
-    if (searched) await recordRepeatedSearch(ctx.services.db, searched);
+    if (searched) recordRepeatedSearch(ctx.services.db, searched);
     if (!page) {
       // One render per page and version: visitors arriving meanwhile wait for it.
       const waiting = cache!.pending(key, version);

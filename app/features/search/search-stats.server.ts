@@ -31,19 +31,51 @@ const statsQuery = (raw: string) => words(raw.slice(0, SEARCH.maxChars)).join(' 
 
 /**
  * The same search again, answered from the page cache (the listing was not computed): one
- * more search with the result count last recorded for the query.
+ * more search with the result count last recorded for the query. Counted in memory and
+ * written a second later, all queries of that second in one transaction, so a cached search
+ * costs what any cached page costs; `searchStats` and closing the app write what is pending.
  */
-export async function recordRepeatedSearch(db: DB, raw: string): Promise<void> {
+export function recordRepeatedSearch(db: DB, raw: string): void {
   const query = statsQuery(raw);
   if (!query) return;
-  const day = new Date().toISOString().slice(0, 10);
+  let tally = pendingRepeats.get(db);
+  if (!tally) pendingRepeats.set(db, (tally = { counts: new Map(), timer: null }));
+  const key = `${new Date().toISOString().slice(0, 10)} ${query}`;
+  tally.counts.set(key, (tally.counts.get(key) ?? 0) + 1);
+  if (!tally.timer) {
+    tally.timer = setTimeout(() => void flushRepeatedSearches(db), REPEAT_FLUSH_MS);
+    tally.timer.unref();
+  }
+}
+
+const REPEAT_FLUSH_MS = 1_000;
+const pendingRepeats = new WeakMap<DB, { counts: Map<string, number>; timer: NodeJS.Timeout | null }>();
+
+/** Writes the repeated searches counted so far for this database. */
+export async function flushRepeatedSearches(db: DB): Promise<void> {
+  const tally = pendingRepeats.get(db);
+  if (!tally?.counts.size) return;
+  if (tally.timer) clearTimeout(tally.timer);
+  tally.timer = null;
+  const counts = [...tally.counts];
+  tally.counts.clear();
   try {
-    const res = await db.updateTable('search_stats').set({ searches: sql`searches + 1` }).where('day', '=', day).where('query', '=', query).executeTakeFirst();
-    if (Number(res.numUpdatedRows)) return;
-    const last = await db.selectFrom('search_stats').select('hits').where('query', '=', query).orderBy('day', 'desc').limit(1).executeTakeFirst();
-    await recordSearch(db, raw, Number(last?.hits ?? 0));
+    await db.transaction().execute(async (trx) => {
+      for (const [key, n] of counts) {
+        const day = key.slice(0, 10);
+        const query = key.slice(11);
+        const res = await trx.updateTable('search_stats').set({ searches: sql`searches + ${n}` }).where('day', '=', day).where('query', '=', query).executeTakeFirst();
+        if (Number(res.numUpdatedRows)) continue;
+        const last = await trx.selectFrom('search_stats').select('hits').where('query', '=', query).orderBy('day', 'desc').limit(1).executeTakeFirst();
+        await trx
+          .insertInto('search_stats')
+          .values({ day, query, searches: n, hits: Number(last?.hits ?? 0) })
+          .onConflict((oc) => oc.columns(['day', 'query']).doUpdateSet({ searches: sql`search_stats.searches + ${n}` }))
+          .execute();
+      }
+    });
   } catch {
-    // As in recordSearch.
+    // As in recordSearch: statistics never cost a shopper anything.
   }
 }
 
@@ -70,6 +102,7 @@ const STATS_LIMIT = 20;
  * last `days` days (today included); grouped in the database, so the period's size costs no memory.
  */
 export async function searchStats(db: DB, days: number = SEARCH.statsDays, now = new Date()): Promise<{ top: SearchStat[]; noResults: SearchStat[] }> {
+  await flushRepeatedSearches(db);
   const since = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const grouped = (zeroOnly: boolean) => {
     let q = db
