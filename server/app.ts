@@ -14,6 +14,7 @@ import type { Services } from '../app/lib/services.server.ts';
 import { backgroundSettled } from '../app/lib/background.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
+import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
@@ -52,6 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
+  // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
+  const stopWishlistAlerts = scheduleWishlistAlerts(services);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -72,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await backgroundSettled(services);
     await stopSales();
     await stopCartExpiry();
+    await stopWishlistAlerts();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });

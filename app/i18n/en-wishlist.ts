@@ -134,6 +134,21 @@ export const enWishlist = {
   'wishlist.done.estimate': 'Thank you. Your request was received; we will reply by e-mail.',
   'wishlist.done.cart': 'Added to your cart.',
   'wishlist.done.sorted': 'The new order was saved.',
+  'wishlist.alertsLogin': 'Sign in to get e-mail alerts for a list.',
+  'wishlist.alertsOn': 'Alerts are on: we e-mail you when a price drops or an item is back in stock.',
+  'wishlist.alertsTurnOn': 'Turn alerts on',
+  'wishlist.alertsTurnOff': 'Turn alerts off',
+  'wishlist.alertSubject': 'Good news from your wishlist “{list}”',
+  'wishlist.alertHeading': 'Something on “{list}” changed',
+  'wishlist.alertPriceLine': '{product} is now {price} (was {was}).',
+  'wishlist.alertStockLine': '{product} is back in stock.',
+  'wishlist.alertView': 'See your list',
+  'wishlist.alertFooter': 'You get this e-mail because you asked for alerts on this list. To stop them: {url}',
+  'wishlist.alertsOff': 'You will no longer get alerts for “{list}”.',
+  'wishlist.alertsUnsubTitle': 'Stop wishlist alerts',
+  'wishlist.alertsUnsubAsk': 'Stop the price-drop and back-in-stock e-mails for “{list}”?',
+  'wishlist.alertsUnsubButton': 'Stop the alerts',
+  'wishlist.alertsAlreadyOff': 'Alerts for “{list}” are off.',
 } as const;
 
 export type WishlistMessageKey = keyof typeof enWishlist;

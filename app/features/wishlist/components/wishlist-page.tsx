@@ -99,7 +99,7 @@ export function WishlistPage({ data, error, returnTo }: { data: WishlistPageData
   const pageHref = (p: number) => `${base}?page=${p}${list.perPage !== 20 ? `&per_page=${list.perPage}` : ''}`;
   return (
     <div className="page container wishlist">
-      <WishlistHead list={list} returnTo={returnTo} />
+      <WishlistHead list={list} returnTo={returnTo} signedIn={data.signedIn} />
       <WishlistNotices data={data} error={error?.intent === 'estimate' ? undefined : error} />
       {list.isOwner && data.settings.multiple ? (
         <nav className="wl-lists" aria-label={t('wishlist.manage')}>
