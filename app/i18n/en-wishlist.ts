@@ -149,6 +149,11 @@ export const enWishlist = {
   'wishlist.alertsUnsubAsk': 'Stop the price-drop and back-in-stock e-mails for “{list}”?',
   'wishlist.alertsUnsubButton': 'Stop the alerts',
   'wishlist.alertsAlreadyOff': 'Alerts for “{list}” are off.',
+  'wishlist.moveTitle': 'Move “{product}”',
+  'wishlist.moveRequired': 'Choose the list to move it to',
+  'wishlist.moveOpen': 'Move…',
+  'wishlist.moveOpenNamed': 'Move “{product}” to another list',
+  'wishlist.openList': 'Open “{list}”',
 } as const;
 
 export type WishlistMessageKey = keyof typeof enWishlist;
