@@ -12,6 +12,7 @@ export default [
   route('wishlist', 'routes/wishlist.tsx'),
   route('wishlist/manage', 'routes/wishlist.manage.tsx'),
   route('wishlist/view/:token', 'routes/wishlist.view.$token.tsx'),
+  route('wishlist/alerts/:token', 'routes/wishlist.alerts.$token.tsx'),
   route('terms', 'routes/checkout.terms.tsx'),
   route('order-tracking', 'routes/order-tracking.tsx'),
   route('checkout', 'routes/checkout.tsx'),

@@ -397,6 +397,8 @@ export interface WishlistsTable {
   /** owner_key on the default list, else null (unique). */
   default_owner: string | null;
   alerts: Generated<Bool>;
+  /** Random token of the unsubscribe link in alert e-mails (made with the first alert). */
+  alerts_token: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -413,7 +415,15 @@ export interface WishlistItemsTable {
   position: Generated<number>;
   price_added: number | null;
   currency: Generated<string>;
+  /** Price and stock status when last looked at by the alerts (null: not yet). */
+  seen_price: number | null;
+  seen_stock: string | null;
   created_at: string;
+}
+
+/** Products whose price or stock may have changed, for the wishlist alerts to look at. */
+export interface WishlistAlertQueueTable {
+  product_id: number;
 }
 
 export interface WishlistEstimatesTable {
@@ -492,6 +502,7 @@ export interface Database {
   wishlists: WishlistsTable;
   wishlist_items: WishlistItemsTable;
   wishlist_estimates: WishlistEstimatesTable;
+  wishlist_alert_queue: WishlistAlertQueueTable;
   search_documents: SearchDocumentsTable;
   search_vocabulary: SearchVocabularyTable;
   search_synonyms: SearchSynonymsTable;

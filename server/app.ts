@@ -15,6 +15,7 @@ import { backgroundSettled } from '../app/lib/background.server.ts';
 import { flushRepeatedSearches } from '../app/features/search/search-stats.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
+import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
@@ -53,6 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
+  // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
+  const stopWishlistAlerts = scheduleWishlistAlerts(services);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -74,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await flushRepeatedSearches(db);
     await stopSales();
     await stopCartExpiry();
+    await stopWishlistAlerts();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });

@@ -18,6 +18,8 @@ interface BaseMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (e.g. List-Unsubscribe on alert e-mails). */
+  headers?: Record<string, string>;
 }
 
 /** A message with a one-time token must name it, so the outbox copy can be redacted. */
@@ -55,8 +57,8 @@ export const REDACTED = '[withheld]';
 
 /** The message as the outbox may show it: every secret replaced, in both parts. */
 export function redactForOutbox(m: MailMessage): { message: BaseMessage; redacted: boolean } {
-  const { to, subject, text, html } = m;
-  if (!m.kind || !ONE_TIME_TOKEN_KINDS.has(m.kind)) return { message: { to, subject, text, html }, redacted: false };
+  const { to, subject, text, html, headers } = m;
+  if (!m.kind || !ONE_TIME_TOKEN_KINDS.has(m.kind)) return { message: { to, subject, text, html, ...(headers ? { headers } : {}) }, redacted: false };
   const secrets = (m.secrets ?? []).filter((x) => x.length > 0);
   // A token kind that names no secret keeps nothing but its subject.
   if (secrets.length === 0) return { message: { to, subject, text: REDACTED, html: `<p>${REDACTED}</p>` }, redacted: true };
@@ -95,7 +97,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
         await chmod(secret, 0o700);
         await writeFile(path.join(secret, name), full.message as Buffer, { mode: 0o600 });
       }
-      const info = await builder.sendMail({ from: opts.from, ...message, headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : undefined });
+      const info = await builder.sendMail({ from: opts.from, ...message, headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : message.headers });
       await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
     },
     close: () => builder.close(),

@@ -9,6 +9,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { parseInput } from '../lib/validate.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { plural, t } from '../i18n/t-admin.ts';
+import { kickWishlistAlerts } from '../features/wishlist/wishlist-alerts.server.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
@@ -41,6 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { db, config } = context.services;
     const bytes = new Uint8Array(await input.file.arrayBuffer());
     const summary = await importWooCommerce({ db, dataDir: config.dataDir, fetch: { ports: config.fetchPorts } }, [bytes], { downloadImages: !input.skipImages });
+    // Prices and stock may have changed: wishlist alerts look in the background.
+    kickWishlistAlerts(context.services);
     const more = { skipped: Math.max(0, summary.skipped.length - SHOWN), warnings: Math.max(0, summary.warnings.length - SHOWN) };
     return { fileName: input.file.name, more, summary: { ...summary, skipped: summary.skipped.slice(0, SHOWN), warnings: summary.warnings.slice(0, SHOWN) } };
   });

@@ -1,4 +1,5 @@
 import type { HomeLayoutInput } from '../../app/features/content/home-layout.schema.ts';
+import { DEMO_WISHLIST, DEMO_WISHLIST_URL } from './demo-wishlist.ts';
 
 /** The demo shop's home page, as the layout data a shop owner will edit as blocks. */
 export const DEMO_HOME_LAYOUT: HomeLayoutInput = [
@@ -28,4 +29,9 @@ export const DEMO_HOME_LAYOUT: HomeLayoutInput = [
   },
   { type: 'products', title: 'On sale', source: 'on_sale', limit: 4, columns: 4, more: { label: 'All offers', href: '/product-tag/sale' } },
   { type: 'products', title: 'Featured products', source: 'featured', limit: 6 },
+  {
+    type: 'promo', eyebrow: 'Wishlists', title: DEMO_WISHLIST.name,
+    text: 'Our favourite presents, shared as a wishlist. Tap the heart on any product to start your own list, then share it or ask us for a quote.',
+    cta: { label: 'See the wishlist', href: DEMO_WISHLIST_URL },
+  },
 ];

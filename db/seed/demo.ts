@@ -16,6 +16,8 @@ import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.t
 import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
+import { seedDemoWishlist } from './demo-wishlist.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
 
 // The artwork is flat colour, so the fastest WebP effort loses nothing visible.
 const DEMO_WEBP_EFFORT = 0;
@@ -154,6 +156,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
       });
     }
     await seedDemoCommerce(trx);
+    await seedDemoWishlist(trx, (await getSettings(trx)).currency);
     await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     return { products: ids.size };
   });

@@ -14,6 +14,8 @@ import type { DB } from '../client.ts';
 import { seedBench } from './bench.ts';
 import { DEMO_FEATURED_NAMES, DEMO_PRODUCT_NAMES, DEMO_SPECIAL } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
+import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
+import { DEMO_WISHLIST, DEMO_WISHLIST_URL } from './demo-wishlist.ts';
 
 function servicesFor(d: TestDatabase): Services {
   return {
@@ -47,6 +49,21 @@ for (const dialect of await dialects()) {
       expect(names.sort()).toEqual([...DEMO_PRODUCT_NAMES].sort());
       expect(await seedDemo(servicesFor(d))).toBeNull();
       expect(await count(d.db, 'products')).toBe(40);
+    });
+
+    it('ships a public demo wishlist of six products, linked from the home page', async () => {
+      const list = await d.db.selectFrom('wishlists').selectAll().where('token', '=', DEMO_WISHLIST.token).executeTakeFirstOrThrow();
+      expect(list).toMatchObject({ name: DEMO_WISHLIST.name, visibility: 'public', user_id: null });
+      const items = await d.db
+        .selectFrom('wishlist_items')
+        .innerJoin('products', 'products.id', 'wishlist_items.product_id')
+        .select(['products.name', 'wishlist_items.position', 'wishlist_items.price_added', 'products.min_price'])
+        .where('wishlist_id', '=', list.id)
+        .orderBy('position')
+        .execute();
+      expect(items.map((i) => i.name)).toEqual([...DEMO_WISHLIST.products]);
+      expect(items.every((i) => i.price_added !== null && i.price_added >= i.min_price!)).toBe(true);
+      expect(JSON.stringify(DEMO_HOME_LAYOUT)).toContain(DEMO_WISHLIST_URL);
     });
 
     it('has variable products with colour and size swatches, a 36-variation product and an "any size" variation', async () => {

@@ -20,6 +20,8 @@ export async function registerApi(api: FastifyInstance) {
     if (request.headers['cart-token'] && (request.url.startsWith('/api/cart') || request.url.startsWith('/api/checkout'))) return;
     // Payment providers call their webhook from their servers; the gateway authenticates them.
     if (/^\/api\/payments\/[^/]+\/webhook(\?|$)/.test(request.url)) return;
+    // One-click unsubscribe from wishlist alerts (RFC 8058): posted by mail programs, keyed by its token.
+    if (request.method === 'POST' && /^\/api\/wishlist\/alerts\/[A-Za-z0-9_-]+\/unsubscribe(\?|$)/.test(request.url)) return;
     const token = request.headers[CSRF_HEADER];
     if (!csrfValid(api.services.config.sessionSecret, request.csrfSeed, typeof token === 'string' ? token : undefined)) {
       throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');

@@ -7,6 +7,7 @@ import { createList, deleteList, myLists, updateList, wishlistCount } from '../.
 import { viewList } from '../../app/features/wishlist/wishlist-view.server.ts';
 import { askEstimate } from '../../app/features/wishlist/wishlist-estimate.server.ts';
 import { WISHLIST_COOKIE } from '../../app/features/wishlist/wishlist.schema.ts';
+import { alertsByToken, unsubscribeAlerts } from '../../app/features/wishlist/wishlist-alerts.server.ts';
 
 const tokenParam = z.object({ token: z.string().max(64) });
 const itemParams = z.object({ token: z.string().max(64), id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -65,5 +66,19 @@ export async function wishlistRoutes(api: FastifyInstance) {
   api.post('/wishlists/:token/estimate', async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
     return send(request, reply, await askEstimate(services, caller(request), token, request.body, request.ctx.clientIp, request.ctx.requestOrigin), 201);
+  });
+  // Alert e-mails' unsubscribe link: the token is the key (no login, no CSRF token: mail
+  // programs post it themselves, RFC 8058); unknown tokens are 404.
+  api.get('/wishlist/alerts/:token', async (request, reply) => {
+    const { token } = parseInput(tokenParam, request.params);
+    return send(request, reply, await alertsByToken(services.db, token));
+  });
+  await api.register(async (scope) => {
+    // Mail programs post "List-Unsubscribe=One-Click" as a form; the body says nothing more.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/wishlist/alerts/:token/unsubscribe', async (request, reply) => {
+      const { token } = parseInput(tokenParam, request.params);
+      return send(request, reply, await unsubscribeAlerts(services.db, token));
+    });
   });
 }

@@ -68,8 +68,12 @@ test('wishlist page: quantity saved after the pause, estimate by e-mail, move be
 
   await page.goto('/wishlist/manage');
   await waitForHydration(page);
-  await page.getByLabel('Name').fill('Later');
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByRole('button', { name: 'Create a list' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a list' });
+  await create.getByLabel('Name').fill('Later');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create.getByRole('status')).toContainText('Later');
+  await expect(create).toBeHidden({ timeout: 6000 });
   await expect(page.getByRole('link', { name: 'Later' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/wishlist/manage');
 
@@ -103,8 +107,12 @@ test('wishlist page: quantity saved after the pause, estimate by e-mail, move be
   expect(mail.text).toContain(SCARF);
   await expect(estimate).toBeHidden({ timeout: 6000 });
 
-  await page.getByLabel(`Move “${SCARF}” to`).selectOption({ label: 'Later' });
-  await page.getByRole('row').filter({ hasText: SCARF }).getByRole('button', { name: 'Move', exact: true }).click();
+  await page.getByRole('button', { name: `Move “${SCARF}” to another list` }).click();
+  const move = page.getByRole('dialog', { name: `Move “${SCARF}”` });
+  await move.getByRole('radio', { name: 'Later' }).check();
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(move.getByRole('status')).toContainText('Moved to “Later”.');
+  await expect(move).toBeHidden({ timeout: 6000 });
   await expect(page.getByText('This wishlist is empty.')).toBeVisible();
   await page.getByRole('link', { name: /^Later/ }).first().click();
   await expect(page.getByRole('row').filter({ hasText: SCARF })).toBeVisible();

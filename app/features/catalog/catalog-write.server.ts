@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
 import { reindexProducts } from '../search/search-index.server.ts';
+import { queueWishlistAlerts } from '../wishlist/wishlist-alert-queue.server.ts';
 
 /*
  * The write side of the catalog, shared by the demo seed, the bench seed and importers.
@@ -488,6 +489,8 @@ async function recompute(db: DB, ids: number[] | 'all'): Promise<void> {
   }).execute();
   // The search index follows the same writes, in the same transaction.
   await reindexProducts(db, ids);
+  // Wishlist alerts look at these products once this commits (wishlist-alerts.server.ts).
+  await queueWishlistAlerts(db, ids);
 }
 
 /** Recomputes the listing columns of one product after a write. */

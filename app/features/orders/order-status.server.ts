@@ -17,6 +17,7 @@ import { getSettings } from '../admin/settings.server.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
+import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 
 /*
  * What the shop (admin) and payment gateways do to an order: change its status, write
@@ -126,6 +127,8 @@ export async function changeOrderStatus(services: Services, id: number, input: u
   const { status, note } = parseInput(statusSchema, input);
   const from = await withTransaction(services.db, (trx) => transitionInTrx(trx, id, status, actor, note));
   if (from) notifyStatus(services, id, from, status);
+  // Stock may have come back: wishlist alerts look after the commit, in the background.
+  if (from) kickWishlistAlerts(services);
   return { from, to: status };
 }
 
@@ -233,5 +236,6 @@ export async function refundOrder(
   });
   if (from) notifyStatus(services, id, from, 'refunded');
   else notifyStatus(services, id, result.status, result.status, { partialRefund: data.amount });
+  kickWishlistAlerts(services);
   return result;
 }

@@ -22,6 +22,7 @@ import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { findCoupon, redeemCoupons, type Coupon } from '../coupons/coupons.server.ts';
 import { chooseGateway, paymentInstructions, type PaymentGateway, type PaymentResult } from '../payments/payments.server.ts';
 import { notifyAccountCreated, notifyStatus } from './emails.server.ts';
+import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { insertNote, transitionInTrx } from './order-status.server.ts';
 import { getOrderAdmin, loadOrder } from './orders.server.ts';
 import { receivedUrl, type OrderDetail, type PaymentInstructions } from './orders.ts';
@@ -212,6 +213,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   const customer = { userId: user?.id ?? null, email: v.billing.email };
   let created: SessionUser | null = null;
   let orderId: number;
+  // Something sold out: the wishlist alerts record it now, so its return is news (wishlist-alerts.server.ts).
+  let soldOut = false;
   // Found (and a guest cart merged into the account's) before the transaction: that merge
   // runs its own transaction. Inside, the cart row is read again by id.
   const cartFound = await resolveCart(services.db, req.caller.identity, false);
@@ -311,6 +314,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       }
       // A variable (or grouped) product shows out of stock once its last variation sold out.
       if (flipped.length) await recomputeProducts(trx, flipped);
+      soldOut = flipped.length > 0;
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
       const skus = await skusOf(trx, refs);
       await trx
@@ -367,6 +371,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   }
   const from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   if (from) notifyStatus(services, orderId, from, result.status);
+  if (soldOut) kickWishlistAlerts(services);
   let account: PlaceOrderResult['account'] = null;
   if (created) {
     const u = created as SessionUser;

@@ -57,6 +57,8 @@ export async function updateList(services: Services, caller: WishlistCaller, tok
   const data = parseInput(updateListSchema, input);
   const ownerKey = ownerKeyOf(caller);
   const list = await ownedList(services.db, ownerKey, parseInput(tokenSchema, token));
+  // Alerts are e-mailed to the account: a guest list has no address to send them to.
+  if (data.alerts && caller.userId === null) throw new HttpError(401, 'login_required', t('wishlist.alertsLogin'));
   const row = await services.db
     .updateTable('wishlists')
     .set({

@@ -135,6 +135,8 @@ export async function addToWishlist(services: Services, caller: WishlistCaller, 
         position: nextPosition(list.id),
         price_added: p.price,
         currency,
+        seen_price: p.price,
+        seen_stock: p.stockStatus,
         created_at: nowIso(),
       })
       .onConflict((oc) => oc.columns(['wishlist_id', 'item_key']).doNothing())

@@ -3,11 +3,14 @@ import { t } from '../../../i18n/t-wishlist.ts';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { VISIBILITIES, WISHLIST_NAME_MAX } from '../wishlist.schema.ts';
 import type { WishlistPageData } from '../wishlist-page.server.ts';
-import { WishlistNotices, type WishlistActionError } from './wishlist-page.tsx';
+import { CreateListButton, WishlistNotices, type WishlistActionError } from './wishlist-page.tsx';
+import { useHydrated } from './wishlist-items.tsx';
 
 /** /wishlist/manage: every list of the shopper with its count and visibility, and a form to make one. */
 export function ManageLists({ data, error }: { data: WishlistPageData; error?: WishlistActionError }) {
   const nameError = error?.intent === 'create' ? error.error.fields?.name : undefined;
+  // With scripts, "Create a list" is a popup; the form below is what a page without them posts.
+  const hydrated = useHydrated();
   return (
     <div className="page container wishlist">
       <h1>{t('wishlist.manageTitle')}</h1>
@@ -48,8 +51,10 @@ export function ManageLists({ data, error }: { data: WishlistPageData; error?: W
           </tbody>
         </table>
       )}
-      {data.settings.multiple || data.lists.length === 0 ? (
-        <Form method="post" className="wl-create" noValidate>
+      {(data.settings.multiple || data.lists.length === 0) && hydrated && !nameError ? (
+        <p className="wl-create wl-create--button"><CreateListButton className="button" /></p>
+      ) : data.settings.multiple || data.lists.length === 0 ? (
+        <Form method="post" className="wl-create" id="wl-create" noValidate>
           <h2>{t('wishlist.create')}</h2>
           <CsrfField />
           <p className="field">

@@ -8,7 +8,7 @@ import { CsrfField } from '../../account/components/form-parts.tsx';
  * The list's title (display ↔ edit: a native disclosure, so it works without scripts),
  * its visibility and its delete button, for the owner; a plain heading for visitors.
  */
-export function WishlistHead({ list, returnTo }: { list: WishlistView; returnTo: string }) {
+export function WishlistHead({ list, returnTo, signedIn }: { list: WishlistView; returnTo: string; signedIn: boolean }) {
   const [editing, setEditing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   if (!list.isOwner) {
@@ -53,6 +53,18 @@ export function WishlistHead({ list, returnTo }: { list: WishlistView; returnTo:
           </select>
           <button type="submit" name="intent" value="visibility" className="link-button">{t('wishlist.save')}</button>
         </Form>
+        {signedIn ? (
+          <Form method="post" className="wl-alerts">
+            <CsrfField />
+            <input type="hidden" name="token" value={list.token} />
+            <input type="hidden" name="redirect" value={returnTo} />
+            <input type="hidden" name="alerts" value={list.alerts ? '0' : '1'} />
+            <span className="wl-alerts__state">{list.alerts ? t('wishlist.alertsOn') : t('wishlist.alerts')}</span>{' '}
+            <button type="submit" name="intent" value="alerts" className="link-button">
+              {list.alerts ? t('wishlist.alertsTurnOff') : t('wishlist.alertsTurnOn')}
+            </button>
+          </Form>
+        ) : null}
         <Form method="post" className="wl-delete" onSubmit={(e) => { if (!window.confirm(t('wishlist.deleteConfirm', { list: list.name }))) e.preventDefault(); }}>
           <CsrfField />
           <input type="hidden" name="token" value={list.token} />

@@ -1,6 +1,7 @@
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Form, useRevalidator, useRouteLoaderData } from 'react-router';
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
 import { WISHLIST_QUANTITY_SAVE_DEBOUNCE_MS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t-wishlist.ts';
@@ -72,8 +73,45 @@ function PriceCell({ item }: { item: WishlistItemView }) {
   );
 }
 
-function RowActions({ item, list, lists }: { item: WishlistItemView; list: WishlistView; lists: Lists }) {
+const MovePopup = lazy(() => import('./wishlist-popup.tsx').then((m) => ({ default: m.MoveItemPopup })));
+
+/** True once the page's scripts run: popups replace the plain form controls from then on. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** With scripts, "Move…" opens the move popup (outside the items form: forms do not nest). */
+function MoveButton({ item, list, others, canCreate }: { item: WishlistItemView; list: WishlistView; others: Lists; canCreate: boolean }) {
+  const [open, setOpen] = useState(false);
+  const moved = useRef(false);
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <button type="button" className="link-button wl-move-open" aria-haspopup="dialog" aria-label={t('wishlist.moveOpenNamed', { product: item.name })} onClick={() => setOpen(true)}>
+        {t('wishlist.moveOpen')}
+      </button>
+      {open
+        ? createPortal(
+            <Suspense fallback={null}>
+              <MovePopup token={list.token} itemId={item.id} productName={item.name} lists={others} canCreate={canCreate}
+                onDone={() => { moved.current = true; }}
+                onClose={() => {
+                  setOpen(false);
+                  if (moved.current) void revalidator.revalidate();
+                }} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
+
+function RowActions({ item, list, lists, canCreate }: { item: WishlistItemView; list: WishlistView; lists: Lists; canCreate: boolean }) {
   const others = lists.filter((l) => l.token !== list.token);
+  const hydrated = useHydrated();
   return (
     <div className="wl-row-actions">
       <button type="submit" name="intent" value={`cart:${item.id}`} className="button button--small" disabled={!item.purchasable}>
@@ -84,7 +122,7 @@ function RowActions({ item, list, lists }: { item: WishlistItemView; list: Wishl
           <button type="submit" name="intent" value={`remove:${item.id}`} className="link-button" aria-label={t('wishlist.removeNamed', { product: item.name })}>
             {t('wishlist.remove')}
           </button>
-          <span className="wl-move">
+          {hydrated ? (others.length || canCreate ? <MoveButton item={item} list={list} others={others} canCreate={canCreate} /> : null) : <span className="wl-move">
             <select name={`move_to[${item.id}]`} aria-label={t('wishlist.moveNamed', { product: item.name })} defaultValue="">
               <option value="">{t('wishlist.moveChoose')}</option>
               {others.map((l) => (
@@ -98,7 +136,7 @@ function RowActions({ item, list, lists }: { item: WishlistItemView; list: Wishl
             <button type="submit" name="intent" value={`move:${item.id}`} className="link-button">
               {t('wishlist.move')}
             </button>
-          </span>
+          </span>}
         </>
       ) : (
         <button type="submit" name="intent" value={`copy:${item.id}`} className="link-button">
@@ -129,7 +167,7 @@ function useSortableRows(enabled: boolean): typeof SortableRowsType | null {
 }
 
 /** The list's items as one form (a table, or a grid of images); every button works as a plain form post. */
-export function WishlistItems({ list, lists, layout, returnTo }: { list: WishlistView; lists: Lists; layout: 'table' | 'grid'; returnTo: string }) {
+export function WishlistItems({ list, lists, layout, returnTo, canCreate = true }: { list: WishlistView; lists: Lists; layout: 'table' | 'grid'; returnTo: string; canCreate?: boolean }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const sortable = list.isOwner && layout === 'table' && list.items.length > 1;
   const SortableRows = useSortableRows(sortable);
@@ -175,7 +213,7 @@ export function WishlistItems({ list, lists, layout, returnTo }: { list: Wishlis
       <td data-label={t('wishlist.unitPrice')}><PriceCell item={item} /></td>
       <td data-label={t('wishlist.stock')} className={`wl-stock wl-stock--${item.stockStatus}`}>{stockText(item.stockStatus)}</td>
       <td data-label={t('wishlist.quantity')}>{list.isOwner ? <QuantityInput item={item} token={list.token} /> : item.quantity}</td>
-      <td><RowActions item={item} list={list} lists={lists} /></td>
+      <td><RowActions item={item} list={list} lists={lists} canCreate={canCreate} /></td>
     </tr>
   );
   const all = list.items.length > 0 && selected.size === list.items.length;
@@ -220,7 +258,7 @@ export function WishlistItems({ list, lists, layout, returnTo }: { list: Wishlis
                   <p><PriceCell item={item} /></p>
                   <p>{stockText(item.stockStatus)}</p>
                   {list.isOwner ? <QuantityInput item={item} token={list.token} /> : <p>{t('wishlist.quantity')}: {item.quantity}</p>}
-                  <RowActions item={item} list={list} lists={lists} />
+                  <RowActions item={item} list={list} lists={lists} canCreate={canCreate} />
                 </div>
               </details>
             </li>

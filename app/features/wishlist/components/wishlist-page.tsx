@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Form, Link, useRevalidator } from 'react-router';
 import { NOTICE_POPUP_FADE_MS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t-wishlist.ts';
 import { Pagination } from '../../catalog/components/pagination.tsx';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import type { WishlistPageData } from '../wishlist-page.server.ts';
 import { WishlistHead } from './wishlist-head.tsx';
-import { WishlistItems } from './wishlist-items.tsx';
+import { useHydrated, WishlistItems } from './wishlist-items.tsx';
 import { WishlistShare } from './wishlist-share.tsx';
 
 export interface WishlistActionError {
@@ -28,6 +28,34 @@ export function WishlistNotices({ data, error }: { data: WishlistPageData; error
     <>
       {data.done ? <p className={`notice wl-notice${faded ? ' wl-notice--faded' : ''}`} role="status">{t(`wishlist.done.${data.done}`)}</p> : null}
       {error ? <p className="notice notice--error" role="alert">{error.error.message}</p> : null}
+    </>
+  );
+}
+
+const CreatePopup = lazy(() => import('./wishlist-popup.tsx').then((m) => ({ default: m.CreateListPopup })));
+
+/**
+ * "Create a list": with scripts a button opening the popup (the page reloads its data when
+ * it closes after a success); without, a link to the manage page's form.
+ */
+export function CreateListButton({ className = 'link-button' }: { className?: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const made = useRef(false);
+  const revalidator = useRevalidator();
+  if (!hydrated) return <Link to="/wishlist/manage#wl-create">{t('wishlist.create')}</Link>;
+  return (
+    <>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{t('wishlist.create')}</button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CreatePopup onDone={() => { made.current = true; }} onClose={() => {
+            setOpen(false);
+            if (made.current) void revalidator.revalidate();
+            made.current = false;
+          }} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -99,7 +127,7 @@ export function WishlistPage({ data, error, returnTo }: { data: WishlistPageData
   const pageHref = (p: number) => `${base}?page=${p}${list.perPage !== 20 ? `&per_page=${list.perPage}` : ''}`;
   return (
     <div className="page container wishlist">
-      <WishlistHead list={list} returnTo={returnTo} />
+      <WishlistHead list={list} returnTo={returnTo} signedIn={data.signedIn} />
       <WishlistNotices data={data} error={error?.intent === 'estimate' ? undefined : error} />
       {list.isOwner && data.settings.multiple ? (
         <nav className="wl-lists" aria-label={t('wishlist.manage')}>
@@ -112,13 +140,14 @@ export function WishlistPage({ data, error, returnTo }: { data: WishlistPageData
               </li>
             ))}
             <li><Link to="/wishlist/manage">{t('wishlist.manage')}</Link></li>
+            <li><CreateListButton /></li>
           </ul>
         </nav>
       ) : null}
       {list.items.length === 0 ? (
         <p className="wl-empty">{t('wishlist.empty')} <Link to="/shop">{t('wishlist.emptyLink')}</Link></p>
       ) : (
-        <WishlistItems list={list} lists={data.lists} layout={data.settings.layout} returnTo={returnTo} />
+        <WishlistItems list={list} lists={data.lists} layout={data.settings.layout} returnTo={returnTo} canCreate={data.settings.multiple} />
       )}
       <Pagination page={list.page} pages={list.pages} href={pageHref} />
       {list.visibility !== 'private' ? <WishlistShare url={`${data.origin}${list.url}`} name={list.name} /> : null}

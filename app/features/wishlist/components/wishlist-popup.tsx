@@ -4,6 +4,27 @@ import { t } from '../../../i18n/t-wishlist.ts';
 import { announceWishlistChange, wishlistApi } from '../client/wishlist-api.ts';
 import { VISIBILITIES, WISHLIST_NAME_MAX, type WishlistSummary } from '../wishlist.schema.ts';
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog makes the page behind it inert, but Tab past its last control would leave
+ * for the browser's own toolbar: wrap around instead, so focus stays in the dialog.
+ */
+function keepFocusInside(e: React.KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0);
+  if (all.length === 0) return;
+  const first = all[0];
+  const last = all[all.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** A modal native <dialog> (docs/decisions/0001): focus stays inside, Escape closes, focus returns to the opener. */
 export function WishlistDialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -15,7 +36,7 @@ export function WishlistDialog({ title, onClose, children }: { title: string; on
     return () => opener?.focus?.();
   }, []);
   return (
-    <dialog ref={ref} className="wl-dialog" aria-labelledby={titleId} onClose={onClose} onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}>
+    <dialog ref={ref} className="wl-dialog" aria-labelledby={titleId} onClose={onClose} onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()} onKeyDown={keepFocusInside}>
       <div className="wl-dialog__body">
         <h2 id={titleId}>{title}</h2>
         {children}
@@ -149,6 +170,172 @@ export function AddToWishlistPopup({ productId, productName, choice, onClose, on
           </div>
           {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
           <button type="submit" className="button" disabled={busy}>{t('wishlist.addToList')}</button>
+        </form>
+      )}
+    </WishlistDialog>
+  );
+}
+
+/** The list name and visibility fields shared by the create and move popups. */
+function NewListFields({ ids, name, setName, nameError, setNameError, visibility, setVisibility, nameRef }: {
+  ids: string;
+  name: string;
+  setName: (v: string) => void;
+  nameError: string;
+  setNameError: (v: string) => void;
+  visibility: (typeof VISIBILITIES)[number];
+  setVisibility: (v: (typeof VISIBILITIES)[number]) => void;
+  nameRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <>
+      <p className="field">
+        <label htmlFor={`${ids}-name`}>{t('wishlist.name')}</label>
+        <input id={`${ids}-name`} ref={nameRef} value={name} maxLength={WISHLIST_NAME_MAX} onChange={(e) => { setName(e.target.value); setNameError(''); }}
+          aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids}-name-err` : undefined} />
+        {nameError ? <span id={`${ids}-name-err`} className="field__error">{nameError}</span> : null}
+      </p>
+      <p className="field">
+        <label htmlFor={`${ids}-vis`}>{t('wishlist.visibility')}</label>
+        <select id={`${ids}-vis`} value={visibility} onChange={(e) => setVisibility(e.target.value as (typeof VISIBILITIES)[number])}>
+          {VISIBILITIES.map((v) => <option key={v} value={v}>{t(`wishlist.visibility.${v}`)}</option>)}
+        </select>
+      </p>
+    </>
+  );
+}
+
+const closeOpenDialog = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
+
+/** "Create a list": name and visibility; an empty name flags the field and sends nothing. */
+export function CreateListPopup({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<(typeof VISIBILITIES)[number]>('private');
+  const [nameError, setNameError] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<{ message: string; url: string; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  useCloseLater(done !== null, closeOpenDialog);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!name.trim()) {
+      setNameError(t('wishlist.nameRequired'));
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const res = await wishlistApi<{ message: string; wishlist: WishlistSummary }>('POST', '/wishlists', { name, visibility });
+    setBusy(false);
+    if (!res.ok) {
+      if (res.body.error?.fields?.name) setNameError(res.body.error.fields.name);
+      else setError(res.body.error?.message ?? '');
+      return;
+    }
+    setDone({ message: res.body.message, url: res.body.wishlist.url, name: res.body.wishlist.name });
+    onDone();
+  };
+  return (
+    <WishlistDialog title={t('wishlist.create')} onClose={onClose}>
+      {done !== null ? (
+        <div className="wl-feedback" role="status">
+          <p>{done.message}</p>
+          <a href={done.url}>{t('wishlist.openList', { list: done.name })}</a>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <NewListFields ids={ids} name={name} setName={setName} nameError={nameError} setNameError={setNameError} visibility={visibility} setVisibility={setVisibility} nameRef={nameRef} />
+          {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
+          <button type="submit" className="button" disabled={busy}>{t('wishlist.createSubmit')}</button>
+        </form>
+      )}
+    </WishlistDialog>
+  );
+}
+
+interface MoveProps {
+  token: string;
+  itemId: number;
+  productName: string;
+  /** The shopper's other lists. */
+  lists: { token: string; name: string }[];
+  /** Whether a new list may be made on the way (several lists allowed). */
+  canCreate: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** "Move to another list": a destination is required (one of the others, or a new list made on the way). */
+export function MoveItemPopup({ token, itemId, productName, lists, canCreate, onClose, onDone }: MoveProps) {
+  const ids = useId();
+  const [target, setTarget] = useState('');
+  const [targetError, setTargetError] = useState('');
+  const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<(typeof VISIBILITIES)[number]>('private');
+  const [nameError, setNameError] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<{ message: string; url: string; name: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  useCloseLater(done !== null, closeOpenDialog);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!target) {
+      setTargetError(t('wishlist.moveRequired'));
+      firstRef.current?.focus();
+      return;
+    }
+    if (target === '__new' && !name.trim()) {
+      setNameError(t('wishlist.nameRequired'));
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const body = target === '__new' ? { newList: { name, visibility } } : { to: target };
+    const res = await wishlistApi<{ message: string; wishlist: WishlistSummary }>('POST', `/wishlists/${token}/items/${itemId}/move`, body);
+    setBusy(false);
+    if (!res.ok) {
+      if (res.body.error?.fields?.['newList.name']) setNameError(res.body.error.fields['newList.name']);
+      else setError(res.body.error?.message ?? '');
+      return;
+    }
+    setDone({ message: res.body.message, url: res.body.wishlist.url, name: res.body.wishlist.name });
+    onDone();
+  };
+  const choose = (v: string) => {
+    setTarget(v);
+    setTargetError('');
+  };
+  const options = [...lists.map((l) => ({ value: l.token, label: l.name })), ...(canCreate ? [{ value: '__new', label: t('wishlist.moveNew') }] : [])];
+  return (
+    <WishlistDialog title={t('wishlist.moveTitle', { product: productName })} onClose={onClose}>
+      {done !== null ? (
+        <div className="wl-feedback" role="status">
+          <p>{done.message}</p>
+          <a href={done.url}>{t('wishlist.openList', { list: done.name })}</a>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <fieldset className="wl-choose" role="radiogroup" aria-labelledby={`${ids}-legend`} aria-required="true" aria-invalid={targetError ? true : undefined}
+            aria-describedby={targetError ? `${ids}-target-err` : undefined}>
+            <legend id={`${ids}-legend`}>{t('wishlist.moveTo')}</legend>
+            {options.map((o, i) => (
+              <label key={o.value} className="wl-choose__option">
+                <input ref={i === 0 ? firstRef : undefined} type="radio" name="to" value={o.value} checked={target === o.value} onChange={() => choose(o.value)} />
+                {o.label}
+              </label>
+            ))}
+            {targetError ? <span id={`${ids}-target-err`} className="field__error" role="alert">{targetError}</span> : null}
+          </fieldset>
+          {target === '__new' ? (
+            <NewListFields ids={ids} name={name} setName={setName} nameError={nameError} setNameError={setNameError} visibility={visibility} setVisibility={setVisibility} nameRef={nameRef} />
+          ) : null}
+          {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
+          <button type="submit" className="button" disabled={busy}>{t('wishlist.move')}</button>
         </form>
       )}
     </WishlistDialog>
