@@ -20,6 +20,8 @@ export function parseQuery(raw: string): ParsedQuery {
 export interface SearchScope {
   /** Only products in these categories (a category and its descendants). */
   categoryIds?: number[];
+  /** Leave out products out of stock (store setting `searchHideOutOfStock`); otherwise they come last. */
+  hideOutOfStock?: boolean;
 }
 
 /** The shopper-visible condition: published and visible in search. */
@@ -41,7 +43,8 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
       ? sql`and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${sql.join(scope.categoryIds)}))`
       : sql`and 1 = 0`
     : sql``;
-  const bySku = query.text ? await skuMatches(db, query.text, inScope) : [];
+  const inStock = scope.hideOutOfStock ? sql`and p.stock_status != 'outofstock'` : sql``;
+  const bySku = query.text ? await skuMatches(db, query.text, sql`${inScope} ${inStock}`) : [];
   if (!query.words.length) return bySku.slice(0, limit);
 
   const { typos: alternatives, synonyms } = await wordOptions(db, query.words);
@@ -65,7 +68,7 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const typo = sql<number>`case when ${exactly} then 0 else 1 end`;
   const skip = bySku.length ? sql`and p.id not in (${sql.join(bySku)})` : sql``;
   const rows = await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
-    where ${match} and ${FINDABLE} ${inScope} ${skip}
+    where ${match} and ${FINDABLE} ${inScope} ${inStock} ${skip}
     order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
     limit ${Math.max(0, limit - bySku.length)}`.execute(db);
   return [...bySku, ...rows.rows.map((r) => Number(r.id))].slice(0, limit);

@@ -41,10 +41,10 @@ export async function suggest(db: DB, rawQuery: string, categorySlug = ''): Prom
   return cached(db, key, async () => {
     const scope = categorySlug ? await findCategory(db, categorySlug) : null;
     if (categorySlug && !scope) return [];
-    const ids = await searchProductIds(db, query, { categoryIds: scope?.ids }, SEARCH.suggestProducts);
+    const settings = await getSettings(db);
+    const ids = await searchProductIds(db, query, { categoryIds: scope?.ids, hideOutOfStock: settings.searchHideOutOfStock }, SEARCH.suggestProducts);
     const out: Suggestion[] = [];
     if (ids.length) {
-      const settings = await getSettings(db);
       const rows = await db
         .selectFrom('products')
         .leftJoin('media', 'media.id', 'products.image_id')
