@@ -97,3 +97,73 @@ for (const dialect of await dialects()) {
     });
   });
 }
+
+for (const dialect of await dialects()) {
+  describe(`search results page: facets, no results, header category select (${dialect})`, () => {
+    let t: TestApp;
+    const page = async (url: string) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      return res.body;
+    };
+    const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)"[^>]*class="facets__value[^"]*"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { pages: 'build' });
+      await seedSearchCatalog(t.services.db);
+    });
+    afterAll(() => t.close());
+
+    it('shows category and attribute facets with counts as links that keep the search, sort and price filter', async () => {
+      const html = await page('/shop?s=clothing&orderby=price&max_price=100&page=1');
+      expect(html).toContain('Refine the results');
+      expect(html).toMatch(/<a href="\/product-category\/clothing\?s=clothing&amp;orderby=price&amp;max_price=100">Clothing(<!-- -->)? <span class="facets__count" aria-hidden="true">\((<!-- -->)?4(<!-- -->)?\)<\/span><span class="visually-hidden">, (<!-- -->)?4 results<\/span>/);
+      const links = hrefs(html);
+      expect(links).toContain('/shop?s=clothing&orderby=price&max_price=100&filter_color=Navy');
+      expect(links).toContain('/shop?s=clothing&orderby=price&max_price=100&filter_material=Wool');
+      // Following a value narrows the results; its link then removes it, another value of the attribute adds to it.
+      const narrowed = await page('/shop?s=clothing&orderby=price&max_price=100&filter_color=Navy');
+      expect(narrowed).toContain('Blue Hoodie');
+      expect(narrowed).toContain('Classic T-Shirt');
+      expect(narrowed).not.toContain('Wool Socks');
+      expect(narrowed).toMatch(/class="facets__value facets__value--on"/);
+      const again = hrefs(narrowed);
+      expect(again).toContain('/shop?s=clothing&orderby=price&max_price=100');
+      expect(again).toContain('/shop?s=clothing&orderby=price&max_price=100&filter_color=Crimson%2CNavy');
+      // The sort form, the price filter and the pages keep the filter.
+      expect(narrowed).toMatch(/<input type="hidden" name="filter_color" value="Navy"\/>/);
+      // Inside a category: its subcategories, and a way back to every category.
+      const inside = await page('/product-category/clothing?s=clothing');
+      expect(inside).toMatch(/href="\/product-category\/clothing\/hoodies\?s=clothing">Hoodies/);
+      expect(inside).toMatch(/href="\/shop\?s=clothing" class="facets__up"/);
+      // Listings without a search have none.
+      expect(await page('/product-category/clothing')).not.toContain('Refine the results');
+    });
+
+    it('shows best sellers below "did you mean" when nothing is found', async () => {
+      const html = await page('/shop?s=wolf');
+      expect(html.indexOf('class="did-you-mean"')).toBeGreaterThan(0);
+      expect(html.indexOf('Popular products')).toBeGreaterThan(html.indexOf('class="did-you-mean"'));
+      expect(html).toContain('Door Handle');
+      expect(await page('/shop?s=wool')).not.toContain('Popular products');
+    });
+
+    it('offers a category select in the header box only with the store setting, submitting to /search', async () => {
+      expect(await page('/shop')).not.toContain('name="category"');
+      await saveSettings(t.services.db, { searchCategorySelect: true });
+      try {
+        const html = await page('/shop');
+        expect(html).toMatch(/<form class="site-search site-search--categories" role="search" action="\/search" method="get"/);
+        expect(html).toMatch(/<label for="site-search-category" class="visually-hidden">Search in category<\/label><select id="site-search-category" name="category"/);
+        expect(html).toMatch(/<option value="clothing">Clothing<\/option>/);
+        // What the form sends without scripts.
+        const res = await t.app.inject('/search?category=clothing&s=socks');
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe('/product-category/clothing?s=socks');
+        expect((await t.app.inject('/search?category=&s=socks')).headers.location).toBe('/shop?s=socks');
+      } finally {
+        await saveSettings(t.services.db, { searchCategorySelect: false });
+      }
+    });
+  });
+}

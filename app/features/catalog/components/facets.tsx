@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { t } from '../../../i18n/t.ts';
+import { pluralIn, t } from '../../../i18n/t.ts';
+import { en } from '../../../i18n/en.ts';
 import type { Facets } from '../facets.server.ts';
 import type { AttributeFilters } from '../listing.schema.ts';
 import { query } from './price-filter.tsx';
@@ -52,7 +53,7 @@ export function SearchFacets({ facets, basePath, parentPath, keep, filters }: Pr
               <li key={c.id}>
                 <a href={href(`/product-category/${c.path}`, filters)}>
                   {c.name} <span className="facets__count" aria-hidden="true">({c.count})</span>
-                  <span className="visually-hidden">, {t('shop.facetCount', { count: c.count })}</span>
+                  <span className="visually-hidden">, {pluralIn(en, 'shop.facetCount', c.count)}</span>
                 </a>
               </li>
             ))}
@@ -69,7 +70,7 @@ export function SearchFacets({ facets, basePath, parentPath, keep, filters }: Pr
                   <span className="facets__box" aria-hidden="true" />
                   {v.value} <span className="facets__count" aria-hidden="true">({v.count})</span>
                   <span className="visually-hidden">
-                    , {t('shop.facetCount', { count: v.count })}
+                    , {pluralIn(en, 'shop.facetCount', v.count)}
                     {v.selected ? `, ${t('shop.facetSelected')}` : ''}
                   </span>
                 </a>
