@@ -77,26 +77,29 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const noTypos = query.words.map(() => []);
   const withTypos = alternatives.some((a) => a.length > 0);
   const exactNames = sql`select n.product_id from search_documents n where n.name_norm in (${sql.join(phrases.map((p) => ` ${p} `))})`;
-  let candidates: RawBuilder<unknown>;
-  if (isPostgres(db)) {
-    const top = (alts: string[][]) =>
-      sql`select * from (select d.product_id from search_documents d where ${pgMatch(query.words, alts, synonyms)}
-        ${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}
-        order by d.rank_key limit ${CANDIDATES}) t`;
-    candidates = sql`${top(noTypos)} ${withTypos ? sql`union ${top(alternatives)}` : sql``} union ${exactNames}`;
-  } else {
-    // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
-    const top = (alts: string[][]) =>
-      sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
-        ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
-        order by rowid limit ${CANDIDATES})`;
-    candidates = sql`${top(noTypos)} ${withTypos ? sql`union ${top(alternatives)}` : sql``} union ${exactNames}`;
-  }
-  const rows = await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
-    where d.product_id in (${candidates}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
-    order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
-    limit ${Math.max(0, limit - bySku.length)}`.execute(db);
-  return [...bySku, ...rows.rows.map((r) => Number(r.id))].slice(0, limit);
+  const top = isPostgres(db)
+    ? (alts: string[][]) =>
+        sql`select * from (select d.product_id from search_documents d where ${pgMatch(query.words, alts, synonyms)}
+          ${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}
+          order by d.rank_key limit ${CANDIDATES}) t`
+    : // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
+      (alts: string[][]) =>
+        sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
+          ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
+          order by rowid limit ${CANDIDATES})`;
+  const need = Math.max(0, limit - bySku.length);
+  const ranked = async (...sets: string[][][]) =>
+    (
+      await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
+        where d.product_id in (${sql.join([...sets.map(top), exactNames], sql` union `)}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
+        order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
+        limit ${need}`.execute(db)
+    ).rows.map((r) => Number(r.id));
+  // Matches needing a typo rank after every match without one: they are only looked for
+  // when those do not fill the answer.
+  let ids = need > 0 ? await ranked(noTypos) : [];
+  if (ids.length < need && withTypos) ids = await ranked(noTypos, alternatives);
+  return [...bySku, ...ids].slice(0, limit);
 }
 
 /**
