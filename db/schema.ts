@@ -446,6 +446,12 @@ export interface SearchDocumentsTable {
   name_norm: string;
   /** Folded words of every indexed field, same shape. */
   body: string;
+  /**
+   * Popularity order of the index (app/features/search/rank-key.ts): smaller = in stock, more
+   * sales, older; the FTS5 row id on SQLite. Kept in step by triggers (migration 011).
+   * PostgreSQL returns it as a string (bigint).
+   */
+  rank_key: number;
 }
 
 /** Typo vocabulary: an indexed word under itself and each of its one-letter deletions. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from '
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SEARCH } from '../app/config/constants.ts';
 
 function isHttpUrl(v: string): boolean {
   try {
@@ -43,6 +44,7 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean).map(Number))
     .refine((ports) => ports.length > 0 && ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535), 'must be port numbers separated by commas, e.g. 80,443'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  SEARCH_SUGGEST_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(SEARCH.suggestPerWindow),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +77,8 @@ export interface AppConfig {
   workers: number;
   /** Ports the server may fetch addresses on when asked to (imported pictures); see safe-fetch.server.ts. */
   fetchPorts: number[];
+  /** Search suggestion calls one client address may make per minute (then 429). */
+  searchSuggestLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pageCacheMb: e.PAGE_CACHE_MB,
     workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     fetchPorts: e.FETCH_PORTS,
+    searchSuggestLimit: e.SEARCH_SUGGEST_LIMIT,
     ...overrides,
   };
 }

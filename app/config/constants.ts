@@ -119,6 +119,8 @@ export const SEARCH = {
   /** Products and categories in one suggestion answer. */
   suggestProducts: 10,
   suggestCategories: 5,
+  /** Best sellers shown under a search that found nothing. */
+  popularProducts: 6,
   /** Suggestion calls per client address and window (a debounced box makes a few a second). */
   suggestPerWindow: 120,
   suggestWindowMs: 60_000,

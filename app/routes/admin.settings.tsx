@@ -63,6 +63,8 @@ const LABELS = {
   wishlistCookiesDisabledText: 'Message when the browser refuses cookies',
   wishlistEstimates: 'Shoppers may ask for an estimate of a wishlist',
   wishlistEstimateFields: 'Extra estimate form fields (one label per line, at most 5)',
+  searchCategorySelect: 'Offer a category select in the header search box',
+  searchHideOutOfStock: 'Leave products out of stock out of search suggestions and results (otherwise they come last)',
 };
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -171,6 +173,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <label htmlFor="field-wishlistEstimateFields">{LABELS.wishlistEstimateFields}</label>
             <textarea id="field-wishlistEstimateFields" name="wishlistEstimateFields" rows={3} defaultValue={v('wishlistEstimateFields')} />
           </div>
+        </fieldset>
+        <fieldset>
+          <legend>Search</legend>
+          <Check name="searchCategorySelect" label={LABELS.searchCategorySelect} checked={s.searchCategorySelect} />
+          <Check name="searchHideOutOfStock" label={LABELS.searchHideOutOfStock} checked={s.searchHideOutOfStock} />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           Save settings

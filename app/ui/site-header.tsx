@@ -64,7 +64,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             ))}
           </ul>
         </nav>
-        <SearchBox />
+        <SearchBox categories={data?.settings.searchCategorySelect ? menu.map((c) => ({ slug: c.path, name: c.name })) : undefined} />
         <div className="site-tools">
           <Link to={data?.user ? '/my-account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">

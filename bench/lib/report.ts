@@ -14,6 +14,7 @@ function targetText(row: Row): string {
   const parts: string[] = [];
   if (t.minThroughput !== undefined) parts.push(`${row.result.throughput >= t.minThroughput ? 'ok' : 'MISS'} ≥${fmtNum(t.minThroughput)}/s`);
   if (t.maxP95Ms !== undefined) parts.push(`${(row.result.p95 ?? Infinity) <= t.maxP95Ms ? 'ok' : 'MISS'} p95≤${t.maxP95Ms}ms`);
+  if (t.maxP99Ms !== undefined) parts.push(`${(row.result.p99 ?? Infinity) <= t.maxP99Ms ? 'ok' : 'MISS'} p99≤${t.maxP99Ms}ms`);
   if (t.maxCpuMs !== undefined) parts.push(`${(row.result.cpuMs ?? Infinity) <= t.maxCpuMs ? 'ok' : 'MISS'} cpu≤${t.maxCpuMs}ms`);
   if (t.minShareOfCompared !== undefined) {
     parts.push(`${(row.compared?.ratio ?? 0) >= t.minShareOfCompared ? 'ok' : 'MISS'} vs≥${t.minShareOfCompared}×`);

@@ -73,6 +73,7 @@ export type BaselineSpec =
 export interface Targets {
   minThroughput?: number;
   maxP95Ms?: number;
+  maxP99Ms?: number;
   /** Most CPU per request (ms). */
   maxCpuMs?: number;
   /** Least share of the rate of the scenario named in `compareTo` (e.g. 0.9 = 90 %). */

@@ -1,13 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../client.ts';
 import { isPostgres } from '../dialect.ts';
-import { reindexProducts } from '../../app/features/search/search-index.server.ts';
 
 /**
  * Product search inside the database. Portable tables hold the folded words per product
  * (search_documents) and the typo vocabulary (search_vocabulary); each dialect adds its own
  * word index over them: an FTS5 table with prefix indexes on SQLite, a trigram GIN index
- * (pg_trgm) on PostgreSQL. The index is filled from the catalog at the end.
+ * (pg_trgm) on PostgreSQL. The index is filled by migration 011.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -38,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // A product deleted by any path leaves the word index too (search_documents cascades).
     await sql.raw('create trigger products_search_delete after delete on products begin delete from search_fts where rowid = old.id; end').execute(db);
   }
-  await reindexProducts(db as unknown as DB, 'all');
+  // Filled by migration 011 (with the rank keys it adds).
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -21,18 +21,20 @@ export async function catalogRoutes(api: FastifyInstance) {
     const query = parseListingQuery(request.query as Record<string, unknown>);
     const settings = await getSettings(db);
     let categoryIds: number[] | undefined;
+    let categoryId: number | undefined;
     let tagId: number | undefined;
     if (query.category) {
       const found = await categoryByPath(db, query.category);
       if (!found) throw new HttpError(404, 'not_found', `No category "${query.category}".`);
       categoryIds = found.descendantIds;
+      categoryId = found.category.id;
     }
     if (query.tag) {
       const tag = await tagBySlug(db, query.tag);
       if (!tag) throw new HttpError(404, 'not_found', `No tag "${query.tag}".`);
       tagId = tag.id;
     }
-    const listing = await listProducts(db, query, { categoryIds, tagId }, settings.currency);
+    const listing = await listProducts(db, query, { categoryIds, categoryId, tagId }, settings.currency);
     return {
       products: listing.products,
       total: listing.total,
@@ -42,6 +44,8 @@ export async function catalogRoutes(api: FastifyInstance) {
       priceBounds: listing.bounds,
       currency: settings.currency,
       ...(listing.didYouMean ? { didYouMean: listing.didYouMean } : {}),
+      ...(listing.facets ? { facets: listing.facets } : {}),
+      ...(listing.popular ? { popular: listing.popular } : {}),
     };
   });
 

@@ -12,8 +12,8 @@ const suggestionQuery = z.object({ q: cut(SEARCH.maxChars), category: cut(SEARCH
 
 /** Live search for the header box (docs/API.md, "Search"). */
 export async function searchRoutes(api: FastifyInstance) {
-  const { db } = api.services;
-  const limiter = createRateLimiter(SEARCH.suggestPerWindow, SEARCH.suggestWindowMs);
+  const { db, config } = api.services;
+  const limiter = createRateLimiter(config.searchSuggestLimit, SEARCH.suggestWindowMs);
 
   api.get('/search/suggestions', async (request, reply) => {
     const wait = limiter.hit(request.ip);

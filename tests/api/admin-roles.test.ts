@@ -202,7 +202,7 @@ for (const dialect of await dialects()) {
         storeName: 'Corner Shop', currency: 'GBP', currencyPosition: 'left', pricePrecision: '2', thousandSeparator: ',', decimalPoint: '.', storeNotice: '',
         productsPerPage: '12', priceFilterStep: '10', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
         cartWidget: 'dropdown', couponsEnabled: '1', shippingCalculatorEnabled: '1', language: 'en', direction: 'ltr',
-        wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '',
+        wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '', searchCategorySelect: '0', searchHideOutOfStock: '0',
       });
       const res = await manager.request('POST', '/admin/settings', `${form}&orderNotificationEmail=manager%40elsewhere.example&guestCheckout=0&taxesEnabled=1`, FORM);
       expect(res.statusCode).toBe(200);

@@ -60,6 +60,8 @@ const SETTINGS_FORM: Record<string, string> = {
   wishlistCookiesDisabledText: 'Enable cookies',
   wishlistEstimates: '1',
   wishlistEstimateFields: '',
+  searchCategorySelect: '0',
+  searchHideOutOfStock: '0',
   currency: 'GBP',
   currencyPosition: 'left',
   pricePrecision: '2',

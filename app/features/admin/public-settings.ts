@@ -27,6 +27,8 @@ export const PUBLIC_SETTING_KEYS = [
   'wishlistMultiple',
   'wishlistGuests',
   'wishlistCookiesDisabledText',
+  // The header search box: whether it offers the category select.
+  'searchCategorySelect',
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 export type PublicSettings = Pick<StoreSettings, (typeof PUBLIC_SETTING_KEYS)[number]>;

@@ -152,6 +152,11 @@ export const storeSettingsSchema = z.object({
   wishlistEstimates: flag(true),
   /** Extra fields of the estimate form, one label per line (each optional, at most 5). */
   wishlistEstimateFields: text(500),
+  // Search (app/features/search)
+  /** The header search box offers a select of top-level categories that narrows the search. */
+  searchCategorySelect: flag(false),
+  /** Searches (suggestions and results) leave out products out of stock; off: they come last. */
+  searchHideOutOfStock: flag(false),
   language: z
     .string()
     .trim()

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { getSettings } from '../admin/settings.server.ts';
 import { publicSettings, type PublicSettings } from '../admin/public-settings.ts';
 import { categoryByPath, tagBySlug, type CategoryNode } from './categories.server.ts';
-import { parseListingQuery, type ListingQuery } from './listing.schema.ts';
+import { filterParams, parseListingQuery, type ListingQuery } from './listing.schema.ts';
 import { listProducts, type Listing } from './listing.server.ts';
 import type { Crumb } from '../../ui/breadcrumbs.tsx';
 import { trustedOrigin } from '../admin/origin.server.ts';
@@ -55,7 +55,7 @@ export async function loadListingPage(
     basePath = `/product-category/${found.category.path}`;
     crumbs = [...found.ancestors.map((a) => ({ name: a.name, href: `/product-category/${a.path}` })), { name: found.category.name }];
     subcategories = found.category.children;
-    scope = { categoryIds: found.descendantIds };
+    scope = { categoryIds: found.descendantIds, categoryId: found.category.id };
     api.set('category', found.category.path);
   } else if (kind === 'tag') {
     const tag = await tagBySlug(db, key ?? '');
@@ -75,5 +75,6 @@ export async function loadListingPage(
   for (const k of ['orderby', 'min_price', 'max_price', 's'] as const) {
     if (query[k] !== undefined) api.set(k, String(query[k]));
   }
+  for (const [k, v] of Object.entries(filterParams(query.filters))) api.set(k, v);
   return { kind, title, description, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings: publicSettings(settings), origin: (await trustedOrigin(context.services, context.requestOrigin)) ?? '' };
 }

@@ -39,9 +39,51 @@ export const listingQuerySchema = z.object({
   s: z.preprocess((v) => queryText(v, 200)?.trim(), z.string().optional()),
 });
 
-export type ListingQuery = z.infer<typeof listingQuerySchema>;
+/** Attribute filters (`filter_<attribute slug>=value,value`): at most this many attributes and values each. */
+export const FILTER_MAX_ATTRIBUTES = 5;
+export const FILTER_MAX_VALUES = 20;
+const FILTER_SLUG = /^filter_([a-z0-9_-]{1,60})$/;
+
+export type AttributeFilters = Record<string, string[]>;
+
+export type ListingQuery = z.infer<typeof listingQuerySchema> & {
+  /**
+   * Attribute filters by attribute slug: a product matches when it has one of the values (an
+   * attribute's values are alternatives) of every filtered attribute. Values are compared as
+   * stored ("Navy"); malformed names and empty values are ignored.
+   */
+  filters: AttributeFilters;
+};
 
 export function parseListingQuery(params: URLSearchParams | Record<string, unknown>): ListingQuery {
   const obj = params instanceof URLSearchParams ? firstValues(params) : params;
-  return listingQuerySchema.parse(obj);
+  return { ...listingQuerySchema.parse(obj), filters: parseFilters(params) };
+}
+
+/** `filter_color=Navy,Crimson` (or the name repeated, as checkboxes send it) → { color: ['Crimson', 'Navy'] }. */
+export function parseFilters(params: URLSearchParams | Record<string, unknown>): AttributeFilters {
+  const entries: [string, unknown][] = params instanceof URLSearchParams ? [...params] : Object.entries(params);
+  const out = new Map<string, Set<string>>();
+  for (const [key, raw] of entries) {
+    const slug = FILTER_SLUG.exec(key)?.[1];
+    if (!slug) continue;
+    const list = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+    for (const v of list.flatMap((x) => x.split(','))) {
+      const value = v.replaceAll('\u0000', '').trim().slice(0, 100);
+      if (!value) continue;
+      if (!out.has(slug)) {
+        if (out.size >= FILTER_MAX_ATTRIBUTES) break;
+        out.set(slug, new Set());
+      }
+      const set = out.get(slug)!;
+      if (set.size < FILTER_MAX_VALUES) set.add(value);
+    }
+  }
+  // Sorted, so the same filters written in another order share caches and links.
+  return Object.fromEntries([...out.keys()].sort().map((k) => [k, [...out.get(k)!].sort()]));
+}
+
+/** The filters as URL parameters (`filter_color=Crimson,Navy`). */
+export function filterParams(filters: AttributeFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v.length).map(([k, v]) => [`filter_${k}`, v.join(',')]));
 }

@@ -1,14 +1,16 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
-import { LIMITS } from '../../config/constants.ts';
+import { LIMITS, SEARCH } from '../../config/constants.ts';
 import { currencyInfo } from '../../lib/money.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { productSearchCondition } from '../search/search.server.ts';
 import { recordSearch } from '../search/search-stats.server.ts';
 import { didYouMean } from '../search/did-you-mean.server.ts';
+import { getSettings } from '../admin/settings.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
-import { PER_PAGE_DEFAULT, type ListingQuery, type Ordering } from './listing.schema.ts';
+import { attributeCondition, listingFacets, type Facets } from './facets.server.ts';
+import { PER_PAGE_DEFAULT, type AttributeFilters, type ListingQuery, type Ordering } from './listing.schema.ts';
 
 export interface Listing {
   products: ProductSummary[];
@@ -20,12 +22,23 @@ export interface Listing {
   bounds: { min: number; max: number } | null;
   /** A search that found nothing: a near query that finds products ("did you mean"). */
   didYouMean?: string;
+  /** A search's categories and attribute values with their counts (searches only). */
+  facets?: Facets;
+  /** A search that found nothing: the best sellers in stock, to offer instead. */
+  popular?: ProductSummary[];
 }
 
 export interface ListingScope {
   /** Category ids whose products are listed (a category and its descendants). */
   categoryIds?: number[];
+  /** The category itself (its subcategories are the search's category facet). */
+  categoryId?: number;
   tagId?: number;
+}
+
+/** How a search treats products out of stock (store setting `searchHideOutOfStock`). */
+interface SearchOptions {
+  hideOutOfStock: boolean;
 }
 
 export const CARD_COLUMNS = [
@@ -65,7 +78,7 @@ const SEARCHABLE_SQL = sql<boolean>`products.status = 'publish' and products.cat
  * order (`exists`), instead of collecting the members first (`in`): far faster for the first
  * pages of a large category, far slower for a small one; listProducts chooses.
  */
-function scoped(db: DB, scope: ListingScope, search?: RawBuilder<boolean>, walk = false): ProductQuery {
+function scoped(db: DB, scope: ListingScope, search?: RawBuilder<boolean>, walk = false, filters: AttributeFilters = {}, searchOptions?: SearchOptions): ProductQuery {
   let q = db.selectFrom('products').where(search ? SEARCHABLE_SQL : LISTED_SQL);
   if (scope.categoryIds) {
     const ids = scope.categoryIds.length ? scope.categoryIds : [-1];
@@ -85,8 +98,13 @@ function scoped(db: DB, scope: ListingScope, search?: RawBuilder<boolean>, walk 
   }
   // The search index (app/features/search): word starts, diacritics, typos, SKUs.
   if (search) q = q.where(search);
+  if (search && searchOptions?.hideOutOfStock) q = q.where('products.stock_status', '!=', 'outofstock');
+  for (const [slug, values] of Object.entries(filters)) q = q.where(attributeCondition(db, slug, values));
   return q;
 }
+
+/** Out of stock after in stock: a search's first ordering key (unless they are hidden). */
+const STOCK_LAST = sql`case when products.stock_status = 'outofstock' then 1 else 0 end`;
 
 function ordered(q: ProductQuery, orderby: Ordering | undefined) {
   switch (orderby) {
@@ -125,11 +143,15 @@ export async function listProducts(
     return out;
   };
 
-  const whole = !scope.categoryIds && scope.tagId === undefined && !query.s;
+  const filters = query.filters ?? {};
+  const filtered = Object.keys(filters).length > 0;
+  const whole = !scope.categoryIds && scope.tagId === undefined && !query.s && !filtered;
   const search = query.s ? await productSearchCondition(db, query.s) : undefined;
-  const statsKey = `listing:${scope.categoryIds?.join(',') ?? ''}|${scope.tagId ?? ''}|${query.s ?? ''}|${minMinor ?? ''}|${maxMinor ?? ''}`;
+  const searchOptions = query.s ? { hideOutOfStock: (await getSettings(db)).searchHideOutOfStock } : undefined;
+  const filterKey = JSON.stringify(filters);
+  const statsKey = `listing:${scope.categoryIds?.join(',') ?? ''}|${scope.tagId ?? ''}|${query.s ?? ''}|${minMinor ?? ''}|${maxMinor ?? ''}|${filterKey}|${searchOptions?.hideOutOfStock ?? ''}`;
   const [{ total, lo, hi }, catalogSize] = await Promise.all([
-    cached(db, statsKey, () => listingStats(db, scope, search, minMinor, maxMinor, whole)),
+    cached(db, statsKey, () => listingStats(db, scope, search, minMinor, maxMinor, whole, filters, searchOptions)),
     whole ? Promise.resolve(0) : cached(db, 'listing:catalog-size', () => countListed(db)),
   ]);
   // A submitted search (its first page) counts in the admin's statistics; further pages do not.
@@ -139,11 +161,19 @@ export async function listProducts(
   const offset = (page - 1) * perPage;
   // Reading products in order and testing membership visits about (offset + perPage) × size
   // ÷ total rows; collecting the members visits about total: take the cheaper.
-  const walk = !whole && !query.s && (offset + perPage) * catalogSize < total * total;
-  const products = (await ordered(priceFilter(scoped(db, scope, search, walk)).leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
+  const walk = !whole && !query.s && !filtered && (offset + perPage) * catalogSize < total * total;
+  let base = priceFilter(scoped(db, scope, search, walk, filters, searchOptions));
+  if (search && !searchOptions?.hideOutOfStock) base = base.orderBy(STOCK_LAST);
+  const products = (await ordered(base.leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS), query.orderby)
     .limit(perPage)
     .offset(offset)
     .execute()) as ProductCardRow[];
+  // A search's facets: counted over all its results (not this page), once per store version.
+  const facets = search
+    ? await cached(db, `facets:${statsKey}|${scope.categoryId ?? ''}`, () =>
+        listingFacets(db, { parentId: scope.categoryId ?? null, filters, matching: (without) => priceFilter(scoped(db, scope, search, false, without, searchOptions)).select('products.id') }),
+      )
+    : undefined;
   return {
     products: products.map(toSummary),
     total,
@@ -152,8 +182,25 @@ export async function listProducts(
     perPage,
     bounds: lo === null || hi === null ? null : { min: Math.floor(lo / unit), max: Math.ceil(hi / unit) },
     ...(query.s && total === 0 ? optional('didYouMean', await didYouMean(db, query.s, scope.categoryIds)) : {}),
+    ...optional('facets', facets),
+    ...(query.s && total === 0 ? { popular: await popularProducts(db) } : {}),
   };
 }
+
+/** The best sellers a shopper can buy, for a search without results (once per store version). */
+const popularProducts = (db: DB) =>
+  cached(db, 'listing:popular', async () =>
+    ((await db
+      .selectFrom('products')
+      .where(LISTED_SQL)
+      .where('products.stock_status', '!=', 'outofstock')
+      .leftJoin('media', 'media.id', 'products.image_id')
+      .select(CARD_COLUMNS)
+      .orderBy('products.total_sales', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(SEARCH.popularProducts)
+      .execute()) as ProductCardRow[]).map(toSummary),
+  );
 
 /**
  * About how many products listings may show, for choosing how to read a category's page:
@@ -170,8 +217,17 @@ async function countListed(db: DB): Promise<number> {
  * over the listing's products; over the whole catalog the bounds are the first entries of
  * the price indexes instead.
  */
-async function listingStats(db: DB, scope: ListingScope, search: RawBuilder<boolean> | undefined, minMinor: number | undefined, maxMinor: number | undefined, whole: boolean) {
-  const base = scoped(db, scope, search);
+async function listingStats(
+  db: DB,
+  scope: ListingScope,
+  search: RawBuilder<boolean> | undefined,
+  minMinor: number | undefined,
+  maxMinor: number | undefined,
+  whole: boolean,
+  filters: AttributeFilters,
+  searchOptions: SearchOptions | undefined,
+) {
+  const base = scoped(db, scope, search, false, filters, searchOptions);
   const conditions = [
     ...(minMinor === undefined ? [] : [sql`products.max_price >= ${minMinor}`]),
     ...(maxMinor === undefined ? [] : [sql`products.min_price <= ${maxMinor}`]),

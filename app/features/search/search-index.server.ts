@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { deletions, spaced, stripHtml, VOCABULARY_MIN_LENGTH, words } from './normalize.ts';
+import { rankKey } from './rank-key.ts';
 
 /** Visibility values a shopper's search may return (WooCommerce: "visible" and "search only"). */
 export const SEARCHABLE_VISIBILITY = ['visible', 'search'] as const;
@@ -38,15 +39,16 @@ async function clearIndex(db: DB, ids: number[] | 'all'): Promise<void> {
     return;
   }
   if (!ids.length) return;
+  // The FTS row id is the rank key (rank-key.ts), found through the document row.
+  if (!isPostgres(db)) await sql`delete from search_fts where rowid in (select rank_key from search_documents where product_id in (${sql.join(ids)}))`.execute(db);
   await db.deleteFrom('search_documents').where('product_id', 'in', ids).execute();
-  if (!isPostgres(db)) await sql`delete from search_fts where rowid in (${sql.join(ids)})`.execute(db);
 }
 
 async function indexBatch(db: DB, ids: number[], clear: boolean): Promise<void> {
   if (clear) await clearIndex(db, ids);
   const products = await db
     .selectFrom('products')
-    .select(['id', 'name', 'sku', 'short_description'])
+    .select(['id', 'name', 'sku', 'short_description', 'stock_status', 'total_sales'])
     .where('id', 'in', ids)
     .where('status', '=', 'publish')
     .where('catalog_visibility', 'in', [...SEARCHABLE_VISIBILITY])
@@ -74,11 +76,11 @@ async function indexBatch(db: DB, ids: number[], clear: boolean): Promise<void> 
   const documents = products.map((p) => {
     const name = words(p.name);
     const all = new Set([...name, ...words(p.sku ?? ''), ...words(stripHtml(p.short_description)), ...extra.get(p.id)!.flatMap(words)]);
-    return { product_id: p.id, name_norm: spaced(name), body: spaced([...all]) };
+    return { product_id: p.id, name_norm: spaced(name), body: spaced([...all]), rank_key: rankKey(p) };
   });
   await db.insertInto('search_documents').values(documents).execute();
   if (!isPostgres(db)) {
-    await sql`insert into search_fts (rowid, body) values ${sql.join(documents.map((d) => sql`(${d.product_id}, ${d.body})`))}`.execute(db);
+    await sql`insert into search_fts (rowid, body) values ${sql.join(documents.map((d) => sql`(${d.rank_key}, ${d.body})`))}`.execute(db);
   }
   await addVocabulary(db, documents.flatMap((d) => d.body.trim().split(' ')));
 }

@@ -4,6 +4,16 @@ import { isPostgres } from '../../../db/dialect.ts';
 import { SEARCH } from '../../config/constants.ts';
 import { deletions, editDistance, fold, TYPO_MIN_LENGTH, words } from './normalize.ts';
 import { synonymAlternatives } from './synonyms.server.ts';
+import { ID_SPAN, OUT_OF_STOCK_KEY } from './rank-key.ts';
+
+/**
+ * Matches a query ranks: the first this many in the index's popularity order (rank-key.ts),
+ * once without typo corrections and once with them, plus products whose whole name is the
+ * query. Ranking reads only these, so a three-letter query matching 10,000 products costs
+ * as much as one matching 200; the best-ranked products of a larger match set are among
+ * them unless over this many more popular matches outrank them only by popularity.
+ */
+export const CANDIDATES = 200;
 
 /** A query as the engine reads it: cut to the longest length, split into folded words. */
 export interface ParsedQuery {
@@ -20,6 +30,8 @@ export function parseQuery(raw: string): ParsedQuery {
 export interface SearchScope {
   /** Only products in these categories (a category and its descendants). */
   categoryIds?: number[];
+  /** Leave out products out of stock (store setting `searchHideOutOfStock`); otherwise they come last. */
+  hideOutOfStock?: boolean;
 }
 
 /** The shopper-visible condition: published and visible in search. */
@@ -36,16 +48,14 @@ const FINDABLE = sql`p.status = 'publish' and p.catalog_visibility in ('visible'
  */
 export async function searchProductIds(db: DB, query: ParsedQuery, scope: SearchScope, limit: number): Promise<number[]> {
   if (!query.words.length && !query.text) return [];
-  const inScope = scope.categoryIds
-    ? scope.categoryIds.length
-      ? sql`and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${sql.join(scope.categoryIds)}))`
-      : sql`and 1 = 0`
-    : sql``;
-  const bySku = query.text ? await skuMatches(db, query.text, inScope) : [];
+  if (scope.categoryIds && !scope.categoryIds.length) return [];
+  const scopeIds = scope.categoryIds ? sql`select pc.product_id from product_categories pc where pc.category_id in (${sql.join(scope.categoryIds)})` : undefined;
+  const inScope = scopeIds ? sql`and p.id in (${scopeIds})` : sql``;
+  const inStock = scope.hideOutOfStock ? sql`and p.stock_status != 'outofstock'` : sql``;
+  const bySku = query.text ? await skuMatches(db, query.text, sql`${inScope} ${inStock}`) : [];
   if (!query.words.length) return bySku.slice(0, limit);
 
   const { typos: alternatives, synonyms } = await wordOptions(db, query.words);
-  const match = isPostgres(db) ? pgMatch(query.words, alternatives, synonyms) : sqliteMatch(query.words, alternatives, synonyms);
   const like = (column: string, w: string) => sql`${sql.ref(column)} like ${`% ${w}%`}`;
   // Every word of a synonym entry as a word start of the column.
   const entryIn = (column: string, entry: string[]) => sql`(${sql.join(entry.map((w) => like(column, w)), sql` and `)})`;
@@ -64,11 +74,32 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   // Matches without a typo first (as hosted engines rank), then the tier.
   const typo = sql<number>`case when ${exactly} then 0 else 1 end`;
   const skip = bySku.length ? sql`and p.id not in (${sql.join(bySku)})` : sql``;
-  const rows = await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
-    where ${match} and ${FINDABLE} ${inScope} ${skip}
-    order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
-    limit ${Math.max(0, limit - bySku.length)}`.execute(db);
-  return [...bySku, ...rows.rows.map((r) => Number(r.id))].slice(0, limit);
+  const noTypos = query.words.map(() => []);
+  const withTypos = alternatives.some((a) => a.length > 0);
+  const exactNames = sql`select n.product_id from search_documents n where n.name_norm in (${sql.join(phrases.map((p) => ` ${p} `))})`;
+  const top = isPostgres(db)
+    ? (alts: string[][]) =>
+        sql`select * from (select d.product_id from search_documents d where ${pgMatch(query.words, alts, synonyms)}
+          ${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}
+          order by d.rank_key limit ${CANDIDATES}) t`
+    : // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
+      (alts: string[][]) =>
+        sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
+          ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
+          order by rowid limit ${CANDIDATES})`;
+  const need = Math.max(0, limit - bySku.length);
+  const ranked = async (...sets: string[][][]) =>
+    (
+      await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
+        where d.product_id in (${sql.join([...sets.map(top), exactNames], sql` union `)}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
+        order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
+        limit ${need}`.execute(db)
+    ).rows.map((r) => Number(r.id));
+  // Matches needing a typo rank after every match without one: they are only looked for
+  // when those do not fill the answer.
+  let ids = need > 0 ? await ranked(noTypos) : [];
+  if (ids.length < need && withTypos) ids = await ranked(noTypos, alternatives);
+  return [...bySku, ...ids].slice(0, limit);
 }
 
 /**
@@ -78,21 +109,25 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
  */
 export async function productSearchCondition(db: DB, raw: string): Promise<RawBuilder<boolean>> {
   const query = parseQuery(raw);
-  const forms = query.text ? [...new Set([query.text, query.text.toUpperCase(), query.text.toLowerCase()])] : [];
-  const bySku = forms.length
-    ? sql`products.sku in (${sql.join(forms)}) or exists (select 1 from product_variations v where v.product_id = products.id and v.status = 'publish' and v.sku in (${sql.join(forms)}))`
-    : sql`1 = 0`;
-  if (!query.words.length) return sql<boolean>`(${bySku})`;
+  const bySku = query.text ? skuIds(query.text) : undefined;
+  if (!query.words.length) return bySku ? sql<boolean>`products.id in (${bySku})` : sql<boolean>`1 = 0`;
   const { typos, synonyms } = await wordOptions(db, query.words);
-  const match = isPostgres(db) ? pgMatch(query.words, typos, synonyms) : sqliteMatch(query.words, typos, synonyms);
-  return sql<boolean>`(${bySku} or products.id in (select d.product_id from search_documents d where ${match}))`;
+  const byWords = isPostgres(db)
+    ? sql`select d.product_id from search_documents d where ${pgMatch(query.words, typos, synonyms)}`
+    : sql`select rowid % ${sql.lit(ID_SPAN)} from search_fts where search_fts match ${sqliteExpression(query.words, typos, synonyms)}`;
+  // One set of ids from the indexes (SKUs by their unique indexes, words by the word index):
+  // an "or" of the two would test every product of the listing row by row.
+  return sql<boolean>`products.id in (${bySku ? sql`${bySku} union ` : sql``}${byWords})`;
+}
+
+/** Ids of products whose SKU, or one of whose published variations' SKU, is the text (as typed, upper or lower case); each part by its index. */
+function skuIds(text: string): RawBuilder<unknown> {
+  const forms = sql.join([...new Set([text, text.toUpperCase(), text.toLowerCase()])]);
+  return sql`select s.id from products s where s.sku in (${forms}) union select v.product_id from product_variations v where v.sku in (${forms}) and v.status = 'publish'`;
 }
 
 async function skuMatches(db: DB, text: string, inScope: RawBuilder<unknown>): Promise<number[]> {
-  const forms = [...new Set([text, text.toUpperCase(), text.toLowerCase()])];
-  const rows = await sql<{ id: number }>`select p.id from products p where ${FINDABLE} ${inScope} and (p.sku in (${sql.join(forms)})
-      or exists (select 1 from product_variations v where v.product_id = p.id and v.status = 'publish' and v.sku in (${sql.join(forms)})))
-    order by p.id limit 3`.execute(db);
+  const rows = await sql<{ id: number }>`select p.id from products p where p.id in (${skuIds(text)}) and ${FINDABLE} ${inScope} order by p.id limit 3`.execute(db);
   return rows.rows.map((r) => Number(r.id));
 }
 
@@ -123,11 +158,10 @@ function pgMatch(list: string[], alternatives: string[][], synonyms: string[][][
 }
 
 /** SQLite: an FTS5 query of quoted prefixes; the words hold only letters and digits. */
-function sqliteMatch(list: string[], alternatives: string[][], synonyms: string[][][]): RawBuilder<boolean> {
-  const expression = list
+function sqliteExpression(list: string[], alternatives: string[][], synonyms: string[][][]): string {
+  return list
     .map((w, i) => `(${[`"${w}"*`, ...synonyms[i].map((e) => `(${e.map((x) => `"${x}"*`).join(' AND ')})`), ...alternatives[i].map((t) => `"${t}"`)].join(' OR ')})`)
     .join(' AND ');
-  return sql<boolean>`d.product_id in (select rowid from search_fts where search_fts match ${expression})`;
 }
 
 /** True when every query word starts a word of the text (used for category names). */

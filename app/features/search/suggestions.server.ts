@@ -3,7 +3,8 @@ import { SEARCH } from '../../config/constants.ts';
 import { t } from '../../i18n/t.ts';
 import { imageSources } from '../../lib/image.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { cached } from '../../lib/store-cache.server.ts';
+import { cached, STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
+import { readStoreVersion } from '../../lib/store-version.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { matchesAll, parseQuery, searchProductIds } from './search.server.ts';
 import type { Suggestion } from './suggestion.ts';
@@ -30,21 +31,54 @@ async function findCategory(db: DB, slug: string): Promise<{ row: CategoryRow; i
 }
 
 /**
+ * Answers kept per store version, query and category, in their own bounded map (least
+ * recently used out) rather than the store cache: shoppers type endless distinct queries,
+ * which must not push the catalog's cached values out. Nothing older than the store
+ * cache's limit (prices change with the clock).
+ */
+const ANSWERS_MAX = 5000;
+const answers = new WeakMap<object, Map<string, { born: number; value: Promise<Suggestion[]> }>>();
+
+async function remembered(db: DB, key: string, load: () => Promise<Suggestion[]>): Promise<Suggestion[]> {
+  if (db.isTransaction) return load();
+  const full = `${await readStoreVersion(db)}\u0000${key}`;
+  let map = answers.get(db);
+  if (!map) answers.set(db, (map = new Map()));
+  const now = Date.now();
+  const hit = map.get(full);
+  if (hit && now - hit.born <= STORE_CACHE_MAX_AGE_MS) {
+    map.delete(full);
+    map.set(full, hit);
+    return hit.value;
+  }
+  const value = load();
+  map.delete(full);
+  map.set(full, { born: now, value });
+  value.catch(() => map.delete(full));
+  // The oldest first: answers of an older version or age go as new ones come.
+  for (const k of map.keys()) {
+    if (map.size <= ANSWERS_MAX) break;
+    map.delete(k);
+  }
+  return value;
+}
+
+/**
  * Suggestions for the live search box: at most 10 products, then matching categories.
  * Under 3 characters, or within an unknown category, the list is empty; with no hit it is
- * the single "No products found" row (id -1). Cached per query, category and store version.
+ * the single "No products found" row (id -1). Kept per query, category and store version.
  */
 export async function suggest(db: DB, rawQuery: string, categorySlug = ''): Promise<Suggestion[]> {
   const query = parseQuery(rawQuery);
   if ([...query.text].length < SEARCH.minChars) return [];
-  const key = `search:suggest:${categorySlug.slice(0, SEARCH.maxChars)}\u0000${query.text}`;
-  return cached(db, key, async () => {
+  const key = `${categorySlug.slice(0, SEARCH.maxChars)}\u0000${query.text}`;
+  return remembered(db, key, async () => {
     const scope = categorySlug ? await findCategory(db, categorySlug) : null;
     if (categorySlug && !scope) return [];
-    const ids = await searchProductIds(db, query, { categoryIds: scope?.ids }, SEARCH.suggestProducts);
+    const settings = await getSettings(db);
+    const ids = await searchProductIds(db, query, { categoryIds: scope?.ids, hideOutOfStock: settings.searchHideOutOfStock }, SEARCH.suggestProducts);
     const out: Suggestion[] = [];
     if (ids.length) {
-      const settings = await getSettings(db);
       const rows = await db
         .selectFrom('products')
         .leftJoin('media', 'media.id', 'products.image_id')

@@ -8,6 +8,9 @@ import { PriceFilter, query } from './price-filter.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-grid.tsx';
 import { CategoryTiles } from './category-tiles.tsx';
+import { SearchFacets } from './facets.tsx';
+import { ProductCard } from './product-card.tsx';
+import { filterParams } from '../listing.schema.ts';
 
 /** Title, description, canonical (sort and filter variants point at the plain listing), Open Graph. */
 export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[] {
@@ -38,15 +41,20 @@ const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g
 
 export function ListingPage({ data }: { data: ListingPageData }) {
   const { listing, query: q, settings, basePath } = data;
-  const keepForSort: Record<string, string> = {};
-  const keepForFilter: Record<string, string> = {};
+  // Attribute filters (search facets) are kept by the sort, the price filter and the pages.
+  const filters = filterParams(q.filters ?? {});
+  const keepForSort: Record<string, string> = { ...filters };
+  const keepForFilter: Record<string, string> = { ...filters };
   for (const k of ['min_price', 'max_price', 's'] as const) if (q[k] !== undefined) keepForSort[k] = String(q[k]);
   if (q.orderby) keepForFilter.orderby = q.orderby;
   if (q.s) keepForFilter.s = q.s;
+  const filterKey = JSON.stringify(filters);
   const pageHref = useCallback(
-    (page: number) => `${basePath}${query({ orderby: q.orderby, min_price: q.min_price, max_price: q.max_price, s: q.s, page: page > 1 ? page : undefined })}`,
-    [basePath, q.orderby, q.min_price, q.max_price, q.s],
+    (page: number) =>
+      `${basePath}${query({ orderby: q.orderby, min_price: q.min_price, max_price: q.max_price, s: q.s, ...(JSON.parse(filterKey) as Record<string, string>), page: page > 1 ? page : undefined })}`,
+    [basePath, q.orderby, q.min_price, q.max_price, q.s, filterKey],
   );
+  const parentPath = data.kind === 'category' ? basePath.replace(/\/[^/]+$/, '').replace(/^\/product-category$/, '/shop') : null;
   const gridKey = `${basePath}|${data.apiQuery}`;
   // Infinite scroll adds pages below this one: the count and the pagination follow what the grid shows.
   const [shown, setShown] = useState<{ key: string; count: number; last: number } | null>(null);
@@ -86,13 +94,22 @@ export function ListingPage({ data }: { data: ListingPageData }) {
         <aside className="listing__sidebar">
           {listing.bounds && listing.bounds.max > listing.bounds.min ? (
             <PriceFilter
-              key={`${basePath}|${q.min_price}|${q.max_price}`}
+              key={`${basePath}|${q.min_price}|${q.max_price}|${filterKey}`}
               bounds={listing.bounds}
               current={{ min: q.min_price, max: q.max_price }}
               format={settings}
               keep={keepForFilter}
               action={basePath}
               step={settings.priceFilterStep}
+            />
+          ) : null}
+          {listing.facets ? (
+            <SearchFacets
+              facets={listing.facets}
+              basePath={basePath}
+              parentPath={parentPath}
+              keep={{ s: q.s, orderby: q.orderby, min_price: q.min_price?.toString(), max_price: q.max_price?.toString() }}
+              filters={q.filters ?? {}}
             />
           ) : null}
         </aside>
@@ -110,6 +127,16 @@ export function ListingPage({ data }: { data: ListingPageData }) {
                 <p className="did-you-mean">
                   {t('shop.didYouMean')} <a href={`${basePath}${query({ s: listing.didYouMean })}`}>{listing.didYouMean}</a>?
                 </p>
+              ) : null}
+              {listing.popular?.length ? (
+                <section className="search-popular" aria-labelledby="search-popular">
+                  <h2 id="search-popular">{t('shop.popular')}</h2>
+                  <ul className="product-grid">
+                    {listing.popular.map((p) => (
+                      <ProductCard key={p.id} product={p} format={settings} />
+                    ))}
+                  </ul>
+                </section>
               ) : null}
             </>
           ) : (

@@ -4,6 +4,7 @@ import { SEARCH_MIN_CHARS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t.ts';
 import { fold } from '../normalize.ts';
 import type { Suggestion } from '../suggestion.ts';
+import type { SearchBoxProps } from './search-box.tsx';
 
 /** Wait after the last keystroke before asking (ms). */
 const DEBOUNCE_MS = 200;
@@ -33,8 +34,9 @@ function highlight(text: string, query: string): ReactNode {
   return out;
 }
 
-export default function SearchBoxLive() {
+export default function SearchBoxLive({ categories }: SearchBoxProps) {
   const id = useId();
+  const [category, setCategory] = useState('');
   const listId = `${id}-list`;
   const navigate = useNavigate();
   const [value, setValue] = useState('');
@@ -50,7 +52,7 @@ export default function SearchBoxLive() {
     request.current?.abort();
   }, []);
 
-  function ask(q: string) {
+  function ask(q: string, within = category) {
     clearTimeout(timer.current);
     request.current?.abort();
     if ([...q.trim()].length < SEARCH_MIN_CHARS) {
@@ -64,7 +66,7 @@ export default function SearchBoxLive() {
       request.current = controller;
       setBusy(true);
       try {
-        const res = await fetch(`/api/search/suggestions?${new URLSearchParams({ q })}`, { signal: controller.signal, headers: { accept: 'application/json' } });
+        const res = await fetch(`/api/search/suggestions?${new URLSearchParams(within ? { q, category: within } : { q })}`, { signal: controller.signal, headers: { accept: 'application/json' } });
         if (!res.ok) return;
         const body = (await res.json()) as { suggestions: Suggestion[] };
         // A newer request has started: this answer is stale.
@@ -121,7 +123,32 @@ export default function SearchBoxLive() {
 
   const count = items.filter((s) => s.id !== -1).length;
   return (
-    <form className="site-search" role="search" action="/shop" method="get" onSubmit={() => setBusy(true)}>
+    // With a category select the form goes to /search, which opens the category's listing of the search.
+    <form className={`site-search${categories ? ' site-search--categories' : ''}`} role="search" action={categories ? '/search' : '/shop'} method="get" onSubmit={() => setBusy(true)}>
+      {categories ? (
+        <>
+          <label htmlFor="site-search-category" className="visually-hidden">
+            {t('search.categoryLabel')}
+          </label>
+          <select
+            id="site-search-category"
+            name="category"
+            className="site-search__category"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              ask(value, e.target.value);
+            }}
+          >
+            <option value="">{t('search.allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <label htmlFor="site-search-q" className="visually-hidden">
         {t('site.search')}
       </label>
