@@ -59,12 +59,14 @@ export function ask<T = Record<string, unknown>>(socket: Socket, event: string, 
 
 /** The next time `event` arrives on `socket` (optionally one that matches). */
 export function next<T = unknown>(socket: Socket, event: string, match: (p: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+  const seen: T[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);
-      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+      reject(new Error(`no ${event} within ${timeoutMs} ms (saw ${JSON.stringify(seen)})`));
     }, timeoutMs);
     const handler = (p: T) => {
+      seen.push(p);
       if (!match(p)) return;
       clearTimeout(timer);
       socket.off(event, handler);

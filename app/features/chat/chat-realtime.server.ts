@@ -127,6 +127,13 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     connectTimeout: 10_000,
   });
   const closers: (() => Promise<unknown>)[] = [];
+  // Connect and disconnect work under way: closing waits for it (the database closes next).
+  let closing = false;
+  const pending = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
   if (options.redisUrl) {
     const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
     const pub = createClient({ url: options.redisUrl });
@@ -397,7 +404,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     });
 
     socket.on('disconnect', () => {
-      void (async () => {
+      if (closing) return;
+      track((async () => {
         const who = await getChatUser(db, data.chatUserId);
         for (const id of [...data.typing]) stopTyping(id, { id: data.chatUserId, name: who?.name ?? '' });
         if (!who) return;
@@ -411,11 +419,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
         if (!updated) return;
         emitPresence(updated, settings);
         if (updated.kind === 'operator' && who.status === 'online') await announceAvailability(updated.vendor_id, settings);
-      })().catch((err: unknown) => log.error({ err }, 'chat disconnect hook failed'));
+      })().catch((err: unknown) => log.error({ err }, 'chat disconnect hook failed')));
     });
 
     // ---- on connect: rooms, presence, hello ----
-    void (async () => {
+    track((async () => {
       const who = await me();
       socket.join(room.user(who.id));
       let conversation: ConversationRow | undefined;
@@ -445,13 +453,15 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     })().catch((err: unknown) => {
       log.error({ err }, 'chat connect failed');
       socket.disconnect(true);
-    });
+    }));
   });
 
   return {
     io,
     async close() {
+      closing = true;
       io.local.disconnectSockets(true);
+      while (pending.size) await Promise.allSettled([...pending]);
       io.engine.close();
       for (const c of closers) await c();
     },

@@ -113,7 +113,8 @@ export const evaluateSchema = z.object({
 });
 export const statusSchema = z.object({ status: z.enum(['online', 'offline']) });
 export const acceptSchema = z.object({ conversationId: id });
-export const emptySchema = z.object({}).strict().or(z.undefined());
+/** Events without a payload (anything sent along is ignored). */
+export const emptySchema = z.object({}).nullish();
 
 // ---- HTTP bodies ----
 
