@@ -221,8 +221,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     const settings = data.settings;
 
     /** The caller's own record, fresh (another tab may have changed it); gone: a logout (spec §4). */
-    const me = async (): Promise<ChatUserRow> => {
+    let meCache: { row: ChatUserRow; at: number } | null = null;
+    const me = async (maxAgeMs = 0): Promise<ChatUserRow> => {
+      if (maxAgeMs > 0 && meCache && Date.now() - meCache.at < maxAgeMs) return meCache.row;
       const row = await getChatUser(db, data.chatUserId);
+      meCache = row ? { row, at: Date.now() } : null;
       if (!row) {
         socket.emit(SERVER_EVENTS.presence, { userId: data.chatUserId, kind: data.role, status: 'offline', removed: true });
         throw new ChatError('not_logged_in', t('chat.notLoggedIn'), 401);
@@ -275,6 +278,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     };
     /** The conversation, if this socket may see it (a foreign one reads as "no such"). */
     const conversationFor = async (who: ChatUserRow, id: number) => accessibleConversation(db, who, id, settings);
+    /** Where this socket has sent before, recently: no access check per message (the store still refuses a closed one). */
+    const mayWrite = new Map<number, { c: ConversationRow; at: number }>();
 
     const stopTyping = (conversationId: number, who: { id: number; name: string }) => {
       if (!data.typing.delete(conversationId)) return;
@@ -287,6 +292,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       requireVisitor();
       const visitor = await me();
       const { visitor: updated, conversation } = await loginVisitor(db, visitor, input, settings, data.staffAccount);
+      meCache = { row: updated, at: Date.now() };
       await io.in(room.user(updated.id)).socketsJoin(room.conv(conversation.id));
       socket.join(room.conv(conversation.id));
       emitConversation(conversation, settings);
@@ -295,10 +301,12 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     });
 
     on(CLIENT_EVENTS.send, sendSchema, async (input) => {
-      const who = await me();
+      const who = await me(2000);
       if (input.text.trim() === '') throw new ChatError('empty', t('chat.empty'));
-      let c = await conversationFor(who, input.conversationId);
+      const known = mayWrite.get(input.conversationId);
+      let c = known && Date.now() - known.at < 10_000 ? known.c : await conversationFor(who, input.conversationId);
       if (who.kind === 'operator' && c.operator_id === null && c.status === 'open') c = await acceptConversation(db, who, c.id, settings).catch(() => c);
+      if (c !== known?.c) mayWrite.set(c.id, { c, at: Date.now() });
       const { message, duplicate } = await appendMessage(db, { conversationId: c.id, sender: who, senderType: who.kind, clientId: input.clientId, text: input.text });
       if (!socket.rooms.has(room.conv(c.id))) socket.join(room.conv(c.id));
       stopTyping(c.id, who);
@@ -326,7 +334,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     on(CLIENT_EVENTS.typing, typingSchema, async (input) => {
       // Only where this socket has joined (no database read per key press).
       if (!socket.rooms.has(room.conv(input.conversationId))) throw new ChatError('not_found', t('chat.notFound'), 404);
-      const who = await me();
+      const who = await me(2000);
       if (input.typing) {
         data.typing.add(input.conversationId);
         socket.to(room.conv(input.conversationId)).emit(SERVER_EVENTS.typing, { conversationId: input.conversationId, userId: who.id, name: who.name, typing: true });
@@ -346,6 +354,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
     on(CLIENT_EVENTS.page, pageSchema, async (input) => {
       const updated = await setPage(db, data.chatUserId, input.currentPage, input.isMobile);
+      meCache = null;
       if (updated) emitPresence(updated, settings);
     });
 

@@ -333,19 +333,21 @@ export async function appendMessage(
     const q = trx.selectFrom('chat_conversations').select(['id', 'status', 'last_seq', 'vendor_id']).where('id', '=', m.conversationId);
     const conv = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
     if (!conv) throw notFound();
-    if (m.clientId !== null) {
-      const existing = await trx
+    const existing = () =>
+      trx
         .selectFrom('chat_messages')
         .selectAll()
-        .where('conversation_id', '=', m.conversationId)
+        .where('conversation_id', '=', conv.id)
         .where('sender_key', '=', senderKey)
-        .where('client_id', '=', m.clientId)
+        .where('client_id', '=', m.clientId!)
         .executeTakeFirst();
-      if (existing) return { message: existing, duplicate: true };
+    if (conv.status !== 'open') {
+      // A resend of a message stored before the end still gets its number.
+      const known = m.clientId !== null ? await existing() : undefined;
+      if (known) return { message: known, duplicate: true };
+      throw new ChatError('closed', t('chat.closed'), 409);
     }
-    if (conv.status !== 'open') throw new ChatError('closed', t('chat.closed'), 409);
     const seq = conv.last_seq + 1;
-    await trx.updateTable('chat_conversations').set({ last_seq: seq }).where('id', '=', conv.id).execute();
     const message = await trx
       .insertInto('chat_messages')
       .values({
@@ -363,8 +365,16 @@ export async function appendMessage(
         vendor_id: conv.vendor_id,
         created_at: nowIso(),
       })
+      .onConflict((oc) => oc.columns(['conversation_id', 'sender_key', 'client_id']).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!message) {
+      // Already stored (a resend): the number it got then; nothing else changes.
+      const known = await existing();
+      if (!known) throw new Error('chat message conflict without a stored message');
+      return { message: known, duplicate: true };
+    }
+    await trx.updateTable('chat_conversations').set({ last_seq: seq }).where('id', '=', conv.id).execute();
     return { message, duplicate: false };
   });
 }
