@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConnection } from '../../app/features/chat/client/chat-connection.ts';
-import type { ChatMessageView, ConversationView } from '../../app/features/chat/chat.schema.ts';
+import type { ConversationView } from '../../app/features/chat/chat.schema.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { connection, listen, operator, until, visitor } from '../helpers/chat.ts';
-
-/** Every message of the conversation exactly once, in sequence order, each side's own in the order written. */
-export function expectExactlyOnceInOrder(received: ChatMessageView[], total: number, perSide: Record<string, number>) {
-  expect(received.map((m) => m.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
-  for (const [prefix, count] of Object.entries(perSide)) {
-    const texts = received.filter((m) => m.text.startsWith(`${prefix}-`)).map((m) => m.text);
-    expect(texts).toEqual(Array.from({ length: count }, (_, i) => `${prefix}-${i}`));
-  }
-}
+import { connection, expectExactlyOnceInOrder, listen, operator, until, visitor } from '../helpers/chat.ts';
 
 const N = 1000;
 const MAX_DROPS = 60;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import type { Role } from '../../app/features/account/roles.ts';
 import { ChatConnection, type ChatConnectionOptions } from '../../app/features/chat/client/chat-connection.ts';
@@ -105,3 +106,13 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Every message of the conversation exactly once, in sequence order, each side's own in the order written. */
+export function expectExactlyOnceInOrder(received: ChatMessageView[], total: number, perSide: Record<string, number>) {
+  expect(received.map((m) => m.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+  for (const [prefix, count] of Object.entries(perSide)) {
+    const texts = received.filter((m) => m.text.startsWith(`${prefix}-`)).map((m) => m.text);
+    expect(texts).toEqual(Array.from({ length: count }, (_, i) => `${prefix}-${i}`));
+  }
+}
+
