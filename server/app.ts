@@ -55,7 +55,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
-  const stopChatCleanup = scheduleChatCleanup(db, (err) => log.error({ err }, 'chat cleanup failed'));
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -76,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('chat', chat);
   // Open sockets would keep the server from closing: they go first.
   app.addHook('preClose', async () => chat.close());
+  const stopChatCleanup = scheduleChatCleanup(db, () => chat.connectedUsers(), (err) => log.error({ err }, 'chat cleanup failed'));
   app.addHook('onClose', async () => {
     // Mail started by a request that has been answered goes out before the database closes.
     await backgroundSettled(services);

@@ -153,7 +153,8 @@ const relayScenario: CustomScenario = {
     const key = Date.now().toString(36);
     const email = `bench-operator-${key}@bench.example`;
     const staff = await createUser({ db: ctx.db } as Services, { email, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
-    await saveChatSettings(ctx.db, { guestLimit: 0 });
+    // The operator accepts every conversation at once: no per-socket limit in the way.
+    await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000 });
     const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
     const visitors = await openMany(n, (i) =>
       connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-relay-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
@@ -163,16 +164,21 @@ const relayScenario: CustomScenario = {
       const login = (await v.timeout(30_000).emitWithAck('chat:login', { name: `Visitor ${i}`, email: `bench-${key}-${i}@bench.example` })) as { ok: boolean; conversation: { id: number } };
       if (!login.ok) throw new Error(`chat login failed: ${JSON.stringify(login)}`);
       conversations.push(login.conversation.id);
-      await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id });
+      const accepted = (await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id })) as { ok: boolean };
+      if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted)}`);
     }
     await waitForIdle(ctx.serverPid);
     let result: Measurement;
+    let failed = 0;
     try {
       result = await relay(ctx, visitors, operator, 'chat:message', (s, i, count, sentAt) => {
         const conversationId = conversations[visitors.indexOf(s)];
-        s.emit('chat:send', { conversationId, clientId: `b${count}`, text: `m ${sentAt}` }, () => {});
+        s.emit('chat:send', { conversationId, clientId: `b${count}`, text: `m ${sentAt}` }, (ack: { ok: boolean }) => {
+          if (!ack.ok) failed++;
+        });
       });
       result.note += ' (target p99 ≤ 50 ms on SQLite); stored, numbered and acknowledged';
+      result.errors = failed;
     } finally {
       for (const s of [operator, ...visitors]) s.disconnect();
     }

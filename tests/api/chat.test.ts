@@ -256,6 +256,10 @@ for (const dialect of await dialects()) {
         const limited = answers.filter((x) => !x.ok && x.error?.code === 'rate_limited');
         expect(limited.length).toBeGreaterThanOrEqual(5);
         expect(answers.filter((x) => x.ok).length).toBeLessThanOrEqual(7);
+        // Operators answer many conversations: ten times the allowance.
+        const o = track(await rawSocket(url, await (await operator(t.app)).token()));
+        const staff = await Promise.all(Array.from({ length: 12 }, () => ask(o.socket, 'chat:availability')));
+        expect(staff.every((x) => x.ok)).toBe(true);
       } finally {
         await saveChatSettings(t.services.db, { rateBurst: 30, ratePerSecond: 5 });
       }
@@ -358,10 +362,16 @@ for (const dialect of await dialects()) {
       await mk('wait-new@x.example', 'wait', at(7199));
       await mk('wait-never@x.example', 'wait', null);
       await mk('online@x.example', 'online', at(99_999));
+      await mk('off-connected@x.example', 'offline', at(99_999));
       await db.updateTable('chat_users').set({ status: 'online' }).where('email', 'not like', '%@x.example').execute();
-      await cleanupChat(db, now, 3600);
+      const connected = await db.selectFrom('chat_users').select('id').where('email', '=', 'off-connected@x.example').executeTakeFirstOrThrow();
+      expect(await cleanupChat(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3 });
       const left = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
-      expect(left).toEqual(['off-new@x.example', 'online@x.example', 'wait-new@x.example']);
+      expect(left).toEqual(['off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
+      // Forced (threshold 0): every offline or waiting visitor without a socket goes.
+      await cleanupChat(db, now, 0, new Set([connected.id]));
+      const forced = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
+      expect(forced).toEqual(['off-connected@x.example', 'online@x.example']);
     });
   });
 }

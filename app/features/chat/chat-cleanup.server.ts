@@ -8,6 +8,12 @@ import { CLEANUP_EVERY_MS, CLEANUP_THRESHOLD_S } from './chat.schema.ts';
  * ones for two are removed (their open conversations closed, transcripts kept); operators
  * offline that long release their open conversations to the queue.
  */
-export function scheduleChatCleanup(db: DB, onError: (err: unknown) => void, everyMs = CLEANUP_EVERY_MS): () => Promise<void> {
-  return repeat(() => cleanupChat(db, new Date(), CLEANUP_THRESHOLD_S), everyMs, onError);
+export function scheduleChatCleanup(
+  db: DB,
+  /** The chat records with a socket open in any process (they are never removed). */
+  connected: () => Promise<ReadonlySet<number>>,
+  onError: (err: unknown) => void,
+  everyMs = CLEANUP_EVERY_MS,
+): () => Promise<void> {
+  return repeat(async () => cleanupChat(db, new Date(), CLEANUP_THRESHOLD_S, await connected()), everyMs, onError);
 }

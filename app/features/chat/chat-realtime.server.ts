@@ -79,12 +79,17 @@ interface SocketData {
   /** Conversations this socket said it is typing in. */
   typing: Set<number>;
   bucket: { tokens: number; last: number };
+  rate: { burst: number; perSecond: number };
 }
+
+const OPERATOR_RATE_FACTOR = 10;
 
 type ChatSocket = Socket & { data: SocketData };
 
 export interface ChatRealtime {
   io: Server;
+  /** Chat record ids with a socket open in any process. */
+  connectedUsers(): Promise<Set<number>>;
   /** Disconnects every socket of this process and closes the adapter's connections. */
   close(): Promise<void>;
 }
@@ -175,7 +180,10 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       data.staffAccount = staffAccount;
       data.settings = settings;
       data.typing = new Set();
-      data.bucket = { tokens: settings.rateBurst, last: Date.now() };
+      // Staff answer many conversations at once: ten times a visitor's allowance.
+      const scale = claims.role === 'operator' ? OPERATOR_RATE_FACTOR : 1;
+      data.rate = { burst: settings.rateBurst * scale, perSecond: settings.ratePerSecond * scale };
+      data.bucket = { tokens: data.rate.burst, last: Date.now() };
       next();
     } catch (err) {
       log.error({ err }, 'chat connection setup failed');
@@ -245,10 +253,10 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
         const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : undefined;
         const b = data.bucket;
         const now = Date.now();
-        b.tokens = Math.min(settings.rateBurst, b.tokens + ((now - b.last) / 1000) * settings.ratePerSecond);
+        b.tokens = Math.min(data.rate.burst, b.tokens + ((now - b.last) / 1000) * data.rate.perSecond);
         b.last = now;
         if (b.tokens < 1) {
-          const retryAfterMs = Math.ceil(((1 - b.tokens) / Math.max(settings.ratePerSecond, 0.001)) * 1000);
+          const retryAfterMs = Math.ceil(((1 - b.tokens) / Math.max(data.rate.perSecond, 0.001)) * 1000);
           return refuse(event, { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs }, ack);
         }
         b.tokens -= 1;
@@ -467,6 +475,10 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
   return {
     io,
+    async connectedUsers() {
+      const all = await io.fetchSockets();
+      return new Set(all.map((s) => (s.data as SocketData).chatUserId));
+    },
     async close() {
       closing = true;
       io.local.disconnectSockets(true);

@@ -479,7 +479,13 @@ export async function addCannedReply(db: DB, r: { vendorId: number; title: strin
  * operators offline that long lose their open conversations, which go back to the queue.
  * Transcripts (conversations and messages) stay. `thresholdS` 0 is the spec's "forced" run.
  */
-export async function cleanupChat(db: DB, now = new Date(), thresholdS = 3600): Promise<{ visitors: number; released: number }> {
+export async function cleanupChat(
+  db: DB,
+  now = new Date(),
+  thresholdS = 3600,
+  /** People with a socket open right now (any process): never removed, whatever their stamps say. */
+  connected: ReadonlySet<number> = new Set(),
+): Promise<{ visitors: number; released: number }> {
   const before = new Date(now.getTime() - thresholdS * 1000).toISOString();
   const before2 = new Date(now.getTime() - 2 * thresholdS * 1000).toISOString();
   const stale = await db
@@ -494,7 +500,7 @@ export async function cleanupChat(db: DB, now = new Date(), thresholdS = 3600): 
     )
     .limit(1000)
     .execute();
-  const ids = stale.map((r) => r.id);
+  const ids = stale.map((r) => r.id).filter((id) => !connected.has(id));
   const stamp = now.toISOString();
   let released = 0;
   await db.transaction().execute(async (trx) => {
@@ -502,7 +508,8 @@ export async function cleanupChat(db: DB, now = new Date(), thresholdS = 3600): 
       await trx.updateTable('chat_conversations').set({ status: 'closed', closed_at: stamp }).where('visitor_id', 'in', ids).where('status', '=', 'open').execute();
       await trx.deleteFrom('chat_users').where('id', 'in', ids).execute();
     }
-    const gone = trx.selectFrom('chat_users').select('id').where('kind', '=', 'operator').where('status', '=', 'offline').where('last_online', '<=', before);
+    let gone = trx.selectFrom('chat_users').select('id').where('kind', '=', 'operator').where('status', '=', 'offline').where('last_online', '<=', before);
+    if (connected.size) gone = gone.where('id', 'not in', [...connected]);
     const r = await trx.updateTable('chat_conversations').set({ operator_id: null, operator_name: '', accepted_at: null }).where('status', '=', 'open').where('operator_id', 'in', gone).executeTakeFirst();
     released = Number(r.numUpdatedRows);
   });
