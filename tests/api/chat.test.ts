@@ -337,13 +337,25 @@ for (const dialect of await dialects()) {
       expect(la.ok).toBe(true);
       const b = await connect(await visitor(t.app));
       expect(await ask(b.socket, 'chat:login', { name: 'Ola', email: 'OLA@mail.example' })).toMatchObject({ ok: false, error: { code: 'already_logged' } });
+      // Staff chatting from the shop's front may be let through by a setting.
+      const staff = await operator(t.app);
+      const asVisitor = async () => (await staff.client.request('POST', '/api/chat/token', {})).json().token as string;
+      const sv = await connect({ token: asVisitor });
+      expect(sv.hello.role).toBe('visitor');
+      expect(await ask(sv.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' })).toMatchObject({ ok: false, error: { code: 'already_logged' } });
+      await saveChatSettings(t.services.db, { operatorBypassSameEmail: true });
+      const sv2 = await connect({ token: asVisitor });
+      expect((await ask(sv2.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' })).ok).toBe(true);
+      await saveChatSettings(t.services.db, { operatorBypassSameEmail: false });
+      sv.socket.disconnect();
+      sv2.socket.disconnect();
       // The same browser again (another tab) is the same visitor: it resumes.
       const a2 = await connect(first);
       const again = await ask<{ conversation: ConversationView }>(a2.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' });
       expect(again.conversation.id).toBe(la.conversation.id);
       a.socket.disconnect();
       a2.socket.disconnect();
-      await until(async () => (await t.services.db.selectFrom('chat_users').select('status').where('email', '=', 'ola@mail.example').where('conversation_id', '=', la.conversation.id).executeTakeFirstOrThrow()).status === 'offline', 'Ola offline');
+      await until(async () => !(await t.services.db.selectFrom('chat_users').select('id').where('email', '=', 'ola@mail.example').where('status', '=', 'online').executeTakeFirst()), 'Ola offline everywhere');
       // Once she is gone the other visitor may use the address, in a conversation of its own.
       const lb = await ask<{ conversation: ConversationView }>(b.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' });
       expect(lb.ok).toBe(true);
@@ -365,13 +377,25 @@ for (const dialect of await dialects()) {
       await mk('off-connected@x.example', 'offline', at(99_999));
       await db.updateTable('chat_users').set({ status: 'online' }).where('email', 'not like', '%@x.example').execute();
       const connected = await db.selectFrom('chat_users').select('id').where('email', '=', 'off-connected@x.example').executeTakeFirstOrThrow();
-      expect(await cleanupChat(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3 });
+      const op = await db
+        .insertInto('chat_users')
+        .values({ kind: 'operator', visitor_key: null, user_id: null, operator_user: null, conversation_id: null, email: 'gone-op@x.example', status: 'offline', last_online: at(3600), created_at: at(99_999) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const held = await db
+        .insertInto('chat_conversations')
+        .values({ visitor_id: null, operator_id: op.id, operator_name: 'Gone', created_at: at(5000), accepted_at: at(5000), closed_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(await cleanupChat(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3, released: 1 });
+      // The operator record stays (it holds their vendor); the conversation is back in the queue, open.
+      expect(await db.selectFrom('chat_conversations').select(['operator_id', 'status']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ operator_id: null, status: 'open' });
       const left = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
-      expect(left).toEqual(['off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
+      expect(left).toEqual(['gone-op@x.example', 'off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
       // Forced (threshold 0): every offline or waiting visitor without a socket goes.
       await cleanupChat(db, now, 0, new Set([connected.id]));
       const forced = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
-      expect(forced).toEqual(['off-connected@x.example', 'online@x.example']);
+      expect(forced).toEqual(['gone-op@x.example', 'off-connected@x.example', 'online@x.example']);
     });
   });
 }
