@@ -80,6 +80,8 @@ interface SocketData {
   typing: Set<number>;
   bucket: { tokens: number; last: number };
   rate: { burst: number; perSecond: number };
+  /** The record as the handshake found it, for the hello (dropped once sent). */
+  initial?: ChatUserRow;
 }
 
 const OPERATOR_RATE_FACTOR = 10;
@@ -176,6 +178,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       const data = socket.data as SocketData;
       data.role = claims.role;
       data.chatUserId = me.id;
+      data.initial = me;
       data.vendorId = me.vendor_id;
       data.staffAccount = staffAccount;
       data.settings = settings;
@@ -230,10 +233,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
     /** The caller's own record, fresh (another tab may have changed it); gone: a logout (spec §4). */
     let meCache: { row: ChatUserRow; at: number } | null = null;
+    /** `maxAgeMs` > 0: a copy read that recently will do (kept only for sockets that send). */
     const me = async (maxAgeMs = 0): Promise<ChatUserRow> => {
       if (maxAgeMs > 0 && meCache && Date.now() - meCache.at < maxAgeMs) return meCache.row;
       const row = await getChatUser(db, data.chatUserId);
-      meCache = row ? { row, at: Date.now() } : null;
+      meCache = row && maxAgeMs > 0 ? { row, at: Date.now() } : null;
       if (!row) {
         socket.emit(SERVER_EVENTS.presence, { userId: data.chatUserId, kind: data.role, status: 'offline', removed: true });
         throw new ChatError('not_logged_in', t('chat.notLoggedIn'), 401);
@@ -441,7 +445,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
     // ---- on connect: rooms, presence, hello ----
     track((async () => {
-      const who = await me();
+      const who = data.initial ?? (await me());
+      data.initial = undefined;
       socket.join(room.user(who.id));
       let conversation: ConversationRow | undefined;
       if (who.kind === 'visitor') {

@@ -103,7 +103,7 @@ export async function ensureVisitor(db: DB, v: { visitorKey: string; userId: num
   }
   let account: { name: string; email: string } | undefined;
   if (v.userId !== null) account = await db.selectFrom('users').select(['name', 'email']).where('id', '=', v.userId).executeTakeFirst();
-  await db
+  const made = await db
     .insertInto('chat_users')
     .values({
       kind: 'visitor',
@@ -121,8 +121,10 @@ export async function ensureVisitor(db: DB, v: { visitorKey: string; userId: num
       created_at: nowIso(),
     })
     .onConflict((oc) => oc.column('visitor_key').doNothing())
-    .execute();
-  return db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirstOrThrow();
+    .returningAll()
+    .executeTakeFirst();
+  // Nothing returned: another connection of the same visitor made it meanwhile.
+  return made ?? db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirstOrThrow();
 }
 
 /** The operator record of a staff account, made on first use (vendor 0 until set). */
