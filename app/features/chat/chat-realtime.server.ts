@@ -82,6 +82,10 @@ interface SocketData {
   rate: { burst: number; perSecond: number };
   /** The record as the handshake found it, for the hello (dropped once sent). */
   initial?: ChatUserRow;
+  /** The caller's record as last read, for events that may use a copy a moment old. */
+  meCache?: { row: ChatUserRow; at: number };
+  /** Conversations this socket sent to lately, with when their access was checked. */
+  mayWrite?: Map<number, { c: ConversationRow; at: number }>;
 }
 
 const OPERATOR_RATE_FACTOR = 10;
@@ -226,256 +230,279 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     }
   };
 
-  io.on('connection', (raw) => {
-    const socket = raw as unknown as ChatSocket;
+  // ---- per-socket helpers (one copy for every socket: a socket costs only its own data) ----
+
+  /** The caller's own record, fresh (another tab may have changed it); gone: a logout (spec §4). `maxAgeMs` > 0: a copy that recent will do (kept only for sockets that send). */
+  const me = async (socket: ChatSocket, maxAgeMs = 0): Promise<ChatUserRow> => {
     const data = socket.data;
-    const settings = data.settings;
-
-    /** The caller's own record, fresh (another tab may have changed it); gone: a logout (spec §4). */
-    let meCache: { row: ChatUserRow; at: number } | null = null;
-    /** `maxAgeMs` > 0: a copy read that recently will do (kept only for sockets that send). */
-    const me = async (maxAgeMs = 0): Promise<ChatUserRow> => {
-      if (maxAgeMs > 0 && meCache && Date.now() - meCache.at < maxAgeMs) return meCache.row;
-      const row = await getChatUser(db, data.chatUserId);
-      meCache = row && maxAgeMs > 0 ? { row, at: Date.now() } : null;
-      if (!row) {
-        socket.emit(SERVER_EVENTS.presence, { userId: data.chatUserId, kind: data.role, status: 'offline', removed: true });
-        throw new ChatError('not_logged_in', t('chat.notLoggedIn'), 401);
-      }
-      return row;
-    };
-
-    const refuse = (event: string, err: ChatErrorBody, ack?: (a: unknown) => void) => {
-      const body = { ...err, event };
-      socket.emit(SERVER_EVENTS.error, body);
-      ack?.({ ok: false, error: body });
-    };
-
-    /** One handler per event: rate limit, zod, then the work; every failure is an error event and a failed ack, never a crash. */
-    function on<S extends z.ZodType>(event: string, schema: S, handler: (input: z.infer<S>) => Promise<Record<string, unknown> | void>) {
-      socket.on(event as never, (async (...args: unknown[]) => {
-        const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : undefined;
-        const b = data.bucket;
-        const now = Date.now();
-        b.tokens = Math.min(data.rate.burst, b.tokens + ((now - b.last) / 1000) * data.rate.perSecond);
-        b.last = now;
-        if (b.tokens < 1) {
-          const retryAfterMs = Math.ceil(((1 - b.tokens) / Math.max(data.rate.perSecond, 0.001)) * 1000);
-          return refuse(event, { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs }, ack);
-        }
-        b.tokens -= 1;
-        const parsed = schema.safeParse(args[0]);
-        if (!parsed.success) {
-          const fields: Record<string, string> = {};
-          for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-          const tooLong = Object.values(fields).includes('too_long');
-          return refuse(event, { code: tooLong ? 'too_long' : 'invalid', message: tooLong ? t('chat.tooLong', { max: MESSAGE_MAX }) : t('chat.invalid'), fields }, ack);
-        }
-        try {
-          const result = await handler(parsed.data);
-          ack?.({ ok: true, ...(result ?? {}) });
-        } catch (err) {
-          if (err instanceof ChatError) return refuse(event, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, ack);
-          log.error({ err, event }, 'chat event failed');
-          refuse(event, { code: 'server_error', message: 'Server error' }, ack);
-        }
-      }) as never);
+    if (maxAgeMs > 0 && data.meCache && Date.now() - data.meCache.at < maxAgeMs) return data.meCache.row;
+    const row = await getChatUser(db, data.chatUserId);
+    data.meCache = row && maxAgeMs > 0 ? { row, at: Date.now() } : undefined;
+    if (!row) {
+      socket.emit(SERVER_EVENTS.presence, { userId: data.chatUserId, kind: data.role, status: 'offline', removed: true });
+      throw new ChatError('not_logged_in', t('chat.notLoggedIn'), 401);
     }
+    return row;
+  };
 
-    const requireOperator = () => {
-      if (data.role !== 'operator') throw new ChatError('forbidden', t('chat.operatorsOnly'), 403);
-    };
-    const requireVisitor = () => {
-      if (data.role !== 'visitor') throw new ChatError('forbidden', t('chat.invalid'), 403);
-    };
-    /** The conversation, if this socket may see it (a foreign one reads as "no such"). */
-    const conversationFor = async (who: ChatUserRow, id: number) => accessibleConversation(db, who, id, settings);
-    /** Where this socket has sent before, recently: no access check per message (the store still refuses a closed one). */
-    const mayWrite = new Map<number, { c: ConversationRow; at: number }>();
+  const refuse = (socket: ChatSocket, event: string, err: ChatErrorBody, ack?: (a: unknown) => void) => {
+    const body = { ...err, event };
+    socket.emit(SERVER_EVENTS.error, body);
+    ack?.({ ok: false, error: body });
+  };
 
-    const stopTyping = (conversationId: number, who: { id: number; name: string }) => {
-      if (!data.typing.delete(conversationId)) return;
-      socket.to(room.conv(conversationId)).emit(SERVER_EVENTS.typing, { conversationId, userId: who.id, name: who.name, typing: false });
-    };
+  const requireOperator = (socket: ChatSocket) => {
+    if (socket.data.role !== 'operator') throw new ChatError('forbidden', t('chat.operatorsOnly'), 403);
+  };
+  const requireVisitor = (socket: ChatSocket) => {
+    if (socket.data.role !== 'visitor') throw new ChatError('forbidden', t('chat.invalid'), 403);
+  };
+  /** The conversation, if this socket may see it (a foreign one reads as "no such"). */
+  const conversationFor = (socket: ChatSocket, who: ChatUserRow, id: number) => accessibleConversation(db, who, id, socket.data.settings);
 
-    // ---- events ----
+  const stopTyping = (socket: ChatSocket, conversationId: number, who: { id: number; name: string }) => {
+    if (!socket.data.typing.delete(conversationId)) return;
+    socket.to(room.conv(conversationId)).emit(SERVER_EVENTS.typing, { conversationId, userId: who.id, name: who.name, typing: false });
+  };
 
-    on(CLIENT_EVENTS.login, loginSchema, async (input) => {
-      requireVisitor();
-      const visitor = await me();
-      const { visitor: updated, conversation } = await loginVisitor(db, visitor, input, settings, data.staffAccount);
-      meCache = { row: updated, at: Date.now() };
+  // ---- events: one table, one dispatcher ----
+
+  type Handler = { schema: z.ZodType; run(socket: ChatSocket, input: never): Promise<Record<string, unknown> | void> };
+  const handler = <S extends z.ZodType>(schema: S, run: (socket: ChatSocket, input: z.infer<S>) => Promise<Record<string, unknown> | void>): Handler => ({
+    schema,
+    run: run as Handler['run'],
+  });
+
+  const handlers: Record<string, Handler> = {
+    [CLIENT_EVENTS.login]: handler(loginSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const data = socket.data;
+      const visitor = await me(socket);
+      const { visitor: updated, conversation } = await loginVisitor(db, visitor, input, data.settings, data.staffAccount);
+      data.meCache = { row: updated, at: Date.now() };
       await io.in(room.user(updated.id)).socketsJoin(room.conv(conversation.id));
       socket.join(room.conv(conversation.id));
-      emitConversation(conversation, settings);
-      emitPresence(updated, settings);
+      emitConversation(conversation, data.settings);
+      emitPresence(updated, data.settings);
       return { me: userView(updated), conversation: conversationView(conversation) };
-    });
+    }),
 
-    on(CLIENT_EVENTS.send, sendSchema, async (input) => {
-      const who = await me(2000);
+    [CLIENT_EVENTS.send]: handler(sendSchema, async (socket, input) => {
+      const data = socket.data;
+      const who = await me(socket, 2000);
       if (input.text.trim() === '') throw new ChatError('empty', t('chat.empty'));
-      const known = mayWrite.get(input.conversationId);
-      let c = known && Date.now() - known.at < 10_000 ? known.c : await conversationFor(who, input.conversationId);
-      if (who.kind === 'operator' && c.operator_id === null && c.status === 'open') c = await acceptConversation(db, who, c.id, settings).catch(() => c);
-      if (c !== known?.c) mayWrite.set(c.id, { c, at: Date.now() });
+      // Where this socket has sent recently: no access check per message (the store still refuses a closed one).
+      const known = data.mayWrite?.get(input.conversationId);
+      let c = known && Date.now() - known.at < 10_000 ? known.c : await conversationFor(socket, who, input.conversationId);
+      if (who.kind === 'operator' && c.operator_id === null && c.status === 'open') c = await acceptConversation(db, who, c.id, data.settings).catch(() => c);
+      if (c !== known?.c) (data.mayWrite ??= new Map()).set(c.id, { c, at: Date.now() });
       const { message, duplicate } = await appendMessage(db, { conversationId: c.id, sender: who, senderType: who.kind, clientId: input.clientId, text: input.text });
       if (!socket.rooms.has(room.conv(c.id))) socket.join(room.conv(c.id));
-      stopTyping(c.id, who);
+      stopTyping(socket, c.id, who);
       // Also for a duplicate: its first broadcast may have been lost with a process; receivers drop what they have.
       io.to(room.conv(c.id)).emit(SERVER_EVENTS.message, messageView(message));
       return { seq: message.seq, id: message.id, at: message.created_at, duplicate };
-    });
+    }),
 
-    on(CLIENT_EVENTS.join, joinSchema, async (input) => {
-      const who = await me();
-      const c = await conversationFor(who, input.conversationId);
+    [CLIENT_EVENTS.join]: handler(joinSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
       // Join first, then read: a message stored in between arrives by broadcast, one stored before is in the answer.
       socket.join(room.conv(c.id));
       const messages = await messagesSince(db, c.id, input.after);
       return { conversation: conversationView(c), messages: messages.map(messageView), more: messages.length === SINCE_PAGE };
-    });
+    }),
 
-    on(CLIENT_EVENTS.since, sinceSchema, async (input) => {
-      const who = await me();
-      const c = await conversationFor(who, input.conversationId);
+    [CLIENT_EVENTS.since]: handler(sinceSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
       const messages = await messagesSince(db, c.id, input.after);
       return { lastSeq: c.last_seq, messages: messages.map(messageView), more: messages.length === SINCE_PAGE };
-    });
+    }),
 
-    on(CLIENT_EVENTS.typing, typingSchema, async (input) => {
+    [CLIENT_EVENTS.typing]: handler(typingSchema, async (socket, input) => {
       // Only where this socket has joined (no database read per key press).
       if (!socket.rooms.has(room.conv(input.conversationId))) throw new ChatError('not_found', t('chat.notFound'), 404);
-      const who = await me(2000);
+      const who = await me(socket, 2000);
+      socket.data.typing.add(input.conversationId);
       if (input.typing) {
-        data.typing.add(input.conversationId);
         socket.to(room.conv(input.conversationId)).emit(SERVER_EVENTS.typing, { conversationId: input.conversationId, userId: who.id, name: who.name, typing: true });
       } else {
-        data.typing.add(input.conversationId);
-        stopTyping(input.conversationId, who);
+        stopTyping(socket, input.conversationId, who);
       }
-    });
+    }),
 
-    on(CLIENT_EVENTS.read, readSchema, async (input) => {
-      const who = await me();
-      const c = await conversationFor(who, input.conversationId);
+    [CLIENT_EVENTS.read]: handler(readSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
       if (await markRead(db, who, c.id, input.upTo)) {
         io.to(room.conv(c.id)).emit(SERVER_EVENTS.read, { conversationId: c.id, upTo: input.upTo, by: who.kind, userId: who.id });
       }
-    });
+    }),
 
-    on(CLIENT_EVENTS.page, pageSchema, async (input) => {
-      const updated = await setPage(db, data.chatUserId, input.currentPage, input.isMobile);
-      meCache = null;
-      if (updated) emitPresence(updated, settings);
-    });
+    [CLIENT_EVENTS.page]: handler(pageSchema, async (socket, input) => {
+      const updated = await setPage(db, socket.data.chatUserId, input.currentPage, input.isMobile);
+      socket.data.meCache = undefined;
+      if (updated) emitPresence(updated, socket.data.settings);
+    }),
 
-    on(CLIENT_EVENTS.end, endSchema, async (input) => {
-      const who = await me();
-      const c = await conversationFor(who, input.conversationId);
+    [CLIENT_EVENTS.end]: handler(endSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
       const { conversation, closing } = await endConversation(db, who, c);
       if (closing) io.to(room.conv(c.id)).emit(SERVER_EVENTS.message, messageView(closing));
-      stopTyping(c.id, who);
-      emitConversation(conversation, settings);
+      stopTyping(socket, c.id, who);
+      emitConversation(conversation, socket.data.settings);
       return { conversation: conversationView(conversation) };
-    });
+    }),
 
-    on(CLIENT_EVENTS.evaluate, evaluateSchema, async (input) => {
-      requireVisitor();
-      const who = await me();
+    [CLIENT_EVENTS.evaluate]: handler(evaluateSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const who = await me(socket);
       const c = await evaluateConversation(db, who, input);
       if (input.receiveCopy) inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id));
-      emitConversation(c, settings);
+      emitConversation(c, socket.data.settings);
       return { conversation: conversationView(c) };
-    });
+    }),
 
-    on(CLIENT_EVENTS.availability, emptySchema, async () => {
-      const online = await operatorsOnline(db, data.vendorId, settings.vendorOnlyChat);
+    [CLIENT_EVENTS.availability]: handler(emptySchema, async (socket) => {
+      const { settings, vendorId } = socket.data;
+      const online = await operatorsOnline(db, vendorId, settings.vendorOnlyChat);
       return { mode: modeFor(online, settings), operatorsOnline: online };
-    });
+    }),
 
-    on(CLIENT_EVENTS.status, statusSchema, async (input) => {
-      requireOperator();
-      const updated = await setStatus(db, data.chatUserId, input.status);
+    [CLIENT_EVENTS.status]: handler(statusSchema, async (socket, input) => {
+      requireOperator(socket);
+      const updated = await setStatus(db, socket.data.chatUserId, input.status);
       if (updated) {
-        emitPresence(updated, settings);
-        await announceAvailability(updated.vendor_id, settings);
+        emitPresence(updated, socket.data.settings);
+        await announceAvailability(updated.vendor_id, socket.data.settings);
       }
       return { me: updated ? userView(updated) : null };
-    });
+    }),
 
-    on(CLIENT_EVENTS.accept, acceptSchema, async (input) => {
-      requireOperator();
-      const who = await me();
-      const c = await acceptConversation(db, who, input.conversationId, settings);
+    [CLIENT_EVENTS.accept]: handler(acceptSchema, async (socket, input) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      const c = await acceptConversation(db, who, input.conversationId, socket.data.settings);
       await io.in(room.user(who.id)).socketsJoin(room.conv(c.id));
       socket.join(room.conv(c.id));
-      emitConversation(c, settings);
+      emitConversation(c, socket.data.settings);
       return { conversation: conversationView(c) };
-    });
+    }),
 
-    on(CLIENT_EVENTS.queue, emptySchema, async () => {
-      requireOperator();
-      const who = await me();
-      return { queue: (await queueFor(db, who, settings)).map(conversationView) };
-    });
+    [CLIENT_EVENTS.queue]: handler(emptySchema, async (socket) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      return { queue: (await queueFor(db, who, socket.data.settings)).map(conversationView) };
+    }),
+  };
 
-    socket.onAny((event: string) => {
-      if (!Object.values(CLIENT_EVENTS).includes(event as never)) refuse(event, { code: 'unknown_event', message: t('chat.invalid') });
-    });
+  /**
+   * Every event of every socket (Socket.IO calls it with the socket as `this`): rate limit,
+   * zod, then the handler; every failure is an error event and a failed ack, never a crash.
+   */
+  function dispatch(this: ChatSocket, event: string, ...args: unknown[]) {
+    handle(this, event, args).catch((err: unknown) => log.error({ err, event }, 'chat event failed'));
+  }
+  async function handle(socket: ChatSocket, event: string, args: unknown[]) {
+    const data = socket.data;
+    const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : undefined;
+    const h = Object.hasOwn(handlers, event) ? handlers[event] : undefined;
+    if (!h) return refuse(socket, event, { code: 'unknown_event', message: t('chat.invalid') }, ack);
+    const b = data.bucket;
+    const now = Date.now();
+    b.tokens = Math.min(data.rate.burst, b.tokens + ((now - b.last) / 1000) * data.rate.perSecond);
+    b.last = now;
+    if (b.tokens < 1) {
+      const retryAfterMs = Math.ceil(((1 - b.tokens) / Math.max(data.rate.perSecond, 0.001)) * 1000);
+      return refuse(socket, event, { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs }, ack);
+    }
+    b.tokens -= 1;
+    const parsed = h.schema.safeParse(args[0]);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+      const tooLong = Object.values(fields).includes('too_long');
+      return refuse(socket, event, { code: tooLong ? 'too_long' : 'invalid', message: tooLong ? t('chat.tooLong', { max: MESSAGE_MAX }) : t('chat.invalid'), fields }, ack);
+    }
+    try {
+      const result = await h.run(socket, parsed.data as never);
+      ack?.({ ok: true, ...(result ?? {}) });
+    } catch (err) {
+      if (err instanceof ChatError) return refuse(socket, event, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, ack);
+      log.error({ err, event }, 'chat event failed');
+      refuse(socket, event, { code: 'server_error', message: 'Server error' }, ack);
+    }
+  }
 
-    socket.on('disconnect', () => {
-      if (closing) return;
-      track((async () => {
+  /** The last socket of a person gone: offline, last seen now, typing cleared (spec §4 disconnect hook). */
+  function onDisconnect(this: ChatSocket) {
+    disconnected(this);
+  }
+  function disconnected(socket: ChatSocket) {
+    const data = socket.data;
+    if (closing) return;
+    track(
+      (async () => {
         const who = await getChatUser(db, data.chatUserId);
-        for (const id of [...data.typing]) stopTyping(id, { id: data.chatUserId, name: who?.name ?? '' });
+        for (const id of [...data.typing]) stopTyping(socket, id, { id: data.chatUserId, name: who?.name ?? '' });
         if (!who) return;
         const remaining = await sockets(who.id);
         if (remaining > 0) {
           await db.updateTable('chat_users').set({ connections: remaining }).where('id', '=', who.id).execute();
           return;
         }
-        // The last socket of this person: offline, last seen now (spec §4 disconnect hook).
         const updated = await setStatus(db, who.id, who.status === 'wait' ? 'wait' : 'offline', 0);
         if (!updated) return;
-        emitPresence(updated, settings);
-        if (updated.kind === 'operator' && who.status === 'online') await announceAvailability(updated.vendor_id, settings);
-      })().catch((err: unknown) => log.error({ err }, 'chat disconnect hook failed')));
-    });
+        emitPresence(updated, data.settings);
+        if (updated.kind === 'operator' && who.status === 'online') await announceAvailability(updated.vendor_id, data.settings);
+      })().catch((err: unknown) => log.error({ err }, 'chat disconnect hook failed')),
+    );
+  }
 
-    // ---- on connect: rooms, presence, hello ----
-    track((async () => {
-      const who = data.initial ?? (await me());
-      data.initial = undefined;
-      socket.join(room.user(who.id));
-      let conversation: ConversationRow | undefined;
-      if (who.kind === 'visitor') {
-        socket.join(room.visitors(who.vendor_id));
-        if (who.conversation_id) conversation = await getConversation(db, who.conversation_id);
-        if (conversation?.status === 'open') socket.join(room.conv(conversation.id));
-        else conversation = undefined;
-      } else {
-        socket.join(room.ops(who.vendor_id));
-      }
-      const count = await sockets(who.id);
-      const back = who.kind === 'visitor' && conversation && who.status === 'offline';
-      const updated = back ? await setStatus(db, who.id, 'online', count) : who;
-      if (back && updated) emitPresence(updated, settings);
-      const online = await operatorsOnline(db, who.vendor_id, settings.vendorOnlyChat);
-      const hello: Hello = {
-        role: who.kind,
-        me: userView(updated ?? who),
-        conversation: conversation ? conversationView(conversation) : null,
-        mode: modeFor(online, settings),
-        operatorsOnline: online,
-        settings: { gdpr: settings.gdpr, displayLogin: settings.displayLogin, offlineForm: settings.offlineForm },
-        ...(who.kind === 'operator' ? { queue: (await queueFor(db, who, settings)).map(conversationView) } : {}),
-      };
-      socket.emit(SERVER_EVENTS.hello, hello);
-    })().catch((err: unknown) => {
-      log.error({ err }, 'chat connect failed');
-      socket.disconnect(true);
-    }));
+  /** On connect: rooms, presence, hello. */
+  async function welcome(socket: ChatSocket) {
+    const data = socket.data;
+    const settings = data.settings;
+    const who = data.initial ?? (await me(socket));
+    data.initial = undefined;
+    socket.join(room.user(who.id));
+    let conversation: ConversationRow | undefined;
+    if (who.kind === 'visitor') {
+      socket.join(room.visitors(who.vendor_id));
+      if (who.conversation_id) conversation = await getConversation(db, who.conversation_id);
+      if (conversation?.status === 'open') socket.join(room.conv(conversation.id));
+      else conversation = undefined;
+    } else {
+      socket.join(room.ops(who.vendor_id));
+    }
+    const back = who.kind === 'visitor' && conversation && who.status === 'offline';
+    const updated = back ? await setStatus(db, who.id, 'online', await sockets(who.id)) : who;
+    if (back && updated) emitPresence(updated, settings);
+    const online = await operatorsOnline(db, who.vendor_id, settings.vendorOnlyChat);
+    const hello: Hello = {
+      role: who.kind,
+      me: userView(updated ?? who),
+      conversation: conversation ? conversationView(conversation) : null,
+      mode: modeFor(online, settings),
+      operatorsOnline: online,
+      settings: { gdpr: settings.gdpr, displayLogin: settings.displayLogin, offlineForm: settings.offlineForm },
+      ...(who.kind === 'operator' ? { queue: (await queueFor(db, who, settings)).map(conversationView) } : {}),
+    };
+    socket.emit(SERVER_EVENTS.hello, hello);
+  }
+
+  io.on('connection', (raw) => {
+    const socket = raw as unknown as ChatSocket;
+    socket.onAny(dispatch as (...args: unknown[]) => void);
+    socket.on('disconnect', onDisconnect);
+    track(
+      welcome(socket).catch((err: unknown) => {
+        log.error({ err }, 'chat connect failed');
+        socket.disconnect(true);
+      }),
+    );
   });
 
   return {
