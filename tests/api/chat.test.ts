@@ -5,7 +5,7 @@ import { dialects } from '../helpers/databases.ts';
 import { startSmtpServer, parseMail, type TestSmtpServer } from '../helpers/smtp.ts';
 import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
-import { cleanupChat, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { addCannedReply, cleanupChat, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
 import { issueChatToken } from '../../app/features/chat/chat-token.server.ts';
 import type { ChatMessageView, ConversationView } from '../../app/features/chat/chat.schema.ts';
 
@@ -149,6 +149,12 @@ for (const dialect of await dialects()) {
       expect((await ask(vo.socket, 'chat:join', { conversationId: of7.conversation.id, after: 0 })).ok).toBe(true);
       expect(await ask(vo.socket, 'chat:join', { conversationId: of8.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
       expect(await ask(vo.socket, 'op:accept', { conversationId: of8.conversation.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      await addCannedReply(t.services.db, { vendorId: 0, title: 'Hello', body: 'Hello, how can I help?' });
+      await addCannedReply(t.services.db, { vendorId: 7, title: 'Seven', body: 'Vendor seven here.' });
+      await addCannedReply(t.services.db, { vendorId: 8, title: 'Eight', body: 'Vendor eight here.' });
+      const canned = await ask<{ replies: { title: string }[] }>(vo.socket, 'op:canned');
+      expect(canned.replies.map((r) => r.title)).toEqual(['Hello', 'Seven']);
+      expect(await ask(of7.socket, 'op:canned')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       const queue = await ask<{ queue: ConversationView[] }>(vo.socket, 'op:queue');
       expect(queue.queue.map((c) => c.vendorId)).toEqual(queue.queue.map(() => 7));
       // The shop's own operators serve every vendor's visitors, until the chat is vendors-only.

@@ -12,6 +12,7 @@ import { verifyChatToken } from './chat-token.server.ts';
 import {
   ChatError,
   acceptConversation,
+  cannedReplies,
   accessibleConversation,
   appendMessage,
   conversationView,
@@ -389,6 +390,12 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       socket.join(room.conv(c.id));
       emitConversation(c, socket.data.settings);
       return { conversation: conversationView(c) };
+    }),
+
+    [CLIENT_EVENTS.canned]: handler(emptySchema, async (socket) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      return { replies: (await cannedReplies(db, who.vendor_id)).map((r) => ({ id: r.id, vendorId: r.vendor_id, title: r.title, text: r.body })) };
     }),
 
     [CLIENT_EVENTS.queue]: handler(emptySchema, async (socket) => {

@@ -48,6 +48,7 @@ export const CLIENT_EVENTS = {
   status: 'op:status',
   accept: 'op:accept',
   queue: 'op:queue',
+  canned: 'op:canned',
 } as const;
 
 /** Events the server emits. */
