@@ -472,6 +472,100 @@ export interface SearchStatsTable {
   hits: Generated<number>;
 }
 
+/** Live chat (app/features/chat): visitors and operators. */
+export interface ChatUsersTable {
+  id: Generated<number>;
+  kind: 'visitor' | 'operator';
+  visitor_key: string | null;
+  user_id: number | null;
+  /** The staff account of an operator (unique); null for visitors. */
+  operator_user: number | null;
+  conversation_id: number | null;
+  name: Generated<string>;
+  email: Generated<string>;
+  gravatar: Generated<string>;
+  avatar_type: Generated<string>;
+  avatar_image: Generated<string>;
+  status: Generated<'online' | 'offline' | 'wait'>;
+  last_online: string | null;
+  current_page: Generated<string>;
+  ip: Generated<string>;
+  is_mobile: Generated<Bool>;
+  vendor_id: Generated<number>;
+  vendor_name: Generated<string>;
+  chat_with: Generated<string>;
+  connections: Generated<number>;
+  created_at: string;
+}
+
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  visitor_id: number | null;
+  operator_id: number | null;
+  vendor_id: Generated<number>;
+  visitor_name: Generated<string>;
+  visitor_email: Generated<string>;
+  operator_name: Generated<string>;
+  status: Generated<'open' | 'closed'>;
+  evaluation: Generated<'' | 'good' | 'bad'>;
+  receive_copy: Generated<Bool>;
+  last_seq: Generated<number>;
+  created_at: string;
+  accepted_at: string | null;
+  closed_at: string | null;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  seq: number;
+  sender_id: number | null;
+  sender_type: 'visitor' | 'operator' | 'system';
+  sender_key: string;
+  client_id: string | null;
+  user_name: Generated<string>;
+  gravatar: Generated<string>;
+  avatar_type: Generated<string>;
+  avatar_image: Generated<string>;
+  body: string;
+  vendor_id: Generated<number>;
+  read: Generated<Bool>;
+  created_at: string;
+}
+
+export interface ChatEvaluationsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  evaluation: Generated<string>;
+  receive_copy: Generated<Bool>;
+  email: Generated<string>;
+  chat_with: Generated<string>;
+  created_at: string;
+}
+
+export interface ChatOfflineMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  vendor_id: Generated<number>;
+  user_id: number | null;
+  ip: Generated<string>;
+  current_page: Generated<string>;
+  status: Generated<string>;
+  mail_sent: Generated<Bool>;
+  created_at: string;
+}
+
+export interface ChatCannedRepliesTable {
+  id: Generated<number>;
+  vendor_id: Generated<number>;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -513,6 +607,12 @@ export interface Database {
   search_vocabulary: SearchVocabularyTable;
   search_synonyms: SearchSynonymsTable;
   search_stats: SearchStatsTable;
+  chat_users: ChatUsersTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_evaluations: ChatEvaluationsTable;
+  chat_offline_messages: ChatOfflineMessagesTable;
+  chat_canned_replies: ChatCannedRepliesTable;
 }
 
 export type User = Selectable<UsersTable>;

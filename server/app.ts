@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
+import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
+import { attachChat } from '../app/features/chat/chat-realtime.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext } from './context.ts';
 import { securityHeaders } from './security.ts';
@@ -71,6 +74,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   });
   app.decorate('services', services);
+  // Live chat on this server's own HTTP port (/socket.io); across processes through Redis.
+  const chat = await attachChat(app.server, services, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, cluster: cluster.isWorker });
+  app.decorate('chat', chat);
+  // Open sockets would keep the server from closing: they go first.
+  app.addHook('preClose', async () => chat.close());
+  const stopChatCleanup = scheduleChatCleanup(db, () => chat.connectedUsers(), (err) => log.error({ err }, 'chat cleanup failed'));
   app.addHook('onClose', async () => {
     // Mail started by a request that has been answered goes out before the database closes.
     await backgroundSettled(services);
@@ -78,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopSales();
     await stopCartExpiry();
     await stopWishlistAlerts();
+    await stopChatCleanup();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });

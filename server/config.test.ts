@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATABASE_URL: 'postgres://shop:pw@db:5432/shop',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'shop-a',
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       MAIL_FROM: 'Shop <hello@shop.example>',
       SESSION_SECRET: 's'.repeat(40),
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       port: 8080,
       dialect: 'postgres',
       redisUrl: 'redis://cache:6379',
+      redisPrefix: 'shop-a',
       smtpUrl: 'smtps://user:pw@mail.example.com:465',
       mailFrom: 'Shop <hello@shop.example>',
       sessionSecret: 's'.repeat(40),
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       allowedHosts: ['shop.example', 'www.shop.example:8443'],
     });
     expect(load({}).allowedHosts).toEqual([]);
+    expect(load({}).redisPrefix).toBe('vitrine');
     expect(load({ DATABASE_URL: 'postgresql://x@y/z' }).dialect).toBe('postgres');
   });
 

@@ -22,6 +22,7 @@ const envSchema = z.object({
     .default('sqlite:data/vitrine.sqlite')
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'must start with sqlite: or postgres://'),
   REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only').default('vitrine'),
   SMTP_URL: z
     .string()
     .optional()
@@ -55,6 +56,8 @@ export interface AppConfig {
   databaseUrl: string;
   dialect: 'sqlite' | 'postgres';
   redisUrl?: string;
+  /** Prefix of this shop's Redis keys and channels (several shops, or test runs, can share one Redis). */
+  redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionUser } from '../app/features/account/session.server.ts';
 import type { RequestContext, Services } from '../app/lib/services.server.ts';
+import type { ChatRealtime } from '../app/features/chat/chat-realtime.server.ts';
 import { staleFromHere } from '../db/freshness.ts';
 import { allowedRequestOrigin } from '../app/features/admin/origin.server.ts';
 import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
@@ -13,6 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     services: Services;
+    chat: ChatRealtime;
   }
 }
 

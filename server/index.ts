@@ -36,7 +36,7 @@ async function main() {
     const prepared = await buildApp(config, { pages: false });
     await announceSetupCode(prepared.services);
     await prepared.close();
-    return supervise(config.workers);
+    return supervise(config.workers, config.redisUrl);
   }
   const app = await buildApp(config, { pages: dev ? 'dev' : 'build' });
   // A fresh shop: the setup code that /admin/setup asks for, once per start (not per worker).
@@ -64,8 +64,10 @@ async function main() {
 }
 
 /** Runs `count` workers; replaces one that exits unexpectedly; stops them all on SIGTERM/SIGINT. */
-function supervise(count: number) {
+async function supervise(count: number, redisUrl: string | undefined) {
   let stopping = false;
+  // Without Redis, chat broadcasts between workers go through this process (cluster adapter).
+  if (!redisUrl) (await import('@socket.io/cluster-adapter')).setupPrimary();
   const started = new Map<Worker, number>();
   const fork = () => started.set(cluster.fork(), Date.now());
   cluster.on('exit', (worker, code, signal) => {

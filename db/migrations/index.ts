@@ -9,6 +9,7 @@ import * as search from './2026-11-24-008-search.ts';
 import * as searchAdmin from './2026-11-24-009-search-admin.ts';
 import * as wishlistAlerts from './2026-11-25-010-wishlist-alerts.ts';
 import * as searchRank from './2026-11-25-011-search-rank.ts';
+import * as chat from './2026-11-25-013-chat.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-009-search-admin': searchAdmin,
   '2026-11-25-010-wishlist-alerts': wishlistAlerts,
   '2026-11-25-011-search-rank': searchRank,
+  '2026-11-25-013-chat': chat,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,531 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { Services } from '../../lib/services.server.ts';
+import { inBackground } from '../../lib/background.server.ts';
+import { isStaff } from '../account/roles.ts';
+import type { Role } from '../account/roles.ts';
+import { t } from '../../i18n/t-chat.ts';
+import { getChatSettings, type ChatSettings } from './chat-settings.server.ts';
+import { mailTranscript } from './chat-mail.server.ts';
+import { verifyChatToken } from './chat-token.server.ts';
+import {
+  ChatError,
+  acceptConversation,
+  cannedReplies,
+  accessibleConversation,
+  appendMessage,
+  conversationView,
+  endConversation,
+  ensureOperator,
+  ensureVisitor,
+  evaluateConversation,
+  getChatUser,
+  getConversation,
+  loginVisitor,
+  markRead,
+  messageView,
+  messagesSince,
+  operatorsOnline,
+  queueFor,
+  setPage,
+  setStatus,
+  userView,
+  type ChatUserRow,
+  type ConversationRow,
+} from './chat-store.server.ts';
+import {
+  CLIENT_EVENTS,
+  MESSAGE_MAX,
+  SERVER_EVENTS,
+  SINCE_PAGE,
+  acceptSchema,
+  emptySchema,
+  endSchema,
+  evaluateSchema,
+  joinSchema,
+  loginSchema,
+  pageSchema,
+  readSchema,
+  sendSchema,
+  sinceSchema,
+  statusSchema,
+  typingSchema,
+  type ChatErrorBody,
+  type Hello,
+  type WidgetMode,
+} from './chat.schema.ts';
+
+/*
+ * The chat's realtime side: Socket.IO on the shop's own HTTP server at /socket.io,
+ * WebSocket transport only (no long-polling, so no sticky sessions are needed behind a
+ * balancer or with WORKERS > 1). With REDIS_URL the official Redis adapter carries room
+ * broadcasts between server processes; with several workers and no Redis, the cluster
+ * adapter does it through the primary process.
+ *
+ * Delivery: a message is stored first (chat-store.server.ts appendMessage gives it the next
+ * sequence number), then acknowledged to its sender with that number and broadcast to the
+ * conversation's room. Senders resend what was not acknowledged (the same client id answers
+ * the same number); receivers ask for everything after their last number on every
+ * (re)connect and when they see a gap. Nothing depends on a broadcast arriving.
+ */
+
+interface SocketData {
+  role: 'visitor' | 'operator';
+  chatUserId: number;
+  vendorId: number;
+  /** The visitor is signed in with a staff account (same-e-mail bypass), or the operator's account. */
+  staffAccount: boolean;
+  settings: ChatSettings;
+  /** Conversations this socket said it is typing in. */
+  typing: Set<number>;
+  bucket: { tokens: number; last: number };
+  rate: { burst: number; perSecond: number };
+  /** The record as the handshake found it, for the hello (dropped once sent). */
+  initial?: ChatUserRow;
+  /** The caller's record as last read, for events that may use a copy a moment old. */
+  meCache?: { row: ChatUserRow; at: number };
+  /** Conversations this socket sent to lately, with when their access was checked. */
+  mayWrite?: Map<number, { c: ConversationRow; at: number }>;
+}
+
+const OPERATOR_RATE_FACTOR = 10;
+
+type ChatSocket = Socket & { data: SocketData };
+
+export interface ChatRealtime {
+  io: Server;
+  /** Chat record ids with a socket open in any process. */
+  connectedUsers(): Promise<Set<number>>;
+  /** Disconnects every socket of this process and closes the adapter's connections. */
+  close(): Promise<void>;
+}
+
+export interface ChatRealtimeOptions {
+  redisUrl?: string;
+  /** Prefix of the Redis channels (one shop, or one test run, per prefix). */
+  redisPrefix?: string;
+  /** Several processes share the port without Redis: the cluster adapter through the primary. */
+  cluster?: boolean;
+}
+
+const room = {
+  conv: (id: number) => `conv:${id}`,
+  user: (id: number) => `user:${id}`,
+  visitors: (vendorId: number) => `visitors:${vendorId}`,
+  ops: (vendorId: number) => `ops:${vendorId}`,
+};
+
+/** The operator rooms that hear about a conversation of `vendorId` (spec §6 vendor matching). */
+const opsRooms = (vendorId: number, settings: ChatSettings) =>
+  vendorId === 0 || settings.vendorOnlyChat ? [room.ops(vendorId)] : [room.ops(vendorId), room.ops(0)];
+
+const modeFor = (online: number, settings: ChatSettings): WidgetMode => (online === 0 ? 'offline' : settings.displayLogin ? 'login' : 'online');
+
+function clientIp(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded) return forwarded.split(',')[0].trim();
+  return socket.handshake.address;
+}
+
+export async function attachChat(httpServer: HttpServer, services: Services, options: ChatRealtimeOptions = {}): Promise<ChatRealtime> {
+  const { db, config, log } = services;
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    // A 5,000-character message is at most 20 kB of UTF-8; anything far bigger is refused by closing.
+    maxHttpBufferSize: 64 * 1024,
+    connectTimeout: 10_000,
+  });
+  const closers: (() => Promise<unknown>)[] = [];
+  // Connect and disconnect work under way: closing waits for it (the database closes next).
+  let closing = false;
+  const pending = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+  if (options.redisUrl) {
+    const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err: unknown) => log.warn({ err }, 'chat Redis connection error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'vitrine'}:socket.io`, requestsTimeout: 3000 }));
+    closers.push(() => Promise.allSettled([pub.quit(), sub.quit()]));
+  } else if (options.cluster) {
+    const { createAdapter } = await import('@socket.io/cluster-adapter');
+    io.adapter(createAdapter());
+  }
+
+  // ---- authentication: the token says who the socket is; nothing it sends later can change that ----
+  io.use(async (socket, next) => {
+    try {
+      const claims = verifyChatToken(config.sessionSecret, (socket.handshake.auth as { token?: unknown } | undefined)?.token);
+      if (!claims) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.unauthorized') } }));
+      const ip = clientIp(socket, config.trustProxy);
+      const settings = await getChatSettings(db);
+      let me: ChatUserRow;
+      let staffAccount = false;
+      if (claims.role === 'operator') {
+        const user = await db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', claims.userId).executeTakeFirst();
+        if (!user || !isStaff(user.role as Role)) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.operatorsOnly') } }));
+        me = await ensureOperator(db, user, ip);
+        staffAccount = true;
+      } else {
+        if (claims.userId !== null) {
+          const user = await db.selectFrom('users').select('role').where('id', '=', claims.userId).executeTakeFirst();
+          staffAccount = !!user && isStaff(user.role as Role);
+        }
+        me = await ensureVisitor(db, { visitorKey: claims.visitorKey, userId: claims.userId, vendorId: claims.vendorId, ip });
+      }
+      const data = socket.data as SocketData;
+      data.role = claims.role;
+      data.chatUserId = me.id;
+      data.initial = me;
+      data.vendorId = me.vendor_id;
+      data.staffAccount = staffAccount;
+      data.settings = settings;
+      data.typing = new Set();
+      // Staff answer many conversations at once: ten times a visitor's allowance.
+      const scale = claims.role === 'operator' ? OPERATOR_RATE_FACTOR : 1;
+      data.rate = { burst: settings.rateBurst * scale, perSecond: settings.ratePerSecond * scale };
+      data.bucket = { tokens: data.rate.burst, last: Date.now() };
+      next();
+    } catch (err) {
+      log.error({ err }, 'chat connection setup failed');
+      next(Object.assign(new Error('server_error'), { data: { code: 'server_error', message: 'Server error' } }));
+    }
+  });
+
+  const emitConversation = (c: ConversationRow, settings: ChatSettings) => {
+    const view = conversationView(c);
+    io.to([room.conv(c.id), ...opsRooms(c.vendor_id, settings)]).emit(SERVER_EVENTS.conversation, view);
+  };
+
+  const emitPresence = (me: ChatUserRow, settings: ChatSettings) => {
+    const payload = { userId: me.id, kind: me.kind, status: me.status, lastOnline: me.last_online, currentPage: me.current_page, isMobile: me.is_mobile === 1 };
+    const rooms = me.kind === 'visitor' ? opsRooms(me.vendor_id, settings) : [room.ops(me.vendor_id)];
+    if (me.conversation_id) rooms.push(room.conv(me.conversation_id));
+    io.to(rooms).emit(SERVER_EVENTS.presence, payload);
+  };
+
+  /** Tells visitors whose operators changed whether anyone can answer them now. */
+  const announceAvailability = async (operatorVendor: number, settings: ChatSettings) => {
+    const vendors =
+      operatorVendor === 0 && !settings.vendorOnlyChat
+        ? (await db.selectFrom('chat_users').select('vendor_id').distinct().where('kind', '=', 'visitor').where('vendor_id', '<>', 0).limit(1000).execute()).map((r) => r.vendor_id).concat(0)
+        : [operatorVendor];
+    for (const v of vendors) {
+      const online = await operatorsOnline(db, v, settings.vendorOnlyChat);
+      io.to(room.visitors(v)).emit(SERVER_EVENTS.availability, { vendorId: v, mode: modeFor(online, settings), operatorsOnline: online });
+    }
+  };
+
+  const sockets = async (userId: number) => {
+    try {
+      return (await io.in(room.user(userId)).fetchSockets()).length;
+    } catch {
+      return 0; // another process did not answer in time: counted as none
+    }
+  };
+
+  // ---- per-socket helpers (one copy for every socket: a socket costs only its own data) ----
+
+  /** The caller's own record, fresh (another tab may have changed it); gone: a logout (spec §4). `maxAgeMs` > 0: a copy that recent will do (kept only for sockets that send). */
+  const me = async (socket: ChatSocket, maxAgeMs = 0): Promise<ChatUserRow> => {
+    const data = socket.data;
+    if (maxAgeMs > 0 && data.meCache && Date.now() - data.meCache.at < maxAgeMs) return data.meCache.row;
+    const row = await getChatUser(db, data.chatUserId);
+    data.meCache = row && maxAgeMs > 0 ? { row, at: Date.now() } : undefined;
+    if (!row) {
+      socket.emit(SERVER_EVENTS.presence, { userId: data.chatUserId, kind: data.role, status: 'offline', removed: true });
+      throw new ChatError('not_logged_in', t('chat.notLoggedIn'), 401);
+    }
+    return row;
+  };
+
+  const refuse = (socket: ChatSocket, event: string, err: ChatErrorBody, ack?: (a: unknown) => void) => {
+    const body = { ...err, event };
+    socket.emit(SERVER_EVENTS.error, body);
+    ack?.({ ok: false, error: body });
+  };
+
+  const requireOperator = (socket: ChatSocket) => {
+    if (socket.data.role !== 'operator') throw new ChatError('forbidden', t('chat.operatorsOnly'), 403);
+  };
+  const requireVisitor = (socket: ChatSocket) => {
+    if (socket.data.role !== 'visitor') throw new ChatError('forbidden', t('chat.invalid'), 403);
+  };
+  /** The conversation, if this socket may see it (a foreign one reads as "no such"). */
+  const conversationFor = (socket: ChatSocket, who: ChatUserRow, id: number) => accessibleConversation(db, who, id, socket.data.settings);
+
+  const stopTyping = (socket: ChatSocket, conversationId: number, who: { id: number; name: string }) => {
+    if (!socket.data.typing.delete(conversationId)) return;
+    socket.to(room.conv(conversationId)).emit(SERVER_EVENTS.typing, { conversationId, userId: who.id, name: who.name, typing: false });
+  };
+
+  // ---- events: one table, one dispatcher ----
+
+  type Handler = { schema: z.ZodType; run(socket: ChatSocket, input: never): Promise<Record<string, unknown> | void> };
+  const handler = <S extends z.ZodType>(schema: S, run: (socket: ChatSocket, input: z.infer<S>) => Promise<Record<string, unknown> | void>): Handler => ({
+    schema,
+    run: run as Handler['run'],
+  });
+
+  const handlers: Record<string, Handler> = {
+    [CLIENT_EVENTS.login]: handler(loginSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const data = socket.data;
+      const visitor = await me(socket);
+      const { visitor: updated, conversation } = await loginVisitor(db, visitor, input, data.settings, data.staffAccount);
+      data.meCache = { row: updated, at: Date.now() };
+      await io.in(room.user(updated.id)).socketsJoin(room.conv(conversation.id));
+      socket.join(room.conv(conversation.id));
+      emitConversation(conversation, data.settings);
+      emitPresence(updated, data.settings);
+      return { me: userView(updated), conversation: conversationView(conversation) };
+    }),
+
+    [CLIENT_EVENTS.send]: handler(sendSchema, async (socket, input) => {
+      const data = socket.data;
+      const who = await me(socket, 2000);
+      if (input.text.trim() === '') throw new ChatError('empty', t('chat.empty'));
+      // Where this socket has sent recently: no access check per message (the store still refuses a closed one).
+      const known = data.mayWrite?.get(input.conversationId);
+      let c = known && Date.now() - known.at < 10_000 ? known.c : await conversationFor(socket, who, input.conversationId);
+      if (who.kind === 'operator' && c.operator_id === null && c.status === 'open') c = await acceptConversation(db, who, c.id, data.settings).catch(() => c);
+      if (c !== known?.c) (data.mayWrite ??= new Map()).set(c.id, { c, at: Date.now() });
+      const { message, duplicate } = await appendMessage(db, { conversationId: c.id, sender: who, senderType: who.kind, clientId: input.clientId, text: input.text });
+      if (!socket.rooms.has(room.conv(c.id))) socket.join(room.conv(c.id));
+      stopTyping(socket, c.id, who);
+      // Also for a duplicate: its first broadcast may have been lost with a process; receivers drop what they have.
+      io.to(room.conv(c.id)).emit(SERVER_EVENTS.message, messageView(message));
+      return { seq: message.seq, id: message.id, at: message.created_at, duplicate };
+    }),
+
+    [CLIENT_EVENTS.join]: handler(joinSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
+      // Join first, then read: a message stored in between arrives by broadcast, one stored before is in the answer.
+      socket.join(room.conv(c.id));
+      const messages = await messagesSince(db, c.id, input.after);
+      return { conversation: conversationView(c), messages: messages.map(messageView), more: messages.length === SINCE_PAGE };
+    }),
+
+    [CLIENT_EVENTS.since]: handler(sinceSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
+      const messages = await messagesSince(db, c.id, input.after);
+      return { lastSeq: c.last_seq, messages: messages.map(messageView), more: messages.length === SINCE_PAGE };
+    }),
+
+    [CLIENT_EVENTS.typing]: handler(typingSchema, async (socket, input) => {
+      // Only where this socket has joined (no database read per key press).
+      if (!socket.rooms.has(room.conv(input.conversationId))) throw new ChatError('not_found', t('chat.notFound'), 404);
+      const who = await me(socket, 2000);
+      socket.data.typing.add(input.conversationId);
+      if (input.typing) {
+        socket.to(room.conv(input.conversationId)).emit(SERVER_EVENTS.typing, { conversationId: input.conversationId, userId: who.id, name: who.name, typing: true });
+      } else {
+        stopTyping(socket, input.conversationId, who);
+      }
+    }),
+
+    [CLIENT_EVENTS.read]: handler(readSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
+      if (await markRead(db, who, c.id, input.upTo)) {
+        io.to(room.conv(c.id)).emit(SERVER_EVENTS.read, { conversationId: c.id, upTo: input.upTo, by: who.kind, userId: who.id });
+      }
+    }),
+
+    [CLIENT_EVENTS.page]: handler(pageSchema, async (socket, input) => {
+      const updated = await setPage(db, socket.data.chatUserId, input.currentPage, input.isMobile);
+      socket.data.meCache = undefined;
+      if (updated) emitPresence(updated, socket.data.settings);
+    }),
+
+    [CLIENT_EVENTS.end]: handler(endSchema, async (socket, input) => {
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
+      const { conversation, closing } = await endConversation(db, who, c);
+      if (closing) io.to(room.conv(c.id)).emit(SERVER_EVENTS.message, messageView(closing));
+      stopTyping(socket, c.id, who);
+      emitConversation(conversation, socket.data.settings);
+      return { conversation: conversationView(conversation) };
+    }),
+
+    [CLIENT_EVENTS.evaluate]: handler(evaluateSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const who = await me(socket);
+      const c = await evaluateConversation(db, who, input);
+      if (input.receiveCopy) inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id));
+      emitConversation(c, socket.data.settings);
+      return { conversation: conversationView(c) };
+    }),
+
+    [CLIENT_EVENTS.availability]: handler(emptySchema, async (socket) => {
+      const { settings, vendorId } = socket.data;
+      const online = await operatorsOnline(db, vendorId, settings.vendorOnlyChat);
+      return { mode: modeFor(online, settings), operatorsOnline: online };
+    }),
+
+    [CLIENT_EVENTS.status]: handler(statusSchema, async (socket, input) => {
+      requireOperator(socket);
+      const updated = await setStatus(db, socket.data.chatUserId, input.status);
+      if (updated) {
+        emitPresence(updated, socket.data.settings);
+        await announceAvailability(updated.vendor_id, socket.data.settings);
+      }
+      return { me: updated ? userView(updated) : null };
+    }),
+
+    [CLIENT_EVENTS.accept]: handler(acceptSchema, async (socket, input) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      const c = await acceptConversation(db, who, input.conversationId, socket.data.settings);
+      await io.in(room.user(who.id)).socketsJoin(room.conv(c.id));
+      socket.join(room.conv(c.id));
+      emitConversation(c, socket.data.settings);
+      return { conversation: conversationView(c) };
+    }),
+
+    [CLIENT_EVENTS.canned]: handler(emptySchema, async (socket) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      return { replies: (await cannedReplies(db, who.vendor_id)).map((r) => ({ id: r.id, vendorId: r.vendor_id, title: r.title, text: r.body })) };
+    }),
+
+    [CLIENT_EVENTS.queue]: handler(emptySchema, async (socket) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      return { queue: (await queueFor(db, who, socket.data.settings)).map(conversationView) };
+    }),
+  };
+
+  /**
+   * Every event of every socket (Socket.IO calls it with the socket as `this`): rate limit,
+   * zod, then the handler; every failure is an error event and a failed ack, never a crash.
+   */
+  function dispatch(this: ChatSocket, event: string, ...args: unknown[]) {
+    handle(this, event, args).catch((err: unknown) => log.error({ err, event }, 'chat event failed'));
+  }
+  async function handle(socket: ChatSocket, event: string, args: unknown[]) {
+    const data = socket.data;
+    const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : undefined;
+    const h = Object.hasOwn(handlers, event) ? handlers[event] : undefined;
+    if (!h) return refuse(socket, event, { code: 'unknown_event', message: t('chat.invalid') }, ack);
+    const b = data.bucket;
+    const now = Date.now();
+    b.tokens = Math.min(data.rate.burst, b.tokens + ((now - b.last) / 1000) * data.rate.perSecond);
+    b.last = now;
+    if (b.tokens < 1) {
+      const retryAfterMs = Math.ceil(((1 - b.tokens) / Math.max(data.rate.perSecond, 0.001)) * 1000);
+      return refuse(socket, event, { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs }, ack);
+    }
+    b.tokens -= 1;
+    const parsed = h.schema.safeParse(args[0]);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+      const tooLong = Object.values(fields).includes('too_long');
+      return refuse(socket, event, { code: tooLong ? 'too_long' : 'invalid', message: tooLong ? t('chat.tooLong', { max: MESSAGE_MAX }) : t('chat.invalid'), fields }, ack);
+    }
+    try {
+      const result = await h.run(socket, parsed.data as never);
+      ack?.({ ok: true, ...(result ?? {}) });
+    } catch (err) {
+      if (err instanceof ChatError) return refuse(socket, event, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, ack);
+      log.error({ err, event }, 'chat event failed');
+      refuse(socket, event, { code: 'server_error', message: 'Server error' }, ack);
+    }
+  }
+
+  /** The last socket of a person gone: offline, last seen now, typing cleared (spec §4 disconnect hook). */
+  function onDisconnect(this: ChatSocket) {
+    disconnected(this);
+  }
+  function disconnected(socket: ChatSocket) {
+    const data = socket.data;
+    if (closing) return;
+    track(
+      (async () => {
+        const who = await getChatUser(db, data.chatUserId);
+        for (const id of [...data.typing]) stopTyping(socket, id, { id: data.chatUserId, name: who?.name ?? '' });
+        if (!who) return;
+        const remaining = await sockets(who.id);
+        if (remaining > 0) {
+          await db.updateTable('chat_users').set({ connections: remaining }).where('id', '=', who.id).execute();
+          return;
+        }
+        const updated = await setStatus(db, who.id, who.status === 'wait' ? 'wait' : 'offline', 0);
+        if (!updated) return;
+        emitPresence(updated, data.settings);
+        if (updated.kind === 'operator' && who.status === 'online') await announceAvailability(updated.vendor_id, data.settings);
+      })().catch((err: unknown) => log.error({ err }, 'chat disconnect hook failed')),
+    );
+  }
+
+  /** On connect: rooms, presence, hello. */
+  async function welcome(socket: ChatSocket) {
+    const data = socket.data;
+    const settings = data.settings;
+    const who = data.initial ?? (await me(socket));
+    data.initial = undefined;
+    socket.join(room.user(who.id));
+    let conversation: ConversationRow | undefined;
+    if (who.kind === 'visitor') {
+      socket.join(room.visitors(who.vendor_id));
+      if (who.conversation_id) conversation = await getConversation(db, who.conversation_id);
+      if (conversation?.status === 'open') socket.join(room.conv(conversation.id));
+      else conversation = undefined;
+    } else {
+      socket.join(room.ops(who.vendor_id));
+    }
+    const back = who.kind === 'visitor' && conversation && who.status === 'offline';
+    const updated = back ? await setStatus(db, who.id, 'online', await sockets(who.id)) : who;
+    if (back && updated) emitPresence(updated, settings);
+    const online = await operatorsOnline(db, who.vendor_id, settings.vendorOnlyChat);
+    const hello: Hello = {
+      role: who.kind,
+      me: userView(updated ?? who),
+      conversation: conversation ? conversationView(conversation) : null,
+      mode: modeFor(online, settings),
+      operatorsOnline: online,
+      settings: { gdpr: settings.gdpr, displayLogin: settings.displayLogin, offlineForm: settings.offlineForm },
+      ...(who.kind === 'operator' ? { queue: (await queueFor(db, who, settings)).map(conversationView) } : {}),
+    };
+    socket.emit(SERVER_EVENTS.hello, hello);
+  }
+
+  io.on('connection', (raw) => {
+    const socket = raw as unknown as ChatSocket;
+    socket.onAny(dispatch as (...args: unknown[]) => void);
+    socket.on('disconnect', onDisconnect);
+    track(
+      welcome(socket).catch((err: unknown) => {
+        log.error({ err }, 'chat connect failed');
+        socket.disconnect(true);
+      }),
+    );
+  });
+
+  return {
+    io,
+    async connectedUsers() {
+      const all = await io.fetchSockets();
+      return new Set(all.map((s) => (s.data as SocketData).chatUserId));
+    },
+    async close() {
+      closing = true;
+      io.local.disconnectSockets(true);
+      while (pending.size) await Promise.allSettled([...pending]);
+      io.engine.close();
+      for (const c of closers) await c();
+    },
+  };
+}
+
+export type { ChatSocket };

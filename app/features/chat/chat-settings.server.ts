@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { DB } from '../../../db/client.ts';
+import { cached } from '../../lib/store-cache.server.ts';
+import { parseInput } from '../../lib/validate.ts';
+
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v === 'boolean' || v === undefined) return v;
+    const s = String(v).toLowerCase();
+    return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
+  }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
+const count = (max: number, fallback: number) => z.coerce.number().int('Must be a whole number').min(0, 'At least 0').max(max, `At most ${max}`).default(fallback);
+
+/**
+ * Settings of the live chat's server side, stored as `chat.<key>` rows of the settings table
+ * (the store settings form does not carry them; the operator console's settings page will).
+ */
+export const chatSettingsSchema = z.object({
+  /** Visitors chatting at once; 0 = unlimited. Operators are never counted (spec §6). */
+  guestLimit: count(100_000, 0),
+  /** Operators of vendor 0 (the shop) do not serve vendors' visitors (spec §6). */
+  vendorOnlyChat: flag(false),
+  /** A signed-in staff member may chat as a visitor with an e-mail already online elsewhere. */
+  operatorBypassSameEmail: flag(false),
+  /** The login form asks for a GDPR tick box. */
+  gdpr: flag(false),
+  /** The widget shows the login form (else it starts online with the account's name). */
+  displayLogin: flag(true),
+  /** The offline contact form is offered when no operator is available. */
+  offlineForm: flag(true),
+  /** Who gets offline messages; empty: the admins and shop managers. */
+  offlineEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
+  /** Per socket: events allowed in a burst, and refilled per second. */
+  rateBurst: count(100_000, 30),
+  ratePerSecond: count(100_000, 5),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+
+export function getChatSettings(db: DB): Promise<ChatSettings> {
+  return cached(db, 'chat-settings', async () => {
+    const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'chat.%').execute();
+    const saved: Record<string, unknown> = {};
+    for (const r of rows) {
+      try {
+        saved[r.key.slice('chat.'.length)] = JSON.parse(r.value);
+      } catch {
+        // Not written by us: the default stands.
+      }
+    }
+    const parsed = chatSettingsSchema.safeParse(saved);
+    return parsed.success ? parsed.data : chatSettingsSchema.parse({});
+  });
+}
+
+/** Saves the given fields (validated against the current values) in one transaction. */
+export async function saveChatSettings(db: DB, input: Record<string, unknown>): Promise<ChatSettings> {
+  const current = await getChatSettings(db);
+  const settings = parseInput(chatSettingsSchema, { ...current, ...input });
+  const given = new Set(Object.keys(input));
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(settings)) {
+      if (!given.has(key)) continue;
+      const row = { key: `chat.${key}`, value: JSON.stringify(value) };
+      await trx.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
+    }
+  });
+  return settings;
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { HttpError } from '../../app/lib/http-error.ts';
+import { inBackground } from '../../app/lib/background.server.ts';
+import { parseInput } from '../../app/lib/validate.ts';
+import { isStaff } from '../../app/features/account/roles.ts';
+import { CHAT_COOKIE, evaluateSchema, tokenRequestSchema } from '../../app/features/chat/chat.schema.ts';
+import { chatCookieHeader, issueChatToken, newChatCookie, validChatCookie, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
+import { ChatError, evaluateConversation, notFound } from '../../app/features/chat/chat-store.server.ts';
+import { mailTranscript, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
+import { t } from '../../app/i18n/t-chat.ts';
+
+/** A chat refusal as the house error shape. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ChatError) {
+      const retry = (err as ChatError & { retryAfter?: number }).retryAfter;
+      throw new HttpError(err.status, err.code, err.message, err.fields, retry ? { 'retry-after': String(retry) } : undefined);
+    }
+    throw err;
+  }
+}
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/** Live chat (docs/API.md, Chat): tokens for the socket, the offline form, evaluations. */
+export async function chatRoutes(api: FastifyInstance) {
+  const services = api.services;
+
+  /** The visitor's chat cookie, made (and sent) when they have none. */
+  const visitorCookie = (request: FastifyRequest, reply: FastifyReply): string => {
+    const existing = request.cookies[CHAT_COOKIE];
+    if (validChatCookie(existing)) return existing;
+    const fresh = newChatCookie();
+    reply.header('set-cookie', chatCookieHeader(fresh, request.ctx.secure));
+    return fresh;
+  };
+
+  api.post('/chat/token', async (request, reply) => {
+    noStore(reply);
+    const input = parseInput(tokenRequestSchema, request.body ?? {});
+    const user = request.ctx.user;
+    if (input.as === 'operator') {
+      if (!user) throw new HttpError(401, 'unauthorized', 'Sign in with a staff account first.');
+      if (!isStaff(user.role)) throw new HttpError(403, 'forbidden', t('chat.operatorsOnly'));
+      return { role: 'operator', ...issueChatToken(services.config.sessionSecret, { role: 'operator', userId: user.id }) };
+    }
+    const visitorKey = visitorKeyOf(visitorCookie(request, reply));
+    return {
+      role: 'visitor',
+      ...issueChatToken(services.config.sessionSecret, { role: 'visitor', visitorKey, userId: user?.id ?? null, vendorId: input.vendorId }),
+    };
+  });
+
+  api.post('/chat/offline', async (request, reply) => {
+    noStore(reply);
+    const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null }));
+    return reply.status(201).send(result);
+  });
+
+  api.post('/chat/evaluation', async (request, reply) => {
+    noStore(reply);
+    const input = parseInput(evaluateSchema, request.body);
+    const cookie = request.cookies[CHAT_COOKIE];
+    if (!validChatCookie(cookie)) throw new HttpError(404, 'not_found', t('chat.notFound'));
+    const visitor = await services.db.selectFrom('chat_users').selectAll().where('visitor_key', '=', visitorKeyOf(cookie)).executeTakeFirst();
+    const c = await answer(async () => {
+      if (!visitor) throw notFound();
+      return evaluateConversation(services.db, visitor, input);
+    });
+    if (input.receiveCopy) inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id));
+    return { ok: true, message: t('chat.evaluated'), evaluation: c.evaluation, receiveCopy: c.receive_copy === 1 };
+  });
+}
+

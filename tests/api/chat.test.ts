@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { createTestApp, Client, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { startSmtpServer, parseMail, type TestSmtpServer } from '../helpers/smtp.ts';
+import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
+import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
+import { addCannedReply, cleanupChat, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { issueChatToken } from '../../app/features/chat/chat-token.server.ts';
+import type { ChatMessageView, ConversationView } from '../../app/features/chat/chat.schema.ts';
+
+const SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+for (const dialect of await dialects()) {
+  describe(`live chat over Socket.IO (${dialect})`, () => {
+    let t: TestApp;
+    let url: string;
+    let smtp: TestSmtpServer;
+    const open: Socket[] = [];
+    const track = <T extends { socket: Socket }>(x: T) => (open.push(x.socket), x);
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url } });
+      url = await listen(t.app);
+    });
+    afterAll(async () => {
+      for (const s of open) s.disconnect();
+      await t.close();
+      await smtp.close();
+    });
+
+    /** A visitor signed in to the chat with its own conversation. */
+    async function chattingVisitor(name: string, vendorId = 0) {
+      const v = await visitor(t.app, vendorId);
+      const { socket, hello } = track(await rawSocket(url, await v.token()));
+      const login = await ask<{ conversation: ConversationView }>(socket, 'chat:login', { name, email: `${name.toLowerCase()}@mail.example` });
+      expect(login.ok, JSON.stringify(login)).toBe(true);
+      return { ...v, socket, hello, conversation: login.conversation };
+    }
+
+    it('carries messages between a visitor and an operator, numbered, acknowledged, read', async () => {
+      const op = await operator(t.app);
+      const o = track(await rawSocket(url, await op.token()));
+      expect(o.hello.role).toBe('operator');
+      const v = await visitor(t.app);
+      const vs = track(await rawSocket(url, await v.token()));
+      expect(vs.hello.role).toBe('visitor');
+      expect(vs.hello.mode).toBe('offline');
+
+      const available = next<{ mode: string }>(vs.socket, 'chat:availability');
+      expect((await ask(o.socket, 'op:status', { status: 'online' })).ok).toBe(true);
+      expect((await available).mode).toBe('login');
+
+      const queued = next<ConversationView>(o.socket, 'chat:conversation');
+      const login = await ask<{ conversation: ConversationView }>(vs.socket, 'chat:login', { name: 'Ada', email: 'ada@mail.example', currentPage: '/shop' });
+      expect(login.ok).toBe(true);
+      const c = login.conversation;
+      expect((await queued).id).toBe(c.id);
+
+      const accepted = await ask<{ conversation: ConversationView }>(o.socket, 'op:accept', { conversationId: c.id });
+      expect(accepted.conversation.operatorName).toBe(op.user.name);
+
+      const atOperator = next<ChatMessageView>(o.socket, 'chat:message');
+      const sent = await ask<{ seq: number }>(vs.socket, 'chat:send', { conversationId: c.id, clientId: 'v-1', text: 'Hello,\nis this in stock?' });
+      expect(sent).toMatchObject({ ok: true, seq: 1 });
+      expect(await atOperator).toMatchObject({ seq: 1, senderType: 'visitor', userName: 'Ada', text: 'Hello,\nis this in stock?', clientId: 'v-1' });
+
+      const atVisitor = next<ChatMessageView>(vs.socket, 'chat:message', (m) => m.senderType === 'operator');
+      expect(await ask(o.socket, 'chat:send', { conversationId: c.id, clientId: 'o-1', text: 'Yes, it is.' })).toMatchObject({ ok: true, seq: 2 });
+      expect(await atVisitor).toMatchObject({ seq: 2, text: 'Yes, it is.', userName: op.user.name });
+
+      // A resend of the same client id gets the same number and stores nothing new.
+      expect(await ask(vs.socket, 'chat:send', { conversationId: c.id, clientId: 'v-1', text: 'Hello,\nis this in stock?' })).toMatchObject({ ok: true, seq: 1, duplicate: true });
+      const since = await ask<{ messages: ChatMessageView[] }>(vs.socket, 'chat:since', { conversationId: c.id, after: 0 });
+      expect(since.messages.map((m) => m.seq)).toEqual([1, 2]);
+
+      const read = next<{ upTo: number; by: string }>(vs.socket, 'chat:read');
+      await ask(o.socket, 'chat:read', { conversationId: c.id, upTo: 1 });
+      expect(await read).toMatchObject({ upTo: 1, by: 'operator' });
+
+      // Empty text is not sent.
+      expect(await ask(vs.socket, 'chat:send', { conversationId: c.id, clientId: 'v-2', text: '  \n ' })).toMatchObject({ ok: false, error: { code: 'empty' } });
+      // The visitor's page shows in the console.
+      const moved = next<{ currentPage: string }>(o.socket, 'chat:presence', (p) => (p as { currentPage: string }).currentPage === '/shop/hoodie');
+      await ask(vs.socket, 'chat:page', { currentPage: '/shop/hoodie', isMobile: true });
+      expect(await moved).toMatchObject({ currentPage: '/shop/hoodie', isMobile: true });
+    });
+
+    it('refuses a conversation that is not yours, by any event or call, as "not found"', async () => {
+      const a = await chattingVisitor('Alice');
+      const b = await chattingVisitor('Bob');
+      const id = a.conversation.id;
+      for (const [event, payload] of [
+        ['chat:join', { conversationId: id, after: 0 }],
+        ['chat:since', { conversationId: id, after: 0 }],
+        ['chat:send', { conversationId: id, clientId: 'x', text: 'hi' }],
+        ['chat:typing', { conversationId: id, typing: true }],
+        ['chat:read', { conversationId: id, upTo: 1 }],
+        ['chat:end', { conversationId: id }],
+        ['chat:evaluate', { conversationId: id, evaluation: 'bad' }],
+        ['chat:join', { conversationId: 999_999, after: 0 }],
+      ] as const) {
+        expect(await ask(b.socket, event, payload), event).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      }
+      const res = await b.client.request('POST', '/api/chat/evaluation', { conversationId: id, evaluation: 'bad' });
+      expect(res.statusCode).toBe(404);
+      // Nothing reached Alice's conversation.
+      const mine = await ask<{ messages: unknown[] }>(a.socket, 'chat:since', { conversationId: id, after: 0 });
+      expect(mine.messages).toEqual([]);
+    });
+
+    it('takes the role from the token only: no posing as an operator', async () => {
+      const a = await chattingVisitor('Carol');
+      // Extra fields are ignored: the message is the visitor's.
+      const sent = await ask<{ seq: number }>(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'c1', text: 'hi', senderType: 'operator', role: 'operator', userName: 'Support' });
+      expect(sent.ok).toBe(true);
+      const [m] = (await ask<{ messages: ChatMessageView[] }>(a.socket, 'chat:since', { conversationId: a.conversation.id, after: 0 })).messages;
+      expect(m).toMatchObject({ senderType: 'visitor', userName: 'Carol' });
+      // Operator-only events are refused.
+      expect(await ask(a.socket, 'op:accept', { conversationId: a.conversation.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await ask(a.socket, 'op:status', { status: 'online' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      // An operator token needs a staff session.
+      expect((await a.client.request('POST', '/api/chat/token', { as: 'operator' })).statusCode).toBe(401);
+      const customer = await operator(t.app, 'customer');
+      expect((await customer.client.request('POST', '/api/chat/token', { as: 'operator' })).statusCode).toBe(403);
+      // Without the CSRF header no token at all.
+      const raw = await t.app.inject({ method: 'POST', url: '/api/chat/token', headers: { cookie: a.client.cookieHeader(), 'content-type': 'application/json' }, payload: '{}' });
+      expect(raw.statusCode).toBe(403);
+      // A forged, tampered or expired token does not connect.
+      const good = await a.token();
+      const [body, sig] = good.split('.');
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+      const forged = `${Buffer.from(JSON.stringify({ ...claims, role: 'operator', userId: 1 })).toString('base64url')}.${sig}`;
+      const expired = issueChatToken(SECRET, { role: 'operator', userId: 1 }, Date.now() - 3_600_000).token;
+      for (const token of [forged, expired, 'nonsense', '']) {
+        await expect(rawSocket(url, token)).rejects.toMatchObject({ message: 'unauthorized' });
+      }
+    });
+
+    it('lets operators see and join only conversations of their vendor', async () => {
+      const shopOp = await operator(t.app, 'shop_manager');
+      const vendorOp = await operator(t.app, 'operator');
+      await setOperatorVendor(t.services.db, vendorOp.user, 7, 'Seven');
+      const so = track(await rawSocket(url, await shopOp.token()));
+      const vo = track(await rawSocket(url, await vendorOp.token()));
+      const of7 = await chattingVisitor('Dora', 7);
+      const of8 = await chattingVisitor('Eve', 8);
+      expect((await ask(vo.socket, 'chat:join', { conversationId: of7.conversation.id, after: 0 })).ok).toBe(true);
+      expect(await ask(vo.socket, 'chat:join', { conversationId: of8.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(await ask(vo.socket, 'op:accept', { conversationId: of8.conversation.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      await addCannedReply(t.services.db, { vendorId: 0, title: 'Hello', body: 'Hello, how can I help?' });
+      await addCannedReply(t.services.db, { vendorId: 7, title: 'Seven', body: 'Vendor seven here.' });
+      await addCannedReply(t.services.db, { vendorId: 8, title: 'Eight', body: 'Vendor eight here.' });
+      const canned = await ask<{ replies: { title: string }[] }>(vo.socket, 'op:canned');
+      expect(canned.replies.map((r) => r.title)).toEqual(['Hello', 'Seven']);
+      expect(await ask(of7.socket, 'op:canned')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const queue = await ask<{ queue: ConversationView[] }>(vo.socket, 'op:queue');
+      expect(queue.queue.map((c) => c.vendorId)).toEqual(queue.queue.map(() => 7));
+      // The shop's own operators serve every vendor's visitors, until the chat is vendors-only.
+      expect((await ask(so.socket, 'chat:join', { conversationId: of8.conversation.id, after: 0 })).ok).toBe(true);
+      await ask(so.socket, 'op:status', { status: 'online' });
+      expect(await ask(of8.socket, 'chat:availability')).toMatchObject({ ok: true, mode: 'login' });
+      await saveChatSettings(t.services.db, { vendorOnlyChat: true });
+      try {
+        const so2 = track(await rawSocket(url, await shopOp.token()));
+        expect(await ask(so2.socket, 'chat:join', { conversationId: of8.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+        const v8 = track(await rawSocket(url, await of8.token()));
+        expect(await ask(v8.socket, 'chat:availability')).toMatchObject({ ok: true, mode: 'offline', operatorsOnline: 0 });
+      } finally {
+        await saveChatSettings(t.services.db, { vendorOnlyChat: false });
+        await ask(so.socket, 'op:status', { status: 'offline' });
+      }
+    });
+
+    it('shows typing, clears it on send and on disconnect, and stamps the visitor offline', async () => {
+      const op = await operator(t.app);
+      const o = track(await rawSocket(url, await op.token()));
+      const a = await chattingVisitor('Fay');
+      await ask(o.socket, 'op:accept', { conversationId: a.conversation.id });
+      const typing = next<{ typing: boolean; name: string }>(o.socket, 'chat:typing');
+      await ask(a.socket, 'chat:typing', { conversationId: a.conversation.id, typing: true });
+      expect(await typing).toMatchObject({ typing: true, name: 'Fay' });
+      const cleared = next<{ typing: boolean }>(o.socket, 'chat:typing');
+      await ask(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'f1', text: 'ok' });
+      expect(await cleared).toMatchObject({ typing: false });
+      const again = next(o.socket, 'chat:typing', (p: { typing: boolean }) => p.typing);
+      await ask(a.socket, 'chat:typing', { conversationId: a.conversation.id, typing: true });
+      await again;
+      const gone = next<{ typing: boolean }>(o.socket, 'chat:typing', (p) => !p.typing);
+      const offline = next<{ status: string; lastOnline: string }>(o.socket, 'chat:presence', (p) => p.status === 'offline');
+      a.socket.disconnect();
+      expect(await gone).toMatchObject({ typing: false });
+      const p = await offline;
+      expect(Date.now() - Date.parse(p.lastOnline)).toBeLessThan(10_000);
+      // Back on the same browser: the conversation resumes and the visitor is online again.
+      const back = track(await rawSocket(url, await a.token()));
+      expect(back.hello.conversation?.id).toBe(a.conversation.id);
+      expect(back.hello.me.status).toBe('online');
+    });
+
+    it('ends a chat with a closing message, stores the evaluation and mails the transcript on request', async () => {
+      const op = await operator(t.app);
+      const o = track(await rawSocket(url, await op.token()));
+      const a = await chattingVisitor('Gil');
+      await ask(o.socket, 'op:accept', { conversationId: a.conversation.id });
+      await ask(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'g1', text: 'Where is <b>my</b> order?' });
+      await ask(o.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'g2', text: 'On its way.' });
+      const closedEvent = next<ConversationView>(o.socket, 'chat:conversation', (c) => c.status === 'closed');
+      const ended = await ask<{ conversation: ConversationView }>(a.socket, 'chat:end', { conversationId: a.conversation.id });
+      expect(ended.conversation.status).toBe('closed');
+      expect((await closedEvent).id).toBe(a.conversation.id);
+      const all = await ask<{ messages: ChatMessageView[] }>(a.socket, 'chat:since', { conversationId: a.conversation.id, after: 0 });
+      expect(all.messages.at(-1)).toMatchObject({ seq: 3, senderType: 'system', text: 'Gil has ended the chat.' });
+      expect(await ask(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'g3', text: 'wait' })).toMatchObject({ ok: false, error: { code: 'closed' } });
+
+      const before = smtp.received.length;
+      const res = await a.client.request('POST', '/api/chat/evaluation', { conversationId: a.conversation.id, evaluation: 'good', receiveCopy: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ evaluation: 'good', receiveCopy: true });
+      const row = await t.services.db.selectFrom('chat_evaluations').selectAll().where('conversation_id', '=', a.conversation.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ evaluation: 'good', receive_copy: 1, email: 'gil@mail.example', chat_with: op.user.name });
+      const mail = await smtp.waitFor(before);
+      expect(mail.to).toEqual(['gil@mail.example']);
+      const parsed = await parseMail(mail.raw);
+      expect(parsed.text).toContain('Gil: Where is <b>my</b> order?');
+      expect(parsed.text).toContain(`${op.user.name}: On its way.`);
+      expect(parsed.html).toContain('Where is &lt;b&gt;my&lt;/b&gt; order?');
+      // A new chat after the end is a new conversation.
+      const again = await ask<{ conversation: ConversationView }>(a.socket, 'chat:login', { name: 'Gil', email: 'gil@mail.example' });
+      expect(again.conversation.id).not.toBe(a.conversation.id);
+    });
+
+    it('answers bad payloads with an error event and stays up', async () => {
+      const a = await chattingVisitor('Hal');
+      const errors: { code: string; event: string }[] = [];
+      a.socket.on('chat:error', (e) => errors.push(e));
+      const long = 'x'.repeat(5001);
+      expect(await ask(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'h1', text: long })).toMatchObject({ ok: false, error: { code: 'too_long' } });
+      expect((await ask(a.socket, 'chat:send', { conversationId: a.conversation.id, clientId: 'h2', text: 'x'.repeat(5000) })).ok).toBe(true);
+      for (const payload of [null, 'text', 42, [], { conversationId: 'one', clientId: 'h3', text: 'x' }, { conversationId: -1 }, { conversationId: a.conversation.id, clientId: 'bad id with spaces', text: 'x' }]) {
+        expect(await ask(a.socket, 'chat:send', payload), JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'invalid' } });
+      }
+      expect(await ask(a.socket, 'chat:login', { name: '<script>', email: 'not-an-email' })).toMatchObject({ ok: false, error: { code: 'invalid', fields: { name: 'invalid_username', email: 'invalid_email' } } });
+      a.socket.emit('chat:typing'); // no payload, no ack
+      a.socket.emit('made:up', { a: 1 });
+      await until(() => errors.some((e) => e.event === 'made:up') && errors.some((e) => e.event === 'chat:typing' && e.code === 'invalid'), 'error events');
+      // A frame far over the limit closes that connection only.
+      const b = await chattingVisitor('Ida');
+      const closed = new Promise((r) => b.socket.once('disconnect', r));
+      b.socket.emit('chat:send', { conversationId: b.conversation.id, clientId: 'i1', text: 'y'.repeat(200_000) });
+      await closed;
+      expect((await ask(a.socket, 'chat:since', { conversationId: a.conversation.id, after: 0 })).ok).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    });
+
+    it('limits events per socket', async () => {
+      await saveChatSettings(t.services.db, { rateBurst: 5, ratePerSecond: 1 });
+      try {
+        const a = await chattingVisitor('Jo');
+        const answers = await Promise.all(Array.from({ length: 12 }, () => ask(a.socket, 'chat:availability')));
+        const limited = answers.filter((x) => !x.ok && x.error?.code === 'rate_limited');
+        expect(limited.length).toBeGreaterThanOrEqual(5);
+        expect(answers.filter((x) => x.ok).length).toBeLessThanOrEqual(7);
+        // Operators answer many conversations: ten times the allowance.
+        const o = track(await rawSocket(url, await (await operator(t.app)).token()));
+        const staff = await Promise.all(Array.from({ length: 12 }, () => ask(o.socket, 'chat:availability')));
+        expect(staff.every((x) => x.ok)).toBe(true);
+      } finally {
+        await saveChatSettings(t.services.db, { rateBurst: 30, ratePerSecond: 5 });
+      }
+    });
+
+    it('takes offline messages over HTTP: CSRF, validation, stored, mailed to the shop, limited', async () => {
+      await saveChatSettings(t.services.db, { offlineEmail: 'support@shop.example' });
+      const c = await Client.start(t.app);
+      const body = { name: 'Kim', email: 'kim@mail.example', message: 'Call me <please>', vendorId: 0, currentPage: '/contact' };
+      const noCsrf = await t.app.inject({ method: 'POST', url: '/api/chat/offline', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(noCsrf.statusCode).toBe(403);
+      const bad = await c.request('POST', '/api/chat/offline', { ...body, email: 'nope', message: '' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toMatchObject({ email: 'invalid_email', message: 'field_empty' });
+      const before = smtp.received.length;
+      const ok = await c.request('POST', '/api/chat/offline', body);
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json()).toMatchObject({ result: 'sent' });
+      const mail = await smtp.waitFor(before);
+      expect(mail.to).toEqual(['support@shop.example']);
+      expect((await parseMail(mail.raw)).text).toContain('Call me <please>');
+      const stored = await t.services.db.selectFrom('chat_offline_messages').selectAll().where('id', '=', ok.json().id).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ name: 'Kim', current_page: '/contact', mail_sent: 1 });
+      await c.request('POST', '/api/chat/offline', body);
+      await c.request('POST', '/api/chat/offline', body);
+      const limited = await c.request('POST', '/api/chat/offline', body);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe(`chat guest limit, same e-mail and cleanup (${dialect})`, () => {
+    let t: TestApp;
+    let url: string;
+    const open: Socket[] = [];
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      url = await listen(t.app);
+    });
+    afterAll(async () => {
+      for (const s of open) s.disconnect();
+      await t.close();
+    });
+    const connect = async (v: { token(): Promise<string> }) => {
+      const r = await rawSocket(url, await v.token());
+      open.push(r.socket);
+      return r;
+    };
+
+    it('keeps waiting visitors out while the guest limit is reached, never counting operators', async () => {
+      await saveChatSettings(t.services.db, { guestLimit: 1 });
+      const op = await operator(t.app);
+      const o = await connect(op);
+      await ask(o.socket, 'op:status', { status: 'online' });
+      const a = await connect(await visitor(t.app));
+      expect((await ask(a.socket, 'chat:login', { name: 'Lea', email: 'lea@mail.example' })).ok).toBe(true);
+      const bv = await visitor(t.app);
+      const b = await connect(bv);
+      expect(await ask(b.socket, 'chat:login', { name: 'Max', email: 'max@mail.example' })).toMatchObject({ ok: false, error: { code: 'guest_limit' } });
+      const row = await t.services.db.selectFrom('chat_users').select('status').where('email', '=', 'max@mail.example').executeTakeFirstOrThrow();
+      expect(row.status).toBe('wait');
+      // A slot frees up when Lea leaves; the poll's next try gets in.
+      a.socket.disconnect();
+      await until(async () => (await t.services.db.selectFrom('chat_users').select('status').where('email', '=', 'lea@mail.example').executeTakeFirstOrThrow()).status === 'offline', 'Lea offline');
+      expect((await ask(b.socket, 'chat:login', { name: 'Max', email: 'max@mail.example' })).ok).toBe(true);
+      await saveChatSettings(t.services.db, { guestLimit: 0 });
+      const c = await connect(await visitor(t.app));
+      expect((await ask(c.socket, 'chat:login', { name: 'Ned', email: 'ned@mail.example' })).ok).toBe(true);
+    });
+
+    it('refuses an e-mail already chatting from another visitor, and never resumes by e-mail', async () => {
+      const first = await visitor(t.app);
+      const a = await connect(first);
+      const la = await ask<{ conversation: ConversationView }>(a.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' });
+      expect(la.ok).toBe(true);
+      const b = await connect(await visitor(t.app));
+      expect(await ask(b.socket, 'chat:login', { name: 'Ola', email: 'OLA@mail.example' })).toMatchObject({ ok: false, error: { code: 'already_logged' } });
+      // Staff chatting from the shop's front may be let through by a setting.
+      const staff = await operator(t.app);
+      const asVisitor = async () => (await staff.client.request('POST', '/api/chat/token', {})).json().token as string;
+      const sv = await connect({ token: asVisitor });
+      expect(sv.hello.role).toBe('visitor');
+      expect(await ask(sv.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' })).toMatchObject({ ok: false, error: { code: 'already_logged' } });
+      await saveChatSettings(t.services.db, { operatorBypassSameEmail: true });
+      const sv2 = await connect({ token: asVisitor });
+      expect((await ask(sv2.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' })).ok).toBe(true);
+      await saveChatSettings(t.services.db, { operatorBypassSameEmail: false });
+      sv.socket.disconnect();
+      sv2.socket.disconnect();
+      // The same browser again (another tab) is the same visitor: it resumes.
+      const a2 = await connect(first);
+      const again = await ask<{ conversation: ConversationView }>(a2.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' });
+      expect(again.conversation.id).toBe(la.conversation.id);
+      a.socket.disconnect();
+      a2.socket.disconnect();
+      await until(async () => !(await t.services.db.selectFrom('chat_users').select('id').where('email', '=', 'ola@mail.example').where('status', '=', 'online').executeTakeFirst()), 'Ola offline everywhere');
+      // Once she is gone the other visitor may use the address, in a conversation of its own.
+      const lb = await ask<{ conversation: ConversationView }>(b.socket, 'chat:login', { name: 'Ola', email: 'ola@mail.example' });
+      expect(lb.ok).toBe(true);
+      expect(lb.conversation.id).not.toBe(la.conversation.id);
+    });
+
+    it('removes stale visitors per the spec thresholds and releases offline operators’ conversations', async () => {
+      const db = t.services.db;
+      const now = new Date('2030-01-01T12:00:00Z');
+      const at = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
+      const mk = (email: string, status: 'online' | 'offline' | 'wait', last: string | null) =>
+        db.insertInto('chat_users').values({ kind: 'visitor', visitor_key: email, user_id: null, operator_user: null, conversation_id: null, email, status, last_online: last, created_at: at(99_999) }).execute();
+      await mk('off-old@x.example', 'offline', at(3600));
+      await mk('off-new@x.example', 'offline', at(3599));
+      await mk('wait-old@x.example', 'wait', at(7200));
+      await mk('wait-new@x.example', 'wait', at(7199));
+      await mk('wait-never@x.example', 'wait', null);
+      await mk('online@x.example', 'online', at(99_999));
+      await mk('off-connected@x.example', 'offline', at(99_999));
+      await db.updateTable('chat_users').set({ status: 'online' }).where('email', 'not like', '%@x.example').execute();
+      const connected = await db.selectFrom('chat_users').select('id').where('email', '=', 'off-connected@x.example').executeTakeFirstOrThrow();
+      const op = await db
+        .insertInto('chat_users')
+        .values({ kind: 'operator', visitor_key: null, user_id: null, operator_user: null, conversation_id: null, email: 'gone-op@x.example', status: 'offline', last_online: at(3600), created_at: at(99_999) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const held = await db
+        .insertInto('chat_conversations')
+        .values({ visitor_id: null, operator_id: op.id, operator_name: 'Gone', created_at: at(5000), accepted_at: at(5000), closed_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(await cleanupChat(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3, released: 1 });
+      // The operator record stays (it holds their vendor); the conversation is back in the queue, open.
+      expect(await db.selectFrom('chat_conversations').select(['operator_id', 'status']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ operator_id: null, status: 'open' });
+      const left = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
+      expect(left).toEqual(['gone-op@x.example', 'off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
+      // Forced (threshold 0): every offline or waiting visitor without a socket goes.
+      await cleanupChat(db, now, 0, new Set([connected.id]));
+      const forced = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
+      expect(forced).toEqual(['gone-op@x.example', 'off-connected@x.example', 'online@x.example']);
+    });
+  });
+}
