@@ -17,6 +17,7 @@ import {
   seedDemoContactForm,
   submissionsCsv,
   updateForm,
+  uploadForStaff,
 } from '../../app/features/forms/forms.server.ts';
 import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
 import { deleteExpiredUploads, readUpload, uploadDir } from '../../app/features/forms/uploads.server.ts';
@@ -127,6 +128,11 @@ for (const dialect of await dialects()) {
       expect(rec.name).toBe('scan.jpg');
       expect((await readUpload(t.services.config.dataDir, rec.storedName))!.equals(JPEG)).toBe(true);
       expect(await getUploadRecord(t.services.db, withFile.id + 1000, file.id)).toBeNull();
+      const download = (await uploadForStaff(t.services.db, t.services.config.dataDir, withFile.id, file.id))!;
+      expect(download).toMatchObject({ name: 'scan.jpg', type: 'image/jpeg', size: JPEG.length });
+      expect(download.data.equals(JPEG)).toBe(true);
+      // Another submission's id with this file's id finds nothing.
+      expect(await uploadForStaff(t.services.db, t.services.config.dataDir, withFile.id - 1, file.id)).toBeNull();
       expect(await readUpload(t.services.config.dataDir, '../session-secret')).toBeNull();
 
       await deleteSubmission(t.services.db, t.services.config.dataDir, withFile.id);

@@ -278,6 +278,11 @@ for (const dialect of await dialects()) {
         expect(res.statusCode).toBe(413);
         expect(res.json().error.code).toBe('too_large');
       });
+      it('400 for a value that cannot be stored (NUL), never a 500', async () => {
+        const res = await postFeedback(t.app, ID, fresh({ 'your-name': 'a\u0000b', [HONEYPOT_FIELD]: '\u0000' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('invalid');
+      });
       it('404 for an unknown form', async () => {
         expect((await postFeedback(t.app, 999, fresh())).statusCode).toBe(404);
         expect((await postFeedback(t.app, 'x1', fresh())).statusCode).toBe(404);

@@ -13,7 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import { formDefinitionSchema, type FormDefinition, type MailTemplate, type MessageKey, type FormSettings, type ParseIssue } from './definition.ts';
 import { buildDefinition, formInputSchema, type FormInput } from './build.ts';
 import { parseTemplate } from './parse.ts';
-import { removeUpload } from './uploads.server.ts';
+import { readUpload, removeUpload } from './uploads.server.ts';
 import { DEMO_CONTACT_FORM_ID, DEMO_CONTACT_MAIL, DEMO_CONTACT_MAIL2, DEMO_CONTACT_MESSAGES, DEMO_CONTACT_SETTINGS, DEMO_CONTACT_TEMPLATE, DEMO_CONTACT_TITLE } from './demo-form.ts';
 
 export interface StoredForm {
@@ -362,6 +362,19 @@ export async function getUploadRecord(db: DB, submissionId: number, uploadId: nu
     .where('submission_id', '=', submissionId)
     .executeTakeFirst();
   return row && row.deleted_at === null && row.stored_name ? { id: row.id, field: row.field, name: row.original_name, storedName: row.stored_name, size: row.size, type: row.type } : null;
+}
+
+/**
+ * An uploaded file's bytes for the staff inbox's download link (the route checks the role):
+ * null when the submission does not hold that file or it was removed. Send it with
+ * `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`.
+ */
+export async function uploadForStaff(db: DB, dataDir: string, submissionId: number, uploadId: number): Promise<{ name: string; type: string; size: number; data: Buffer } | null> {
+  if (![submissionId, uploadId].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
+  const rec = await getUploadRecord(db, submissionId, uploadId);
+  if (!rec) return null;
+  const data = await readUpload(dataDir, rec.storedName);
+  return data ? { name: rec.name, type: rec.type, size: data.length, data } : null;
 }
 
 /** A spreadsheet cell that cannot run as a formula: `=`, `+`, `-`, `@`, tab and CR starts get a `'`. */

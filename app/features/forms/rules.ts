@@ -328,6 +328,9 @@ export function checkRule(rule: SwvRule, values: PostedValues, files: PostedFile
   }
 }
 
+/** Most characters any field without its own maxlength may hold. */
+export const HARD_MAXLENGTH = 10_000;
+
 /** The unit tag of a form rendered alone on a page: `wpcf7-f{id}-o1`. */
 export function defaultUnitTag(formId: number): string {
   return `wpcf7-f${formId}-o1`;
@@ -358,6 +361,11 @@ export function validate(def: Pick<FormDefinition, 'id' | 'tags' | 'messages' | 
   const unitTag = opts.unitTag ?? defaultUnitTag(def.id);
   const out: InvalidField[] = [];
   for (const tag of inputTags(def)) {
+    // Fields without a maxlength (numbers, dates, choices, quiz answers…) still have a ceiling.
+    if (tag.options.maxlength === undefined && valuesOf(values, tag.name).reduce((n, v) => n + v.length, 0) > HARD_MAXLENGTH) {
+      out.push(invalidField(tag, message(def, 'invalid_too_long'), unitTag));
+      continue;
+    }
     if (tag.type === 'acceptance') {
       if (def.settings.acceptanceAsValidation && !tag.options.optional && !acceptanceGiven(tag, values)) out.push(invalidField(tag, message(def, 'accept_terms'), unitTag));
       continue;
