@@ -49,7 +49,7 @@ describe('composeMail', () => {
   });
   it('falls back to MAIL_FROM, refuses no recipient or too many', () => {
     const ok = composeMail(tpl({ from: 'not an address' }), ctx({}));
-    expect('message' in ok && ok.message.from).toBe('Shop <shop@shop.example>');
+    expect('message' in ok && (ok.message as { from?: string }).from).toBe('Shop <shop@shop.example>');
     expect(composeMail(tpl({ to: '[your-email]' }), ctx({ 'your-email': 'nope' }))).toEqual({ error: 'no valid recipient in "To"' });
     const many = Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => `r${i}@example.com`).join(', ');
     expect(composeMail(tpl({ to: many }), ctx({}))).toEqual({ error: `more than ${MAX_RECIPIENTS} recipients` });
