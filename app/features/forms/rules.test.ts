@@ -222,6 +222,13 @@ describe('validate', () => {
     expect(big.find((f) => f.field === 'your-file')!.message).toBe(DEFAULT_MESSAGES.upload_file_too_large);
   });
 
+  it('first_as_label: the first option is a prompt, not a choice', () => {
+    const d = def('[select* s first_as_label "Choose…" "A" "B"]');
+    expect(validate(d, { s: '' }).map((f) => f.message)).toEqual([DEFAULT_MESSAGES.invalid_required]);
+    expect(validate(d, { s: 'Choose…' }).map((f) => f.message)).toEqual([DEFAULT_MESSAGES.validation_error]);
+    expect(validate(d, { s: 'B' })).toEqual([]);
+  });
+
   it('fields without a maxlength still have a ceiling', () => {
     const d = def('[number n][hidden h][select s "a"][quiz q "1?|1"]');
     const long = '1'.repeat(10_001);

@@ -131,7 +131,9 @@ export function tagRules(def: Pick<FormDefinition, 'messages'>, tag: FormTag): S
     case 'checkbox':
     case 'radio': {
       if (tag.required) rules.push({ rule: 'required', field, error: msg('invalid_required') });
-      rules.push({ rule: 'enum', field, accept: tag.values.map((v) => v.label), error: msg('validation_error') });
+      // With first_as_label the first option is a prompt whose value is '' (as Contact Form 7 renders it).
+      const choices = tag.type === 'select' && o.first_as_label ? tag.values.slice(1) : tag.values;
+      rules.push({ rule: 'enum', field, accept: choices.map((v) => v.label), error: msg('validation_error') });
       const single = tag.type === 'radio' || (tag.type === 'select' && !o.multiple) || (tag.type === 'checkbox' && o.exclusive);
       if (single) rules.push({ rule: 'maxitems', field, threshold: 1, error: msg('validation_error') });
       break;
