@@ -297,6 +297,46 @@ for (const dialect of await dialects()) {
       });
     });
 
+    it('hostile ids, fields and bodies: never a 5xx, always the error shape or a CF7 answer', async () => {
+      const bad = ['0', '-1', '1.5', 'NaN', '1e309', '99999999999999999999', '2147483648', '%00', 'a%00b', '%ff', '%2e%2e%2f%2e%2e', 'x'.repeat(5000)];
+      for (const id of bad) {
+        for (const url of [`/api/forms/${id}`, `/wp-json/contact-form-7/v1/contact-forms/${id}/refill`, `/wp-json/contact-form-7/v1/contact-forms/${id}/feedback/schema`]) {
+          const res = await t.app.inject({ method: 'GET', url });
+          expect([400, 404], url).toContain(res.statusCode);
+          // `%2e%2e%2f` leaves the route altogether (the path's own 404); the rest answer in the error shape.
+          if (String(res.headers['content-type']).startsWith('application/json')) expect(res.json().error.code, url).toEqual(expect.any(String));
+        }
+        const res = await postFeedback(t.app, id, fresh());
+        expect([400, 404], id).toContain(res.statusCode);
+      }
+      const odd: Record<string, string | string[]>[] = [
+        { __proto__: 'x', constructor: 'y', prototype: 'z' } as Record<string, string>,
+        { 'your-name': ['a', 'b', 'c'], 'your-email': ['a@example.com', 'b@example.com'] },
+        { 'your-topic': ['A product', 'An order'], 'your-contact': 'By e-mail' },
+        { 'your-file': 'not a file', 'your-message': 'x'.repeat(100_000) },
+        { 'your-quiz': 'x'.repeat(20_000), '_wpcf7_quiz_answer_your-quiz': 'y'.repeat(20_000) },
+        { [STARTED_FIELD]: '9'.repeat(400), 'your-consent': ['1', '1'] },
+        { 'your-name': '\ud800' },
+      ];
+      for (const extra of odd) {
+        const res = await postFeedback(t.app, ID, fresh(extra));
+        expect(res.statusCode, JSON.stringify(extra).slice(0, 100)).toBeLessThan(500);
+        if (res.statusCode === 200) expect(['validation_failed', 'spam', 'mail_sent', 'acceptance_missing']).toContain(res.json().status);
+      }
+      // A file where text belongs, and malformed multipart bodies.
+      const fileForText = await postFeedback(t.app, ID, fresh(), [{ field: 'your-name', name: 'a.txt', data: 'x' }]);
+      expect(fileForText.statusCode).toBe(200);
+      for (const [type, payload] of [
+        ['multipart/form-data', '--x\r\n'],
+        ['multipart/form-data; boundary=x', 'garbage'],
+        ['multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nunterminated'],
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: `/wp-json/contact-form-7/v1/contact-forms/${ID}/feedback`, headers: { 'content-type': type!, 'user-agent': 'x' }, payload, remoteAddress: freshIp() });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().error.code).toBe('invalid_form');
+      }
+    });
+
     it('header injection: line breaks in name and subject cannot add headers or recipients', async () => {
       const first = smtp.received.length;
       const res = await postFeedback(
