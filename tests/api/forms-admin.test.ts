@@ -22,9 +22,10 @@ import {
 import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
 import { deleteExpiredUploads, readUpload, uploadDir } from '../../app/features/forms/uploads.server.ts';
 import { HONEYPOT_FIELD } from '../../app/features/forms/spam.server.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { eraseCustomer } from '../../app/features/orders/privacy.server.ts';
 import { dialects } from '../helpers/databases.ts';
-import { hiddenFields, JPEG, postFeedback } from '../helpers/forms.ts';
+import { hiddenFields, JPEG, multipart, postFeedback } from '../helpers/forms.ts';
 import { isCsvError, parseCsv } from '../../app/lib/csv.ts';
 
 const mail = { active: true, to: 'owner@example.com', from: '', subject: 'New: [title]', body: '[title]\n[note]', html: false, additionalHeaders: '', attachments: '[doc]' };
@@ -143,6 +144,27 @@ for (const dialect of await dialects()) {
       // Deleting the form takes its submissions along.
       await deleteForm(t.services.db, t.services.config.dataDir, form.id);
       expect((await listSubmissions(t.services.db, { formId: form.id })).total).toBe(0);
+    });
+
+    it("a customer's erasure removes their submissions (signed in, or naming their e-mail) and files, not others'", async () => {
+      const form = await createForm(t.services.db, { title: 'Privacy', source: '[text* title]\n[email your-email]\n[file doc filetypes:jpg]', mail });
+      const hidden = await hiddenFields(t.services, form.id);
+      const c = await Client.start(t.app);
+      const user = (await c.request('POST', '/api/account/register', { email: 'erase-me@example.com', password: 'long enough pw', name: 'Era Se' })).json().user;
+      const signedIn = await (async () => {
+        const { payload, contentType } = await multipart({ ...hidden, title: 'mine, signed in' }, [{ field: 'doc', name: 'id.jpg', data: JPEG }]);
+        return t.app.inject({ method: 'POST', url: `/wp-json/contact-form-7/v1/contact-forms/${form.id}/feedback`, headers: { 'content-type': contentType, 'user-agent': 'x', cookie: c.cookieHeader() }, payload, remoteAddress: '10.9.9.1' });
+      })();
+      expect(signedIn.json().status).toBe('mail_sent');
+      expect((await postFeedback(t.app, form.id, { ...hidden, title: 'mine as a guest', 'your-email': 'Erase-Me@example.com' })).json().status).toBe('mail_sent');
+      expect((await postFeedback(t.app, form.id, { ...hidden, title: 'someone else', 'your-email': 'other@example.com' })).json().status).toBe('mail_sent');
+      const all = await listSubmissions(t.services.db, { formId: form.id });
+      expect(all.items.find((s) => s.fields.title === 'mine, signed in')!.userId).toBe(user.id);
+      const stored = readdirSync(uploadDir(t.services.config.dataDir)).length;
+
+      await eraseCustomer(t.services, user.id, { name: 'Owner' });
+      expect((await listSubmissions(t.services.db, { formId: form.id })).items.map((s) => s.fields.title)).toEqual(['someone else']);
+      expect(readdirSync(uploadDir(t.services.config.dataDir)).length).toBe(stored - 1);
     });
 
     it('deletes uploads after the retention period, keeping the submission', async () => {

@@ -432,3 +432,20 @@ export async function seedDemoContactForm(db: DB): Promise<void> {
     .execute();
   if (isPostgres(db)) await sql`select setval(pg_get_serial_sequence('contact_forms', 'id'), (select max(id) from contact_forms))`.execute(db);
 }
+
+/**
+ * Deletes the submissions of a shopper being erased (privacy): those sent while signed in
+ * and those whose fields hold their e-mail address. Answers the stored upload names, to
+ * remove from disk once the caller's transaction has committed.
+ */
+export async function eraseContactSubmissions(db: DB, userId: number, email: string): Promise<string[]> {
+  const needle = `%${JSON.stringify(email.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const ids = db
+    .selectFrom('contact_submissions')
+    .select('id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb(sql<string>`lower(fields)`, 'like', sql<string>`${needle} escape '\\'`)]));
+  const files = await db.selectFrom('contact_uploads').select('stored_name').where('submission_id', 'in', ids).execute();
+  await db.deleteFrom('contact_uploads').where('submission_id', 'in', ids).execute();
+  await db.deleteFrom('contact_submissions').where('id', 'in', ids).execute();
+  return files.map((f) => f.stored_name).filter(Boolean);
+}
