@@ -23,7 +23,7 @@ import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
 import { deleteExpiredUploads, readUpload, uploadDir } from '../../app/features/forms/uploads.server.ts';
 import { HONEYPOT_FIELD } from '../../app/features/forms/spam.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
-import { eraseCustomer } from '../../app/features/orders/privacy.server.ts';
+import { eraseCustomer, exportCustomerData } from '../../app/features/orders/privacy.server.ts';
 import { dialects } from '../helpers/databases.ts';
 import { hiddenFields, JPEG, multipart, postFeedback } from '../helpers/forms.ts';
 import { isCsvError, parseCsv } from '../../app/lib/csv.ts';
@@ -146,7 +146,7 @@ for (const dialect of await dialects()) {
       expect((await listSubmissions(t.services.db, { formId: form.id })).total).toBe(0);
     });
 
-    it("a customer's erasure removes their submissions (signed in, or naming their e-mail) and files, not others'", async () => {
+    it("a customer's data export lists their messages; erasure removes their submissions (signed in, or naming their e-mail) and files, not others'", async () => {
       const form = await createForm(t.services.db, { title: 'Privacy', source: '[text* title]\n[email your-email]\n[file doc filetypes:jpg]', mail });
       const hidden = await hiddenFields(t.services, form.id);
       const c = await Client.start(t.app);
@@ -161,6 +161,9 @@ for (const dialect of await dialects()) {
       const all = await listSubmissions(t.services.db, { formId: form.id });
       expect(all.items.find((s) => s.fields.title === 'mine, signed in')!.userId).toBe(user.id);
       const stored = readdirSync(uploadDir(t.services.config.dataDir)).length;
+      expect((await exportCustomerData(t.services.db, user.id)).contactMessages).toEqual([
+        { form: 'Privacy', fields: { title: 'mine, signed in' }, files: ['id.jpg'], createdAt: expect.any(String) },
+      ]);
 
       await eraseCustomer(t.services, user.id, { name: 'Owner' });
       expect((await listSubmissions(t.services.db, { formId: form.id })).items.map((s) => s.fields.title)).toEqual(['someone else']);

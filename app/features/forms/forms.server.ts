@@ -449,3 +449,9 @@ export async function eraseContactSubmissions(db: DB, userId: number, email: str
   await db.deleteFrom('contact_submissions').where('id', 'in', ids).execute();
   return files.map((f) => f.stored_name).filter(Boolean);
 }
+
+/** A signed-in shopper's own submissions, for their data export (oldest first). */
+export async function contactSubmissionsOf(db: DB, userId: number): Promise<{ form: string; fields: Record<string, string | string[]>; files: string[]; createdAt: string }[]> {
+  const rows = await baseSubmissions(db).where('s.user_id', '=', userId).orderBy('s.id').execute();
+  return (await withFiles(db, rows)).map((s) => ({ form: s.formTitle, fields: s.fields, files: s.files.map((f) => f.name), createdAt: s.createdAt }));
+}

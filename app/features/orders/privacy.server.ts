@@ -9,7 +9,7 @@ import { loadOrder } from './orders.server.ts';
 import type { OrderDetail } from './orders.ts';
 import { insertNote } from './order-status.server.ts';
 import { withTransaction } from './transaction.server.ts';
-import { eraseContactSubmissions } from '../forms/forms.server.ts';
+import { contactSubmissionsOf, eraseContactSubmissions } from '../forms/forms.server.ts';
 import { removeUpload } from '../forms/uploads.server.ts';
 
 /*
@@ -24,16 +24,19 @@ export interface CustomerDataExport {
   addresses: Awaited<ReturnType<typeof getCustomerAddresses>>;
   orders: OrderDetail[];
   reviews: { productId: number; rating: number; content: string; createdAt: string }[];
+  /** Contact-form messages sent while signed in (file names only, not the files). */
+  contactMessages: { form: string; fields: Record<string, string | string[]>; files: string[]; createdAt: string }[];
 }
 
 /** Everything about the customer, as JSON (my account → download my data). Records the request. */
 export async function exportCustomerData(db: DB, userId: number): Promise<CustomerDataExport> {
   const user = await db.selectFrom('users').select(['id', 'email', 'name', 'created_at']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'not_found', 'Account not found.');
-  const [addresses, rows, reviews] = await Promise.all([
+  const [addresses, rows, reviews, messages] = await Promise.all([
     getCustomerAddresses(db, userId),
     db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('reviews').select(['product_id', 'rating', 'content', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    contactSubmissionsOf(db, userId),
   ]);
   const orders = await Promise.all(rows.map((r) => loadOrder(db, r)));
   const now = nowIso();
@@ -45,6 +48,7 @@ export async function exportCustomerData(db: DB, userId: number): Promise<Custom
     // The order key is a secret for links, not data about the customer.
     orders: orders.map((o) => ({ ...o, orderKey: '', receivedUrl: '' })),
     reviews: reviews.map((r) => ({ productId: r.product_id, rating: r.rating, content: r.content, createdAt: r.created_at })),
+    contactMessages: messages,
   };
 }
 
