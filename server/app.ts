@@ -26,6 +26,8 @@ import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
 import { registerApi } from './api/index.ts';
+import { formsWireRoutes } from './api/forms.ts';
+import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts';
 import { BUILD_DIR, registerPages } from './pages.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 
@@ -59,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
   // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
   const stopWishlistAlerts = scheduleWishlistAlerts(services);
+  const stopUploadRetention = scheduleUploadRetention(services);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -88,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopCartExpiry();
     await stopWishlistAlerts();
     await stopChatCleanup();
+    await stopUploadRetention();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });
@@ -104,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
   await app.register(registerApi, { prefix: '/api' });
+  // Contact Form 7's REST addresses (contact forms), outside /api so its own script finds them.
+  await app.register(formsWireRoutes);
 
   await app.register(fastifyStatic, {
     root: mediaRoot(config.dataDir),

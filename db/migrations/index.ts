@@ -10,6 +10,7 @@ import * as searchAdmin from './2026-11-24-009-search-admin.ts';
 import * as wishlistAlerts from './2026-11-25-010-wishlist-alerts.ts';
 import * as searchRank from './2026-11-25-011-search-rank.ts';
 import * as chat from './2026-11-25-013-chat.ts';
+import * as contactForms from './2026-11-25-012-contact-forms.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-010-wishlist-alerts': wishlistAlerts,
   '2026-11-25-011-search-rank': searchRank,
   '2026-11-25-013-chat': chat,
+  '2026-11-25-012-contact-forms': contactForms,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { reviewsRoutes } from './reviews.ts';
 import { wishlistRoutes } from './wishlist.ts';
 import { searchRoutes } from './search.ts';
 import { chatRoutes } from './chat.ts';
+import { formsApiRoutes } from './forms.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -39,6 +40,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(wishlistRoutes);
   await api.register(searchRoutes);
   await api.register(chatRoutes);
+  await api.register(formsApiRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });
