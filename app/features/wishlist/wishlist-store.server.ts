@@ -121,6 +121,29 @@ export async function visibleList(db: Db, caller: WishlistCaller, token: string)
   return { row, isOwner };
 }
 
+const DEFAULT_WITH_ITEM = hotQuery((db, slot) =>
+  db
+    .selectFrom('wishlists')
+    .selectAll('wishlists')
+    .select((eb) =>
+      eb
+        .selectFrom('wishlist_items as wi')
+        .select('wi.id')
+        .whereRef('wi.wishlist_id', '=', 'wishlists.id')
+        .where('wi.item_key', '=', slot<string>(1))
+        .as('found_item'),
+    )
+    .where('default_owner', '=', slot<string>(0)),
+);
+
+/** The owner's default list and the id of its item with this key (undefined: not in it), or undefined without a default list. */
+export async function defaultListWithItem(db: Db, ownerKey: string, key: string): Promise<{ list: WishlistRow; itemId: number | undefined } | undefined> {
+  const row = await DEFAULT_WITH_ITEM.first(db as DB, [ownerKey, key]);
+  if (!row) return undefined;
+  const { found_item, ...list } = row;
+  return { list, itemId: found_item ?? undefined };
+}
+
 export async function defaultList(db: Db, ownerKey: string | null): Promise<WishlistRow | undefined> {
   if (!ownerKey) return undefined;
   return DEFAULT_OF.first(db as DB, [ownerKey]);

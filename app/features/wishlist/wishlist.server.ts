@@ -17,6 +17,7 @@ import {
   type WishlistSummary,
 } from './wishlist.schema.ts';
 import {
+  defaultListWithItem,
   ensureDefault,
   insertItem,
   insertList,
@@ -118,13 +119,18 @@ export async function addToWishlist(services: Services, caller: WishlistCaller, 
   // Only a new list needs a transaction (list and item together); otherwise each statement
   // stands alone: the default list's unique owner column and the item upsert make parallel
   // adds agree without one.
+  const key = itemKey(p.productId, p.variationId, attributes);
   const run = async (trx: Db) => {
+    // The heart's usual call (the default list): the list and whether it holds the choice, in one read.
+    if (!data.newList && !data.wishlist) {
+      const hit = await defaultListWithItem(trx, ownerKey, key);
+      if (hit?.itemId !== undefined) return { list: hit.list, itemId: hit.itemId, added: false };
+    }
     const list: WishlistRow = data.newList
       ? await insertList(trx, ownerKey, caller.userId, data.newList)
       : data.wishlist
         ? await ownedList(trx, ownerKey, data.wishlist)
         : await ensureDefault(trx, ownerKey, caller.userId);
-    const key = itemKey(p.productId, p.variationId, attributes);
     // Already there (the common case of a heart clicked again): reads only, no write.
     const found = await itemIdByKey(trx, list.id, key);
     if (found !== undefined) return { list, itemId: found, added: false };
