@@ -121,10 +121,11 @@ export async function visibleList(db: Db, caller: WishlistCaller, token: string)
   return { row, isOwner };
 }
 
-const DEFAULT_WITH_ITEM = hotQuery((db, slot) =>
+const LISTS_WITH_ITEM = hotQuery((db, slot) =>
   db
     .selectFrom('wishlists')
     .selectAll('wishlists')
+    .select(COUNT.as('item_count'))
     .select((eb) =>
       eb
         .selectFrom('wishlist_items as wi')
@@ -133,15 +134,25 @@ const DEFAULT_WITH_ITEM = hotQuery((db, slot) =>
         .where('wi.item_key', '=', slot<string>(1))
         .as('found_item'),
     )
-    .where('default_owner', '=', slot<string>(0)),
+    // Each list's lookup is one probe of the (wishlist_id, item_key) unique index.
+    .where('owner_key', '=', slot<string>(0))
+    .orderBy('is_default', 'desc')
+    .orderBy('id'),
 );
 
-/** The owner's default list and the id of its item with this key (undefined: not in it), or undefined without a default list. */
-export async function defaultListWithItem(db: Db, ownerKey: string, key: string): Promise<{ list: WishlistRow; itemId: number | undefined } | undefined> {
-  const row = await DEFAULT_WITH_ITEM.first(db as DB, [ownerKey, key]);
-  if (!row) return undefined;
-  const { found_item, ...list } = row;
-  return { list, itemId: found_item ?? undefined };
+/**
+ * The owner's lists (as listsOf gives them) with their default list's row and the id of
+ * its item with this key (undefined: not in it), in one statement.
+ */
+export async function listsWithItem(db: Db, ownerKey: string, key: string): Promise<{ lists: WishlistSummary[]; defaultRow: WishlistRow | undefined; itemId: number | undefined }> {
+  const rows = await LISTS_WITH_ITEM.all(db as DB, [ownerKey, key]);
+  const def = rows.find((r) => r.is_default === 1);
+  let defaultRow: WishlistRow | undefined;
+  if (def) {
+    const { item_count: _n, found_item: _f, ...row } = def;
+    defaultRow = row;
+  }
+  return { lists: rows.map((r) => summary(r, r.item_count)), defaultRow, itemId: def?.found_item ?? undefined };
 }
 
 export async function defaultList(db: Db, ownerKey: string | null): Promise<WishlistRow | undefined> {

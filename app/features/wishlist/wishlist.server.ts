@@ -17,8 +17,8 @@ import {
   type WishlistSummary,
 } from './wishlist.schema.ts';
 import {
-  defaultListWithItem,
   ensureDefault,
+  listsWithItem,
   insertItem,
   insertList,
   itemIdByKey,
@@ -120,11 +120,12 @@ export async function addToWishlist(services: Services, caller: WishlistCaller, 
   // stands alone: the default list's unique owner column and the item upsert make parallel
   // adds agree without one.
   const key = itemKey(p.productId, p.variationId, attributes);
-  const run = async (trx: Db) => {
-    // The heart's usual call (the default list): the list and whether it holds the choice, in one read.
+  const run = async (trx: Db): Promise<{ list: WishlistRow; itemId: number; added: boolean; lists?: WishlistSummary[] }> => {
+    // The heart's usual call (the default list) for a choice already in it: the caller's
+    // lists with their counts and the item, in one read, and that read is the whole answer.
     if (!data.newList && !data.wishlist) {
-      const hit = await defaultListWithItem(trx, ownerKey, key);
-      if (hit?.itemId !== undefined) return { list: hit.list, itemId: hit.itemId, added: false };
+      const hit = await listsWithItem(trx, ownerKey, key);
+      if (hit.itemId !== undefined && hit.defaultRow) return { list: hit.defaultRow, itemId: hit.itemId, added: false, lists: hit.lists };
     }
     const list: WishlistRow = data.newList
       ? await insertList(trx, ownerKey, caller.userId, data.newList)
@@ -154,7 +155,9 @@ export async function addToWishlist(services: Services, caller: WishlistCaller, 
   };
   const done = data.newList ? await db.transaction().execute(run) : await run(db);
   const message = t(done.added ? 'wishlist.added' : 'wishlist.exists', { product: p.name, list: done.list.name });
-  const base = await answer(services, ownerKey, message, { guestToken });
+  const base = done.lists
+    ? { message, userWishlists: done.lists, count: done.lists.reduce((n, l) => n + l.count, 0), ...(guestToken ? { guestToken } : {}) }
+    : await answer(services, ownerKey, message, { guestToken });
   return {
     ...base,
     result: done.added ? 'added' : 'exists',
