@@ -1,4 +1,5 @@
 import { unlimitedProducts } from '../lib/catalog.ts';
+import { BROWSER_HEADERS } from '../lib/load.ts';
 import type { BenchContext, HttpScenario } from '../lib/types.ts';
 
 /*
@@ -98,5 +99,53 @@ const countHttp: HttpScenario = {
   targets: { minThroughput: 2000, maxP95Ms: 20 },
 };
 
-const scenarios = [addHttp, countHttp];
+/*
+ * The wishlist page with 100 items: a guest fills a list through the API and shares it; the
+ * page is requested as a visitor with the link gets it (no cookie, 100 rows on one page,
+ * rendered per request: wishlist pages are never cached). The baseline renders the same page
+ * with renderToString, so the ratio is what loaders, streaming and HTTP add to the render.
+ */
+const PAGE_ITEMS = 100;
+let sharedPage: Promise<string> | undefined;
+
+function wishlistPagePath(ctx: BenchContext): Promise<string> {
+  sharedPage ??= (async () => {
+    const products = await unlimitedProducts(ctx, PAGE_ITEMS);
+    const jar = new Map<string, string>();
+    const session = await fetch(`${ctx.baseUrl}/api/session`, { signal: AbortSignal.timeout(30_000) });
+    let cookie = cookiesOf(session, jar);
+    const { csrfToken } = (await session.json()) as { csrfToken: string };
+    let token = '';
+    for (const productId of products) {
+      const res = await fetch(`${ctx.baseUrl}/api/wishlist/items`, {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, cookie, 'x-csrf-token': csrfToken },
+        body: JSON.stringify({ productId }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/wishlist/items answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      cookie = cookiesOf(res, jar);
+      token = ((await res.json()) as { wishlist: { token: string } }).wishlist.token;
+    }
+    const shared = await fetch(`${ctx.baseUrl}/api/wishlists/${token}`, {
+      method: 'PATCH',
+      headers: { ...JSON_HEADERS, cookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify({ visibility: 'shared' }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (shared.status !== 200) throw new Error(`PATCH /api/wishlists/:token answered ${shared.status}`);
+    return `/wishlist/view/${token}?per_page=${PAGE_ITEMS}`;
+  })();
+  return sharedPage;
+}
+
+const pageHttp: HttpScenario = {
+  name: `GET wishlist page (${PAGE_ITEMS} items, shared link)`,
+  async request(ctx) {
+    return { path: await wishlistPagePath(ctx), headers: BROWSER_HEADERS, label: 'visitor, SSR per request' };
+  },
+  baseline: async (ctx) => ({ kind: 'render', path: await wishlistPagePath(ctx) }),
+};
+
+const scenarios = [addHttp, countHttp, pageHttp];
 export default scenarios;

@@ -1,4 +1,5 @@
 import type { Services } from '../../lib/services.server.ts';
+import { hotQuery } from '../../../db/hot-query.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -21,6 +22,14 @@ export async function myLists(services: Services, caller: WishlistCaller): Promi
   return { userWishlists, count: userWishlists.reduce((n, l) => n + l.count, 0) };
 }
 
+const COUNT_ROWS = hotQuery((db, slot) =>
+  db
+    .selectFrom('wishlist_items')
+    .innerJoin('wishlists', 'wishlists.id', 'wishlist_items.wishlist_id')
+    .select('wishlist_items.product_id')
+    .where('wishlists.owner_key', '=', slot<string>(0)),
+);
+
 /**
  * The header count: items in all of the caller's lists, and the products they hold (so
  * hearts can show "added"). A guest without a cookie costs no query.
@@ -28,12 +37,7 @@ export async function myLists(services: Services, caller: WishlistCaller): Promi
 export async function wishlistCount(services: Services, caller: WishlistCaller): Promise<{ count: number; products: number[] }> {
   const ownerKey = ownerKeyOf(caller);
   if (!ownerKey) return { count: 0, products: [] };
-  const rows = await services.db
-    .selectFrom('wishlist_items')
-    .innerJoin('wishlists', 'wishlists.id', 'wishlist_items.wishlist_id')
-    .select('wishlist_items.product_id')
-    .where('wishlists.owner_key', '=', ownerKey)
-    .execute();
+  const rows = await COUNT_ROWS.all(services.db, [ownerKey]);
   return { count: rows.length, products: [...new Set(rows.map((r) => r.product_id))].sort((a, b) => a - b) };
 }
 

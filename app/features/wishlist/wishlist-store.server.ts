@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { hotQuery } from '../../../db/hot-query.ts';
 import type { Database, WishlistsTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -47,18 +48,62 @@ export function summary(row: WishlistRow, count: number): WishlistSummary {
   };
 }
 
+/*
+ * The statements of the add and count calls (the heart and the header icon) are hot
+ * queries (db/hot-query.ts): built once, then run as prepared statements on SQLite. Writes
+ * to wishlist rows change no store data, so they do not make remembered store values
+ * (settings, products, the store version) be read again.
+ */
+const LISTS_OF = hotQuery((db, slot) =>
+  db.selectFrom('wishlists').selectAll().select(COUNT.as('item_count')).where('owner_key', '=', slot<string>(0)).orderBy('is_default', 'desc').orderBy('id'),
+);
+const DEFAULT_OF = hotQuery((db, slot) => db.selectFrom('wishlists').selectAll().where('default_owner', '=', slot<string>(0)));
+const ITEM_ID = hotQuery((db, slot) => db.selectFrom('wishlist_items').select('id').where('wishlist_id', '=', slot<number>(0)).where('item_key', '=', slot<string>(1)));
+const TOUCH = hotQuery((db, slot) => db.updateTable('wishlists').set({ updated_at: slot<string>(0) }).where('id', '=', slot<number>(1)), { storeData: false });
+
 /** The owner's lists with their item counts, default first (spec: user_wishlists). */
 export async function listsOf(db: Db, ownerKey: string | null): Promise<WishlistSummary[]> {
   if (!ownerKey) return [];
-  const rows = await db
-    .selectFrom('wishlists')
-    .selectAll()
-    .select(COUNT.as('item_count'))
-    .where('owner_key', '=', ownerKey)
-    .orderBy('is_default', 'desc')
-    .orderBy('id')
-    .execute();
+  const rows = await LISTS_OF.all(db as DB, [ownerKey]);
   return rows.map((r) => summary(r, r.item_count));
+}
+
+/** The id of the item with this key in a list, if it is there. */
+export async function itemIdByKey(db: Db, wishlistId: number, key: string): Promise<number | undefined> {
+  return (await ITEM_ID.first(db as DB, [wishlistId, key]))?.id;
+}
+
+export interface NewItem {
+  wishlist_id: number;
+  item_key: string;
+  product_id: number;
+  variation_id: number | null;
+  attributes: string;
+  quantity: number;
+  price_added: number | null;
+  currency: string;
+  seen_price: number | null;
+  seen_stock: string;
+  created_at: string;
+}
+
+const ITEM_COLUMNS = ['wishlist_id', 'item_key', 'product_id', 'variation_id', 'attributes', 'quantity', 'price_added', 'currency', 'seen_price', 'seen_stock', 'created_at'] as const;
+const INSERT_ITEM = hotQuery(
+  (db, slot) =>
+    db
+      .insertInto('wishlist_items')
+      .values({
+        ...(Object.fromEntries(ITEM_COLUMNS.map((c, i) => [c, slot(i)])) as unknown as NewItem),
+        position: sql<number>`(select coalesce(max(position), 0) + 1 from wishlist_items where wishlist_id = ${slot<number>(0)})`,
+      })
+      .onConflict((oc) => oc.columns(['wishlist_id', 'item_key']).doNothing())
+      .returning('id'),
+  { storeData: false },
+);
+
+/** Inserts an item at the end of its list; undefined when the list already holds its key. */
+export async function insertItem(db: Db, item: NewItem): Promise<number | undefined> {
+  return (await INSERT_ITEM.first(db as DB, ITEM_COLUMNS.map((c) => item[c])))?.id;
 }
 
 /** A list the caller owns, by token; anything else (unknown, someone else's) is the same 404. */
@@ -76,9 +121,43 @@ export async function visibleList(db: Db, caller: WishlistCaller, token: string)
   return { row, isOwner };
 }
 
+const LISTS_WITH_ITEM = hotQuery((db, slot) =>
+  db
+    .selectFrom('wishlists')
+    .selectAll('wishlists')
+    .select(COUNT.as('item_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('wishlist_items as wi')
+        .select('wi.id')
+        .whereRef('wi.wishlist_id', '=', 'wishlists.id')
+        .where('wi.item_key', '=', slot<string>(1))
+        .as('found_item'),
+    )
+    // Each list's lookup is one probe of the (wishlist_id, item_key) unique index.
+    .where('owner_key', '=', slot<string>(0))
+    .orderBy('is_default', 'desc')
+    .orderBy('id'),
+);
+
+/**
+ * The owner's lists (as listsOf gives them) with their default list's row and the id of
+ * its item with this key (undefined: not in it), in one statement.
+ */
+export async function listsWithItem(db: Db, ownerKey: string, key: string): Promise<{ lists: WishlistSummary[]; defaultRow: WishlistRow | undefined; itemId: number | undefined }> {
+  const rows = await LISTS_WITH_ITEM.all(db as DB, [ownerKey, key]);
+  const def = rows.find((r) => r.is_default === 1);
+  let defaultRow: WishlistRow | undefined;
+  if (def) {
+    const { item_count: _n, found_item: _f, ...row } = def;
+    defaultRow = row;
+  }
+  return { lists: rows.map((r) => summary(r, r.item_count)), defaultRow, itemId: def?.found_item ?? undefined };
+}
+
 export async function defaultList(db: Db, ownerKey: string | null): Promise<WishlistRow | undefined> {
   if (!ownerKey) return undefined;
-  return db.selectFrom('wishlists').selectAll().where('default_owner', '=', ownerKey).executeTakeFirst();
+  return DEFAULT_OF.first(db as DB, [ownerKey]);
 }
 
 /** The owner's default list, created on first use (a unique column makes parallel first adds agree). */
@@ -121,7 +200,7 @@ export async function itemCount(db: Db, wishlistId: number): Promise<number> {
 }
 
 export async function touchList(db: Db, id: number): Promise<void> {
-  await db.updateTable('wishlists').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+  await TOUCH.all(db as DB, [nowIso(), id]);
 }
 
 /** The next position at the end of a list. */

@@ -18,7 +18,10 @@ import {
 } from './wishlist.schema.ts';
 import {
   ensureDefault,
+  listsWithItem,
+  insertItem,
   insertList,
+  itemIdByKey,
   listsOf,
   nextPosition,
   ownedList,
@@ -116,39 +119,45 @@ export async function addToWishlist(services: Services, caller: WishlistCaller, 
   // Only a new list needs a transaction (list and item together); otherwise each statement
   // stands alone: the default list's unique owner column and the item upsert make parallel
   // adds agree without one.
-  const run = async (trx: Db) => {
+  const key = itemKey(p.productId, p.variationId, attributes);
+  const run = async (trx: Db): Promise<{ list: WishlistRow; itemId: number; added: boolean; lists?: WishlistSummary[] }> => {
+    // The heart's usual call (the default list) for a choice already in it: the caller's
+    // lists with their counts and the item, in one read, and that read is the whole answer.
+    if (!data.newList && !data.wishlist) {
+      const hit = await listsWithItem(trx, ownerKey, key);
+      if (hit.itemId !== undefined && hit.defaultRow) return { list: hit.defaultRow, itemId: hit.itemId, added: false, lists: hit.lists };
+    }
     const list: WishlistRow = data.newList
       ? await insertList(trx, ownerKey, caller.userId, data.newList)
       : data.wishlist
         ? await ownedList(trx, ownerKey, data.wishlist)
         : await ensureDefault(trx, ownerKey, caller.userId);
-    const key = itemKey(p.productId, p.variationId, attributes);
-    const inserted = await trx
-      .insertInto('wishlist_items')
-      .values({
-        wishlist_id: list.id,
-        item_key: key,
-        product_id: p.productId,
-        variation_id: p.variationId,
-        attributes: JSON.stringify(attributes),
-        quantity: Math.max(data.quantity, p.minQty ?? 1),
-        position: nextPosition(list.id),
-        price_added: p.price,
-        currency,
-        seen_price: p.price,
-        seen_stock: p.stockStatus,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['wishlist_id', 'item_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) await touchList(trx, list.id);
-    const itemId = inserted?.id ?? (await trx.selectFrom('wishlist_items').select('id').where('wishlist_id', '=', list.id).where('item_key', '=', key).executeTakeFirstOrThrow()).id;
-    return { list, itemId, added: !!inserted };
+    // Already there (the common case of a heart clicked again): reads only, no write.
+    const found = await itemIdByKey(trx, list.id, key);
+    if (found !== undefined) return { list, itemId: found, added: false };
+    const inserted = await insertItem(trx, {
+      wishlist_id: list.id,
+      item_key: key,
+      product_id: p.productId,
+      variation_id: p.variationId,
+      attributes: JSON.stringify(attributes),
+      quantity: Math.max(data.quantity, p.minQty ?? 1),
+      price_added: p.price,
+      currency,
+      seen_price: p.price,
+      seen_stock: p.stockStatus,
+      created_at: nowIso(),
+    });
+    if (inserted !== undefined) await touchList(trx, list.id);
+    // A parallel add of the same choice got there first: its item is the one.
+    const itemId = inserted ?? (await itemIdByKey(trx, list.id, key))!;
+    return { list, itemId, added: inserted !== undefined };
   };
   const done = data.newList ? await db.transaction().execute(run) : await run(db);
   const message = t(done.added ? 'wishlist.added' : 'wishlist.exists', { product: p.name, list: done.list.name });
-  const base = await answer(services, ownerKey, message, { guestToken });
+  const base = done.lists
+    ? { message, userWishlists: done.lists, count: done.lists.reduce((n, l) => n + l.count, 0), ...(guestToken ? { guestToken } : {}) }
+    : await answer(services, ownerKey, message, { guestToken });
   return {
     ...base,
     result: done.added ? 'added' : 'exists',
