@@ -76,7 +76,7 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const skip = bySku.length ? sql`and p.id not in (${sql.join(bySku)})` : sql``;
   const noTypos = query.words.map(() => []);
   const withTypos = alternatives.some((a) => a.length > 0);
-  const exactNames = sql`select n.product_id from search_documents n where n.name_norm in (${sql.join(phrases.map((p) => ` ${p} `))})`;
+  const exactNames = (list: string[]) => sql`select n.product_id from search_documents n where n.name_norm in (${sql.join(list.map((p) => ` ${p} `))})`;
   const top = isPostgres(db)
     ? (alts: string[][]) =>
         sql`select * from (select d.product_id from search_documents d where ${pgMatch(query.words, alts, synonyms)}
@@ -88,17 +88,19 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
           ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
           order by rowid limit ${CANDIDATES})`;
   const need = Math.max(0, limit - bySku.length);
-  const ranked = async (...sets: string[][][]) =>
+  // The rank key orders in stock before out of stock, then best sellers, then the oldest id
+  // (kept in step with the product row by triggers).
+  const ranked = async (candidates: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
     (
       await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
-        where d.product_id in (${sql.join([...sets.map(top), exactNames], sql` union `)}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
-        order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
+        where d.product_id in (${candidates}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
+        order by ${order}, d.rank_key
         limit ${need}`.execute(db)
     ).rows.map((r) => Number(r.id));
   // Matches needing a typo rank after every match without one: they are only looked for
-  // when those do not fill the answer.
-  let ids = need > 0 ? await ranked(noTypos) : [];
-  if (ids.length < need && withTypos) ids = await ranked(noTypos, alternatives);
+  // when those do not fill the answer (and until then every candidate is without a typo).
+  let ids = need > 0 ? await ranked(sql`${top(noTypos)} union ${exactNames([phrases[0]])}`, tier) : [];
+  if (ids.length < need && withTypos) ids = await ranked(sql`${top(noTypos)} union ${top(alternatives)} union ${exactNames(phrases)}`, sql`${typo}, ${tier}`);
   return [...bySku, ...ids].slice(0, limit);
 }
 
