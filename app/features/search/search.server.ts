@@ -82,7 +82,7 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const top = async (alts: string[][]): Promise<number[] | RawBuilder<unknown>> => {
     if (pg) {
       const extra = sql`${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}`;
-      return pgCandidates(db, pgMatch(query.words, alts, synonyms), extra);
+      return pgCandidates(db, pgMatch(query.words, alts, synonyms), extra, query.words.length === 1);
     }
     // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
     return sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
@@ -166,20 +166,27 @@ async function typoAlternatives(db: DB, list: string[]): Promise<string[][]> {
 }
 
 /** Rows of the index read in rank-key order before PostgreSQL looks for candidates through the trigram index instead. */
-const PG_SCAN_CAP = 20_000;
+const PG_SCAN_CAP = 3000;
 
 /**
  * PostgreSQL's candidates: the first CANDIDATES matches in rank-key order. A common word is
- * met often among the most popular products, so they are read in that order (the rank-key
- * B-tree) and tested one by one, at most PG_SCAN_CAP rows; a word that scan does not find
- * often enough is rare, and its few matches come from the trigram index, then sorted.
- * (Left to itself the planner often takes the trigram index for a common word and sorts
- * thousands of matches.)
+ * met often among the most popular products, so for a one-word query they are read in that
+ * order (the rank-key B-tree) and tested one by one, at most PG_SCAN_CAP rows (read in key
+ * order, not the table's, so a longer walk soon costs more than the trigram index); a word
+ * that scan does not find often enough is rarer, and its matches come from the trigram index,
+ * then sorted — as do those of several words, which together are rare. (Left to itself the
+ * planner often takes the trigram index for a common word and sorts thousands of matches.)
  */
-async function pgCandidates(db: DB, match: RawBuilder<boolean>, extra: RawBuilder<unknown>): Promise<number[]> {
-  const scanned = await sql<{ product_id: number }>`select d.product_id from (select product_id, body, rank_key from search_documents order by rank_key limit ${PG_SCAN_CAP}) d
-    where ${match} ${extra} order by d.rank_key limit ${CANDIDATES}`.execute(db);
-  if (scanned.rows.length >= CANDIDATES) return scanned.rows.map((r) => Number(r.product_id));
+async function pgCandidates(db: DB, match: RawBuilder<boolean>, extra: RawBuilder<unknown>, oneWord: boolean): Promise<number[]> {
+  const scan = async (cap: number) =>
+    (
+      await sql<{ product_id: number }>`select d.product_id from (select product_id, body, rank_key from search_documents order by rank_key limit ${cap}) d
+        where ${match} ${extra} order by d.rank_key limit ${CANDIDATES}`.execute(db)
+    ).rows.map((r) => Number(r.product_id));
+  if (oneWord) {
+    const ids = await scan(PG_SCAN_CAP);
+    if (ids.length >= CANDIDATES) return ids;
+  }
   const found = await sql<{ product_id: number }>`select d.product_id from search_documents d where ${match} ${extra} order by d.rank_key limit ${CANDIDATES}`.execute(db);
   return found.rows.map((r) => Number(r.product_id));
 }
