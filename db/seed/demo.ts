@@ -11,6 +11,7 @@ import { generateVariants, insertMedia, type VariantResult } from '../../app/lib
 import type { Services } from '../../app/lib/services.server.ts';
 import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
 import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
+import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
@@ -162,6 +163,8 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await seedDemoContactForm(trx);
     return { products: ids.size };
   });
+  // The demo shows the header search box's category select (off in a new shop).
+  if (result) await saveSettings(db, { searchCategorySelect: true });
   if (result) log.info({ products: result.products, images: files.size, imagesMs: rendered - started, dbMs: Date.now() - rendered }, 'seeded the demo shop');
   return result;
 }

@@ -5,6 +5,11 @@ import { HttpError } from '../../app/lib/http-error.ts';
 import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { suggest } from '../../app/features/search/suggestions.server.ts';
+import type { Suggestion } from '../../app/features/search/suggestion.ts';
+import { jsonOnce, JSON_TYPE } from '../json-once.ts';
+
+/** A kept answer is the same list object each time: its body is serialised once. */
+const body = (list: Suggestion[]) => Buffer.from(JSON.stringify({ suggestions: list }));
 
 // Over-long values are cut, not refused: a search box must never answer an error.
 const cut = (n: number) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional().default('').transform((s) => s.slice(0, n)));
@@ -20,7 +25,6 @@ export async function searchRoutes(api: FastifyInstance) {
     if (wait > 0) throw new HttpError(429, 'rate_limited', `Too many searches. Try again in ${wait} seconds.`, undefined, { 'retry-after': String(wait) });
     const { q, category } = parseInput(suggestionQuery, request.query ?? {});
     const suggestions = await suggest(db, q, category);
-    void reply.header('cache-control', 'no-store');
-    return { suggestions };
+    return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(jsonOnce(suggestions, body));
   });
 }

@@ -81,15 +81,25 @@ export async function listingFacets(db: DB, input: FacetInput): Promise<Facets> 
     }),
   ]);
   const rows = [...plain.filter((r) => !active.includes(r.slug)), ...own.flat()];
-  const bySlug = new Map<string, { name: string; total: number; values: { value: string; count: number; selected: boolean }[] }>();
+  interface Entry {
+    name: string;
+    names: Map<string, number>;
+    total: number;
+    values: Facets['attributes'][number]['values'];
+  }
+  const bySlug = new Map<string, Entry>();
   for (const r of rows) {
     if (typeof r.value !== 'string' || r.value === '') continue;
-    const entry = bySlug.get(r.slug) ?? { name: r.name, total: 0, values: [] };
+    const entry: Entry = bySlug.get(r.slug) ?? { name: r.name, names: new Map<string, number>(), total: 0, values: [] };
     const count = Number(r.n);
     entry.values.push({ value: r.value, count, selected: input.filters[r.slug]?.includes(r.value) ?? false });
     entry.total += count;
-    if (r.name < entry.name) entry.name = r.name;
+    entry.names.set(r.name, (entry.names.get(r.name) ?? 0) + count);
     bySlug.set(r.slug, entry);
+  }
+  // Products may name one attribute differently ("Size", "Age"): the name most results use.
+  for (const entry of bySlug.values()) {
+    entry.name = [...entry.names].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0][0];
   }
   // A chosen value stays offered (to be unticked) even if nothing has it any more.
   for (const [slug, values] of Object.entries(input.filters)) {

@@ -23,7 +23,11 @@ export async function reindexProducts(db: DB, ids: number[] | 'all'): Promise<vo
     let after = 0;
     for (;;) {
       const page = await db.selectFrom('products').select('id').where('id', '>', after).orderBy('id').limit(BATCH).execute();
-      if (!page.length) return;
+      if (!page.length) {
+        // Fresh statistics for the planner (PostgreSQL would otherwise guess the tables' sizes).
+        if (isPostgres(db)) await sql`analyze search_documents, search_vocabulary`.execute(db);
+        return;
+      }
       await indexBatch(db, page.map((r) => r.id), false);
       after = page[page.length - 1].id;
     }

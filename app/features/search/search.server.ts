@@ -76,29 +76,44 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const skip = bySku.length ? sql`and p.id not in (${sql.join(bySku)})` : sql``;
   const noTypos = query.words.map(() => []);
   const withTypos = alternatives.some((a) => a.length > 0);
-  const exactNames = sql`select n.product_id from search_documents n where n.name_norm in (${sql.join(phrases.map((p) => ` ${p} `))})`;
-  const top = isPostgres(db)
-    ? (alts: string[][]) =>
-        sql`select * from (select d.product_id from search_documents d where ${pgMatch(query.words, alts, synonyms)}
-          ${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}
-          order by d.rank_key limit ${CANDIDATES}) t`
-    : // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
-      (alts: string[][]) =>
-        sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
-          ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
-          order by rowid limit ${CANDIDATES})`;
+  const names = (list: string[]) => sql.join(list.map((p) => ` ${p} `));
+  const pg = isPostgres(db);
+  /** The first CANDIDATES matches in rank-key order, with these alternatives: ids on PostgreSQL, a subquery on SQLite. */
+  const top = async (alts: string[][]): Promise<number[] | RawBuilder<unknown>> => {
+    if (pg) {
+      const extra = sql`${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}`;
+      return pgCandidates(db, pgMatch(query.words, alts, synonyms), extra, query.words.length === 1);
+    }
+    // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
+    return sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
+      ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
+      order by rowid limit ${CANDIDATES})`;
+  };
+  /** Index rows among the candidates or named exactly as one of the phrases. */
+  const among = (sets: (number[] | RawBuilder<unknown>)[], phraseList: string[]) => {
+    if (pg) {
+      // The ids as a list: PostgreSQL then reads them by the primary key (a subquery would be
+      // estimated, and joined by scanning the whole index).
+      const ids = [...new Set(sets.flatMap((x) => x as number[]))];
+      return sql`(${ids.length ? sql`d.product_id in (${sql.join(ids)}) or ` : sql``}d.name_norm in (${names(phraseList)}))`;
+    }
+    return sql`d.product_id in (${sql.join([...(sets as RawBuilder<unknown>[]), sql`select n.product_id from search_documents n where n.name_norm in (${names(phraseList)})`], sql` union `)})`;
+  };
   const need = Math.max(0, limit - bySku.length);
-  const ranked = async (...sets: string[][][]) =>
+  // The rank key orders in stock before out of stock, then best sellers, then the oldest id
+  // (kept in step with the product row by triggers).
+  const ranked = async (candidates: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
     (
       await sql<{ id: number }>`select p.id from search_documents d join products p on p.id = d.product_id
-        where d.product_id in (${sql.join([...sets.map(top), exactNames], sql` union `)}) and ${FINDABLE} ${inScope} ${inStock} ${skip}
-        order by ${typo}, ${tier}, case when p.stock_status = 'outofstock' then 1 else 0 end, p.total_sales desc, p.id
+        where ${candidates} and ${FINDABLE} ${inScope} ${inStock} ${skip}
+        order by ${order}, d.rank_key
         limit ${need}`.execute(db)
     ).rows.map((r) => Number(r.id));
   // Matches needing a typo rank after every match without one: they are only looked for
-  // when those do not fill the answer.
-  let ids = need > 0 ? await ranked(noTypos) : [];
-  if (ids.length < need && withTypos) ids = await ranked(noTypos, alternatives);
+  // when those do not fill the answer (and until then every candidate is without a typo).
+  const exact = need > 0 ? await top(noTypos) : undefined;
+  let ids = exact ? await ranked(among([exact], [phrases[0]]), tier) : [];
+  if (exact && ids.length < need && withTypos) ids = await ranked(among([exact, await top(alternatives)], phrases), sql`${typo}, ${tier}`);
   return [...bySku, ...ids].slice(0, limit);
 }
 
@@ -133,15 +148,47 @@ async function skuMatches(db: DB, text: string, inScope: RawBuilder<unknown>): P
 
 /** What each query word may also match: typo corrections (whole words) and synonym entries (word starts). */
 async function wordOptions(db: DB, list: string[]): Promise<{ typos: string[][]; synonyms: string[][][] }> {
-  const [typos, synonyms] = await Promise.all([Promise.all(list.map((w) => typoAlternatives(db, w))), synonymAlternatives(db, list)]);
+  const [typos, synonyms] = await Promise.all([typoAlternatives(db, list), synonymAlternatives(db, list)]);
   return { typos, synonyms };
 }
 
-/** Vocabulary words one edit away from a query word of 5+ letters (the word itself excluded). */
-async function typoAlternatives(db: DB, word: string): Promise<string[]> {
-  if ([...word].length < TYPO_MIN_LENGTH) return [];
-  const rows = await db.selectFrom('search_vocabulary').select('term').distinct().where('variant', 'in', deletions(word)).execute();
-  return rows.map((r) => r.term).filter((t) => t !== word && editDistance(t, word) <= 1).sort();
+/**
+ * For each query word of 5+ letters, the vocabulary words one edit away (the word itself
+ * excluded), sorted; one look-up for all the words: a word's one-letter deletions meet the
+ * deletions stored for the indexed words.
+ */
+async function typoAlternatives(db: DB, list: string[]): Promise<string[][]> {
+  const long = list.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
+  if (!long.length) return list.map(() => []);
+  const variants = [...new Set(long.flatMap(deletions))];
+  const terms = (await db.selectFrom('search_vocabulary').select('term').distinct().where('variant', 'in', variants).execute()).map((r) => r.term);
+  return list.map((w) => ([...w].length < TYPO_MIN_LENGTH ? [] : terms.filter((t) => t !== w && editDistance(t, w) <= 1).sort()));
+}
+
+/** Rows of the index read in rank-key order before PostgreSQL looks for candidates through the trigram index instead. */
+const PG_SCAN_CAP = 3000;
+
+/**
+ * PostgreSQL's candidates: the first CANDIDATES matches in rank-key order. A common word is
+ * met often among the most popular products, so for a one-word query they are read in that
+ * order (the rank-key B-tree) and tested one by one, at most PG_SCAN_CAP rows (read in key
+ * order, not the table's, so a longer walk soon costs more than the trigram index); a word
+ * that scan does not find often enough is rarer, and its matches come from the trigram index,
+ * then sorted — as do those of several words, which together are rare. (Left to itself the
+ * planner often takes the trigram index for a common word and sorts thousands of matches.)
+ */
+async function pgCandidates(db: DB, match: RawBuilder<boolean>, extra: RawBuilder<unknown>, oneWord: boolean): Promise<number[]> {
+  const scan = async (cap: number) =>
+    (
+      await sql<{ product_id: number }>`select d.product_id from (select product_id, body, rank_key from search_documents order by rank_key limit ${cap}) d
+        where ${match} ${extra} order by d.rank_key limit ${CANDIDATES}`.execute(db)
+    ).rows.map((r) => Number(r.product_id));
+  if (oneWord) {
+    const ids = await scan(PG_SCAN_CAP);
+    if (ids.length >= CANDIDATES) return ids;
+  }
+  const found = await sql<{ product_id: number }>`select d.product_id from search_documents d where ${match} ${extra} order by d.rank_key limit ${CANDIDATES}`.execute(db);
+  return found.rows.map((r) => Number(r.product_id));
 }
 
 /** PostgreSQL: word starts (synonym entries: all their word starts; whole typo-corrected words) by LIKE over the trigram index. */
