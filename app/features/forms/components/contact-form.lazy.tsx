@@ -1,0 +1,151 @@
+/**
+ * The contact form with its browser behaviour (an island): sent as multipart to the
+ * feedback endpoint without a reload, the answer's status setting the form's state (spec §4),
+ * the shared validation rules on blur and submit, acceptance gating, counters, URL prefix,
+ * exclusive checkboxes and free-text options (spec §5), an error block after the form when
+ * the request fails (spec §8). The server renders the same component in its first state.
+ */
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import type { FeedbackResponse, InvalidField } from '../definition.ts';
+import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { t } from '../../../i18n/t-forms.ts';
+import { FormMarkup } from './form-markup.tsx';
+import { INITIAL_VIEW, type ContactFormProps, type FormView, type QuizChallenge } from './form-state.ts';
+import { acceptanceBlocks, applyExclusive, collectValues, countState, freeTextState, prefixUrl } from './form-behaviour.ts';
+import { validateInBrowser } from './client-rules.ts';
+
+export function feedbackUrl(id: number): string {
+  return `/wp-json/contact-form-7/v1/contact-forms/${id}/feedback`;
+}
+
+export default function ContactFormLive(props: ContactFormProps) {
+  const { form: def, unitTag } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [view, setView] = useState<FormView>(() =>
+    props.result
+      ? { status: props.result.response.status, message: props.result.response.message, invalid: props.result.response.invalid_fields }
+      : INITIAL_VIEW,
+  );
+  const [live, setLive] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const [freeText, setFreeText] = useState<Record<string, boolean> | null>(null);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [fetchError, setFetchError] = useState<string | null>(null);
+  const [quiz, setQuiz] = useState<Record<string, QuizChallenge>>(props.quiz);
+  const touched = useRef(new Set<string>());
+
+  /** Re-reads what depends on the fields' current state (after any change or a reset). */
+  function refresh() {
+    const el = formRef.current;
+    if (!el) return;
+    setBlocked(acceptanceBlocks(el, def));
+    setFreeText(freeTextState(el));
+    setCounts(countState(el));
+  }
+
+  useEffect(() => {
+    setLive(true);
+    refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function errorsFor(): InvalidField[] {
+    const { values, files } = collectValues(formRef.current!, def);
+    return validateInBrowser(def, unitTag, values, files);
+  }
+
+  function fieldName(target: EventTarget): string | null {
+    const wrap = (target as HTMLElement).closest?.<HTMLElement>('.wpcf7-form-control-wrap');
+    return wrap?.dataset.name ?? null;
+  }
+
+  function onChange(e: FormEvent<HTMLFormElement>) {
+    const target = e.target as HTMLInputElement;
+    if (target.type === 'checkbox') applyExclusive(target);
+    if (target.classList.contains('wpcf7-validates-as-url')) target.value = prefixUrl(target.value);
+    refresh();
+  }
+
+  /** Blur: the field is checked by the shared rules; its tip appears or goes. */
+  function onBlur(e: FocusEvent<HTMLFormElement>) {
+    const name = fieldName(e.target);
+    if (!name || !formRef.current) return;
+    // Moving within one choice group is not leaving it.
+    if (e.relatedTarget instanceof Node && (e.target as HTMLElement).closest('.wpcf7-form-control-wrap')?.contains(e.relatedTarget)) return;
+    touched.current.add(name);
+    const found = errorsFor().find((f) => f.field === name);
+    setView((v) => {
+      const rest = v.invalid.filter((f) => f.field !== name);
+      const invalid = found ? [...rest, found] : rest;
+      if (invalid.length === v.invalid.length && invalid.every((f, i) => f === v.invalid[i])) return v;
+      // Keep the list in the form's order.
+      const order = def.tags.map((x) => x.name);
+      invalid.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+      return { ...v, invalid };
+    });
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const el = formRef.current!;
+    if (submitting) return;
+    setFetchError(null);
+    for (const url of el.querySelectorAll<HTMLInputElement>('.wpcf7-validates-as-url')) url.value = prefixUrl(url.value);
+    const invalid = errorsFor();
+    if (invalid.length) {
+      setView({ status: 'validation_failed', message: def.messages.validation_error ?? '', invalid });
+      return;
+    }
+    setSubmitting(true);
+    let answer: FeedbackResponse;
+    try {
+      const res = await fetch(feedbackUrl(def.id), {
+        method: 'POST',
+        body: new FormData(el),
+        headers: { accept: 'application/json', 'x-csrf-token': readCsrfToken() },
+        credentials: 'same-origin',
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string }; message?: string } | null;
+        setFetchError(body?.error?.message ?? body?.message ?? t('forms.httpError', { status: res.status }));
+        return;
+      }
+      answer = (await res.json()) as FeedbackResponse;
+    } catch {
+      setFetchError(t('forms.networkError'));
+      return;
+    } finally {
+      setSubmitting(false);
+    }
+    if (answer.quiz) setQuiz(Object.fromEntries(Object.entries(answer.quiz).map(([name, [question, hash]]) => [name, { question, hash }])));
+    const hash = el.querySelector<HTMLInputElement>('input[name="_wpcf7_posted_data_hash"]');
+    if (hash) hash.value = answer.posted_data_hash ?? '';
+    setView({ status: answer.status, message: answer.message, invalid: answer.status === 'validation_failed' ? answer.invalid_fields : [] });
+    if (answer.status === 'mail_sent') {
+      el.reset();
+      touched.current.clear();
+    }
+  }
+
+  return (
+    <FormMarkup
+      {...props}
+      quiz={quiz}
+      view={view}
+      live={live}
+      submitting={submitting}
+      submitDisabled={live && (blocked || submitting)}
+      freeText={freeText}
+      counts={counts}
+      fetchError={fetchError}
+      formRef={formRef}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onInput={refresh}
+      onBlur={onBlur}
+      // A reset changes the fields after its event: read them on the next turn.
+      onReset={() => setTimeout(refresh, 0)}
+    />
+  );
+}
