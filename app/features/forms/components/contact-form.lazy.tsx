@@ -13,10 +13,14 @@ import { FormMarkup } from './form-markup.tsx';
 import { INITIAL_VIEW, type ContactFormProps, type FormView, type QuizChallenge } from './form-state.ts';
 import { acceptanceBlocks, applyExclusive, collectValues, countState, freeTextState, prefixUrl } from './form-behaviour.ts';
 import { validateInBrowser } from './client-rules.ts';
+import { message } from '../rules.ts';
 
-export function feedbackUrl(id: number): string {
-  return `/wp-json/contact-form-7/v1/contact-forms/${id}/feedback`;
-}
+const base = (id: number) => `/wp-json/contact-form-7/v1/contact-forms/${id}`;
+export const feedbackUrl = (id: number) => `${base(id)}/feedback`;
+
+type Refill = { quiz?: Record<string, [string, string]>; started?: string };
+
+const toQuiz = (quiz: Record<string, [string, string]>) => Object.fromEntries(Object.entries(quiz).map(([name, [question, hash]]) => [name, { question, hash }]));
 
 export default function ContactFormLive(props: ContactFormProps) {
   const { form: def, unitTag } = props;
@@ -33,6 +37,7 @@ export default function ContactFormLive(props: ContactFormProps) {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [fetchError, setFetchError] = useState<string | null>(null);
   const [quiz, setQuiz] = useState<Record<string, QuizChallenge>>(props.quiz);
+  const [hidden, setHidden] = useState(props.hidden);
   const touched = useRef(new Set<string>());
 
   /** Re-reads what depends on the fields' current state (after any change or a reset). */
@@ -47,6 +52,17 @@ export default function ContactFormLive(props: ContactFormProps) {
   useEffect(() => {
     setLive(true);
     refresh();
+    // The page may come from a shared cache: a question and a start time of this visitor's own.
+    const ask = new AbortController();
+    fetch(`${base(def.id)}/refill`, { headers: { accept: 'application/json' }, signal: ask.signal })
+      .then((r) => (r.ok ? (r.json() as Promise<Refill>) : null))
+      .then((r) => {
+        if (r?.quiz) setQuiz(toQuiz(r.quiz));
+        const field = props.startedField;
+        if (r?.started && field) setHidden((h) => ({ ...h, [field]: r.started! }));
+      })
+      .catch(() => {});
+    return () => ask.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -94,7 +110,7 @@ export default function ContactFormLive(props: ContactFormProps) {
     for (const url of el.querySelectorAll<HTMLInputElement>('.wpcf7-validates-as-url')) url.value = prefixUrl(url.value);
     const invalid = errorsFor();
     if (invalid.length) {
-      setView({ status: 'validation_failed', message: def.messages.validation_error ?? '', invalid });
+      setView({ status: 'validation_failed', message: message(def, 'validation_error'), invalid });
       return;
     }
     setSubmitting(true);
@@ -118,7 +134,7 @@ export default function ContactFormLive(props: ContactFormProps) {
     } finally {
       setSubmitting(false);
     }
-    if (answer.quiz) setQuiz(Object.fromEntries(Object.entries(answer.quiz).map(([name, [question, hash]]) => [name, { question, hash }])));
+    if (answer.quiz) setQuiz(toQuiz(answer.quiz));
     const hash = el.querySelector<HTMLInputElement>('input[name="_wpcf7_posted_data_hash"]');
     if (hash) hash.value = answer.posted_data_hash ?? '';
     setView({ status: answer.status, message: answer.message, invalid: answer.status === 'validation_failed' ? answer.invalid_fields : [] });
@@ -132,6 +148,7 @@ export default function ContactFormLive(props: ContactFormProps) {
     <FormMarkup
       {...props}
       quiz={quiz}
+      hidden={hidden}
       view={view}
       live={live}
       submitting={submitting}

@@ -3,11 +3,10 @@
  * acceptance gating, URL prefix, exclusive checkboxes, free-text options, values for the
  * shared validation rules.
  */
-import type { FormDefinition } from '../definition.ts';
-import type { PostedValues } from './form-state.ts';
+import { FREE_TEXT_PREFIX, type PostedValues, type PublicForm } from './form-state.ts';
 
 /** True while a required acceptance box is unchecked or an inverted one checked (spec §4). */
-export function acceptanceBlocks(form: HTMLFormElement, def: FormDefinition): boolean {
+export function acceptanceBlocks(form: HTMLFormElement, def: PublicForm): boolean {
   if (def.settings.acceptanceAsValidation) return false;
   for (const control of form.querySelectorAll<HTMLElement>('.wpcf7-acceptance')) {
     if (control.classList.contains('optional')) continue;
@@ -63,7 +62,7 @@ export interface UploadedFile {
 }
 
 /** The form's values by field name, as the validation rules read them. */
-export function collectValues(form: HTMLFormElement, def: FormDefinition): { values: PostedValues; files: Record<string, UploadedFile[]> } {
+export function collectValues(form: HTMLFormElement, def: PublicForm): { values: PostedValues; files: Record<string, UploadedFile[]> } {
   const data = new FormData(form);
   const values: PostedValues = {};
   const files: Record<string, UploadedFile[]> = {};
@@ -82,8 +81,8 @@ export function collectValues(form: HTMLFormElement, def: FormDefinition): { val
       const v = data.get(tag.name);
       values[tag.name] = typeof v === 'string' ? v : '';
     }
-    const free = data.get(`${tag.name}_free_text`);
-    if (typeof free === 'string') values[`${tag.name}_free_text`] = free;
+    const free = data.get(`${FREE_TEXT_PREFIX}${tag.name}`);
+    if (typeof free === 'string') values[`${FREE_TEXT_PREFIX}${tag.name}`] = free;
   }
   return { values, files };
 }

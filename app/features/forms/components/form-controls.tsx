@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { FormTag, InvalidField } from '../definition.ts';
 import { t } from '../../../i18n/t-forms.ts';
-import { controlId, defaultIndexes, maxLengthOf, type PostedValues, type QuizChallenge } from './form-state.ts';
+import { FREE_TEXT_PREFIX, controlId, defaultIndexes, maxLengthOf, type PostedValues, type QuizChallenge } from './form-state.ts';
 
 export interface ControlContext {
   unitTag: string;
@@ -102,7 +102,7 @@ function ChoiceList({ tag, ctx, field }: { tag: FormTag; ctx: ControlContext; fi
   const picked = chosen(tag, ctx.values);
   const id = controlId(ctx.unitTag, tag);
   const freeOn = ctx.freeText ? Boolean(ctx.freeText[tag.name]) : true;
-  const freePosted = ctx.values?.[`${tag.name}_free_text`];
+  const freePosted = ctx.values?.[`${FREE_TEXT_PREFIX}${tag.name}`];
   return (
     <span
       className={controlClass(tag, Boolean(field), o.exclusive ? 'wpcf7-exclusive-checkbox' : undefined)}
@@ -131,14 +131,22 @@ function ChoiceList({ tag, ctx, field }: { tag: FormTag; ctx: ControlContext; fi
             {c.label}
           </span>
         );
-        const pair = o.label_first ? [label, ' ', input] : [input, ' ', label];
+        const pair = o.label_first ? (
+          <>
+            {label} {input}
+          </>
+        ) : (
+          <>
+            {input} {label}
+          </>
+        );
         return (
           <span key={i} className={classes('wpcf7-list-item', i === 0 && 'first', last && 'last', free && 'has-free-text')}>
             {o.use_label_element ? <label>{pair}</label> : pair}
             {free && (
               <input
                 type="text"
-                name={`${tag.name}_free_text`}
+                name={`${FREE_TEXT_PREFIX}${tag.name}`}
                 className="wpcf7-free-text"
                 aria-label={c.label}
                 defaultValue={typeof freePosted === 'string' ? freePosted : ''}

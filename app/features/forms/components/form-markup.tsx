@@ -43,20 +43,27 @@ function Text({ text }: { text: string }) {
   );
 }
 
-function Nodes({ nodes, ctx, label }: { nodes: TemplateNode[]; ctx: ControlContext; label: { text: string } }) {
+/** For each choice group, the template text just before it (its visible label) for screen readers. */
+function groupLabels(nodes: TemplateNode[], out = new Map<FormTag, string>(), last = { text: '' }): Map<FormTag, string> {
+  for (const node of nodes) {
+    if (node.kind === 'text' && node.text.trim()) last.text = node.text.trim();
+    else if (node.kind === 'tag') out.set(node.tag, last.text);
+    else if (node.kind === 'element') groupLabels(node.children, out, last);
+  }
+  return out;
+}
+
+function Nodes({ nodes, ctx, labels }: { nodes: TemplateNode[]; ctx: ControlContext; labels: Map<FormTag, string> }) {
   return (
     <>
       {nodes.map((node, i) => {
-        if (node.kind === 'text') {
-          if (node.text.trim()) label.text = node.text.trim();
-          return <Text key={i} text={node.text} />;
-        }
-        if (node.kind === 'tag') return <FormControl key={i} tag={node.tag} ctx={ctx} label={label.text} />;
+        if (node.kind === 'text') return <Text key={i} text={node.text} />;
+        if (node.kind === 'tag') return <FormControl key={i} tag={node.tag} ctx={ctx} label={labels.get(node.tag)} />;
         const El = node.tag;
         const { class: className, for: htmlFor, id } = node.attrs;
         return (
           <El key={i} className={className} htmlFor={El === 'label' ? htmlFor : undefined} id={id}>
-            <Nodes nodes={node.children} ctx={ctx} label={label} />
+            <Nodes nodes={node.children} ctx={ctx} labels={labels} />
           </El>
         );
       })}
@@ -132,7 +139,7 @@ export function FormMarkup(p: FormMarkupProps) {
           ))}
         </fieldset>
         {p.honeypot && <Honeypot name={p.honeypot} />}
-        <Nodes nodes={form.template} ctx={ctx} label={{ text: '' }} />
+        <Nodes nodes={form.template} ctx={ctx} labels={groupLabels(form.template)} />
         {!hasResponseTag && output}
       </form>
       {p.fetchError && <FetchError message={p.fetchError} />}

@@ -15,8 +15,8 @@ export interface QuizChallenge {
 
 /** Everything a page hands the form component; serialisable (loader data). */
 export interface ContactFormProps {
-  /** The form without its mail templates (see publicForm). */
-  form: FormDefinition;
+  /** The form without its mail templates (build.ts publicDefinition). */
+  form: PublicForm;
   /** `wpcf7-f{id}-p{post}-o1`. */
   unitTag: string;
   containerPost: number;
@@ -26,6 +26,8 @@ export interface ContactFormProps {
   quiz: Record<string, QuizChallenge>;
   /** Extra hidden fields the server's spam checks read (honeypot, render time). */
   hidden?: Record<string, string>;
+  /** Which of `hidden` holds the signed time the form was shown (renewed by the refill call). */
+  startedField?: string;
   /** Name of the honeypot text field, rendered hidden from people. */
   honeypot?: string;
   /** The answer to a post without scripts, with what was entered. */
@@ -63,11 +65,8 @@ export function statusClass(status: string): string {
   }
 }
 
-/** The form as pages may show it: the mail templates (addresses, wording) stay on the server. */
-export function publicForm(def: FormDefinition): FormDefinition {
-  const none = { active: false, to: '', from: '', subject: '', additionalHeaders: '', body: '', attachments: '', html: false };
-  return { ...def, mail: none, mail2: none };
-}
+/** The form as pages get it: no mail templates (addresses, wording), no quiz answers. */
+export type PublicForm = Omit<FormDefinition, 'mail' | 'mail2'>;
 
 /** Control id used for links from the error list when the template gives none. */
 export function controlId(unitTag: string, tag: FormTag): string {
@@ -85,6 +84,9 @@ export function defaultIndexes(tag: FormTag): Set<number> {
   for (const d of tag.options.default) for (const n of d.split('_')) if (/^\d+$/.test(n)) out.add(Number(n) - 1);
   return out;
 }
+
+/** Name prefix of the text input beside a free-text option (Contact Form 7's). */
+export const FREE_TEXT_PREFIX = '_wpcf7_free_text_';
 
 /** Longest text a text-like field takes when the template does not say. */
 export const DEFAULT_MAXLENGTH = 400;

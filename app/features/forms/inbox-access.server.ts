@@ -1,0 +1,16 @@
+/**
+ * The inbox pages' lookups: a submission only under its own form's address (another form's
+ * id in the path is the same 404 as an unknown one).
+ */
+import type { DB } from '../../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { getSubmission } from './forms.server.ts';
+
+const whole = (s: string | undefined) => (s && /^\d{1,10}$/.test(s) ? Number(s) : 0);
+
+export async function submissionInForm(db: DB, formParam: string | undefined, idParam: string | undefined) {
+  const formId = whole(formParam);
+  const sub = await getSubmission(db, whole(idParam));
+  if (!sub || sub.formId !== formId) throw new HttpError(404, 'not_found', 'No such submission.');
+  return sub;
+}
