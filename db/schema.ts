@@ -456,6 +456,47 @@ export interface SearchStatsTable {
   hits: Generated<number>;
 }
 
+/** Contact forms (app/features/forms/forms.server.ts). */
+export interface ContactFormsTable {
+  id: Generated<number>;
+  title: string;
+  locale: Generated<string>;
+  source: string;
+  mail: string;
+  mail2: string;
+  messages: Generated<string>;
+  settings: Generated<string>;
+  definition: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  form_id: number;
+  status: string;
+  reason: Generated<string>;
+  fields: string;
+  hash: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  user_id: number | null;
+  is_read: Generated<Bool>;
+  created_at: string;
+}
+
+export interface ContactUploadsTable {
+  id: Generated<number>;
+  submission_id: number;
+  field: string;
+  original_name: string;
+  stored_name: string;
+  size: number;
+  type: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -496,6 +537,9 @@ export interface Database {
   search_vocabulary: SearchVocabularyTable;
   search_synonyms: SearchSynonymsTable;
   search_stats: SearchStatsTable;
+  contact_forms: ContactFormsTable;
+  contact_submissions: ContactSubmissionsTable;
+  contact_uploads: ContactUploadsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -21,6 +21,8 @@ import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
 import { registerApi } from './api/index.ts';
+import { formsWireRoutes } from './api/forms.ts';
+import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts';
 import { BUILD_DIR, registerPages } from './pages.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 
@@ -52,6 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
+  const stopUploadRetention = scheduleUploadRetention(services);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -72,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await backgroundSettled(services);
     await stopSales();
     await stopCartExpiry();
+    await stopUploadRetention();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });
@@ -88,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
   await app.register(registerApi, { prefix: '/api' });
+  // Contact Form 7's REST addresses (contact forms), outside /api so its own script finds them.
+  await app.register(formsWireRoutes);
 
   await app.register(fastifyStatic, {
     root: mediaRoot(config.dataDir),

@@ -20,10 +20,33 @@ interface BaseMessage {
   html: string;
 }
 
+/** What a message may add to the usual four (contact forms: their own sender, reply address, copies, files). */
+export interface MailExtras {
+  /** Replaces the configured MAIL_FROM. */
+  from?: string;
+  replyTo?: string;
+  cc?: string;
+  bcc?: string;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+}
+
 /** A message with a one-time token must name it, so the outbox copy can be redacted. */
 export type MailMessage =
   | (BaseMessage & { kind: 'password_reset' | 'magic_link' | 'email_verification' | 'account_setup'; secrets: string[] })
-  | (BaseMessage & { kind?: 'order' | 'account' | 'other'; secrets?: undefined });
+  | (BaseMessage & MailExtras & { kind?: 'order' | 'account' | 'other'; secrets?: undefined });
+
+/** The extras of a message, for the transports ({} for messages with one-time tokens). */
+function extrasOf(m: MailMessage): MailExtras {
+  if (m.kind && ONE_TIME_TOKEN_KINDS.has(m.kind)) return {};
+  const e = m as MailExtras;
+  const out: MailExtras = {};
+  if (e.from) out.from = e.from;
+  if (e.replyTo) out.replyTo = e.replyTo;
+  if (e.cc) out.cc = e.cc;
+  if (e.bcc) out.bcc = e.bcc;
+  if (e.attachments?.length) out.attachments = e.attachments;
+  return out;
+}
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -71,8 +94,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     return {
       transport: 'smtp',
       async send(m) {
-        const { kind: _kind, secrets: _secrets, ...message } = m;
-        await transporter.sendMail({ from: opts.from, ...message });
+        const { to, subject, text, html } = m;
+        await transporter.sendMail({ from: opts.from, to, subject, text, html, ...extrasOf(m) });
       },
       close: () => transporter.close(),
     };
@@ -95,7 +118,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
         await chmod(secret, 0o700);
         await writeFile(path.join(secret, name), full.message as Buffer, { mode: 0o600 });
       }
-      const info = await builder.sendMail({ from: opts.from, ...message, headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : undefined });
+      const info = await builder.sendMail({ from: opts.from, ...message, ...extrasOf(m), headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : undefined });
       await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
     },
     close: () => builder.close(),

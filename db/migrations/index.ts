@@ -7,6 +7,7 @@ import * as storeVersion from './2026-11-21-006-store-version.ts';
 import * as wishlists from './2026-11-24-007-wishlists.ts';
 import * as search from './2026-11-24-008-search.ts';
 import * as searchAdmin from './2026-11-24-009-search-admin.ts';
+import * as contactForms from './2026-11-25-012-contact-forms.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-007-wishlists': wishlists,
   '2026-11-24-008-search': search,
   '2026-11-24-009-search-admin': searchAdmin,
+  '2026-11-25-012-contact-forms': contactForms,
 };
 
 export const migrationProvider: MigrationProvider = {

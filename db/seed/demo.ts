@@ -10,6 +10,7 @@ import {
 import { generateVariants, insertMedia, type VariantResult } from '../../app/lib/images.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
 import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
+import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
@@ -155,6 +156,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     }
     await seedDemoCommerce(trx);
     await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
+    await seedDemoContactForm(trx);
     return { products: ids.size };
   });
   if (result) log.info({ products: result.products, images: files.size, imagesMs: rendered - started, dbMs: Date.now() - rendered }, 'seeded the demo shop');

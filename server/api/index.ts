@@ -11,6 +11,7 @@ import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
 import { wishlistRoutes } from './wishlist.ts';
 import { searchRoutes } from './search.ts';
+import { formsApiRoutes } from './forms.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -35,6 +36,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(reviewsRoutes);
   await api.register(wishlistRoutes);
   await api.register(searchRoutes);
+  await api.register(formsApiRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

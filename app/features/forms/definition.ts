@@ -164,6 +164,10 @@ export const formSettingsSchema = z.object({
   acceptanceAsValidation: z.boolean().default(false),
   /** Skips mail (stores only) and answers mail_sent. */
   skipMail: z.boolean().default(false),
+  /** Days uploaded files are kept (then deleted in the background; the submission stays). Default 30; 0 keeps them. */
+  uploadRetentionDays: z.number().int().min(0).max(3650).optional(),
+  /** A submission sent sooner than this after the form was loaded is spam. Default 3. */
+  minFillSeconds: z.number().int().min(0).max(3600).optional(),
 });
 export type FormSettings = z.infer<typeof formSettingsSchema>;
 

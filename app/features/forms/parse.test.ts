@@ -166,6 +166,8 @@ describe('parseTemplate: errors with line and column', () => {
     expect(errors('[number n step:0]')).toHaveLength(1);
     expect(errors('[file f limit:lots]')).toHaveLength(1);
     expect(errors('[file f filetypes:foo/bar]')).toHaveLength(1);
+    expect(errors('[file f filetypes:php|phtml|exe|svg]')).toHaveLength(4);
+    expect(one('[file f filetypes:php|png]').options.filetypes).toEqual(['png']);
     expect(errors('[checkbox c default:a "x"]')).toHaveLength(1);
     expect(errors('[text t id:"bad id"]').length + errors('[text t id:9x]').length).toBeGreaterThan(0);
     expect(errors('[text t minlength:10 maxlength:5]')).toHaveLength(1);

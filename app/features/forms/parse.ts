@@ -37,6 +37,9 @@ const CHOICE_TAGS: ReadonlySet<TagType> = new Set(['select', 'checkbox', 'radio'
 /** Tags that may enclose content up to `[/type]`. */
 const ENCLOSING: ReadonlySet<TagType> = new Set(['acceptance', 'textarea']);
 
+/** Extensions a file tag may accept: those whose content the server can recognise (uploads.server.ts). */
+export const ACCEPTABLE_FILETYPES = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'txt', 'csv', 'zip', 'docx', 'xlsx', 'pptx', 'odt', 'doc', 'xls', 'ppt', 'mp3', 'ogg', 'wav', 'm4a', 'mp4', 'mov', 'webm'];
+
 /** MIME groups `filetypes:` may name, expanded to extensions. */
 const MIME_GROUPS: Record<string, string[]> = {
   'image/*': ['jpg', 'jpeg', 'png', 'gif', 'webp'],
@@ -396,7 +399,8 @@ export function parseTemplate(source: string): ParseResult {
             const group = MIME_GROUPS[p];
             if (group) for (const e of group) addType(e);
             else issue(offset, `filetypes: unknown type "${p}"`);
-          } else if (/^[a-z0-9]+$/.test(p)) addType(p);
+          } else if (ACCEPTABLE_FILETYPES.includes(p)) addType(p);
+          else if (/^[a-z0-9]+$/.test(p)) issue(offset, `filetypes: .${p} files cannot be accepted (only ${ACCEPTABLE_FILETYPES.join(', ')})`);
           else issue(offset, `filetypes: "${p}" is not an extension`);
         }
         return;
