@@ -35,7 +35,7 @@ for (const dialect of await dialects()) {
 
     beforeAll(async () => {
       smtp = await startSmtpServer();
-      t = await createTestApp(dialect, { pages: 'build', config: { smtpUrl: smtp.url, publicUrl: 'https://shop.example' } });
+      t = await createTestApp(dialect, { pages: 'build', config: { smtpUrl: smtp.url, mailFrom: 'Test Shop <shop@test.example>', publicUrl: 'https://shop.example' } });
       await createForm(
         t.services.db,
         { title: DEMO_CONTACT_TITLE, source: DEMO_CONTACT_TEMPLATE, mail: DEMO_CONTACT_MAIL, mail2: DEMO_CONTACT_MAIL2, messages: DEMO_CONTACT_MESSAGES, settings: DEMO_CONTACT_SETTINGS },
