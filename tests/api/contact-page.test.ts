@@ -130,6 +130,24 @@ for (const dialect of await dialects()) {
       expect(String(mail.subject)).toBe('We received your message: "No scripts"');
     });
 
+    it('a post without scripts may carry a file above the pages\' 1 MiB limit (up to the form\'s own)', async () => {
+      const visitor = await Client.start(t.app);
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ _wpcf7: '1', _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-name': 'Big file' })) form.append(k, v);
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1_500_000, 7)]);
+      form.append('your-file', new Blob([png], { type: 'image/png' }), 'big.png');
+      const req = new Request('http://x/', { method: 'POST', body: form });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/contact',
+        headers: { cookie: visitor.cookieHeader(), 'content-type': req.headers.get('content-type')!, 'sec-fetch-site': 'same-origin' },
+        payload: Buffer.from(await req.arrayBuffer()),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<form class="wpcf7-form invalid"/);
+      expect(res.body).toContain('value="Big file"');
+    });
+
     it('a post naming another form, or none, is refused with 400 and changes nothing', async () => {
       const visitor = await Client.start(t.app);
       for (const id of ['2', '', 'x']) {
