@@ -68,7 +68,7 @@ test('the demo form: tips and the screen-reader list, then sent without reload, 
   await expect(page.locator('[data-name="your-name"] .wpcf7-not-valid-tip')).toHaveText('Please fill out this field.');
   const links = page.locator('.screen-reader-response ul li a');
   await expect(links.first()).toHaveAttribute('href', '#cf-name');
-  await expect(links).toHaveCount(5); // name, e-mail, subject, topic, message (the quiz is checked on the server)
+  await expect(links).toHaveCount(6); // name, e-mail, subject, topic, message, quiz
   await expect(page.locator('[data-name="your-email"] .wpcf7-not-valid-tip')).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/contact with errors shown');
   await screenshot(page, 'contact-errors-1280');

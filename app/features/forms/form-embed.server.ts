@@ -7,7 +7,7 @@
 import type { AppLoadContext } from 'react-router';
 import { getDefinition } from './forms.server.ts';
 import { publicDefinition } from './build.ts';
-import { issueStartToken, quizRefill, HONEYPOT_FIELD, STARTED_FIELD } from './spam.server.ts';
+import { issueStartToken, quizRefill, verifyStartToken, HONEYPOT_FIELD, STARTED_FIELD } from './spam.server.ts';
 import type { ContactFormProps, PostedValues } from './components/form-state.ts';
 import type { FeedbackResponse } from './definition.ts';
 import { CF7_VERSION, formSecret } from './embed-constants.server.ts';
@@ -21,6 +21,8 @@ export interface EmbedResult {
   formId: number;
   response: FeedbackResponse;
   values: PostedValues;
+  /** The start time the visitor posted: kept while they correct the form, so the time to fill it counts from the first showing. */
+  started?: string;
 }
 
 /** One form for a page, or null when there is no such form. */
@@ -42,7 +44,7 @@ export async function embedForm(
     version: CF7_VERSION,
     action: opts.action,
     quiz: Object.fromEntries(Object.entries(refill ?? {}).map(([name, [question, hash]]) => [name, { question, hash }])),
-    hidden: { [STARTED_FIELD]: issueStartToken(secret) },
+    hidden: { [STARTED_FIELD]: result?.started && result.response.status !== 'mail_sent' && verifyStartToken(secret, result.started) !== null ? result.started : issueStartToken(secret) },
     startedField: STARTED_FIELD,
     honeypot: HONEYPOT_FIELD,
     result,

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { embedForms } from './form-embed.server.ts';
 import type { PostedValues } from './components/form-state.ts';
 import { FREE_TEXT_PREFIX, submitFromPage } from './pipeline.server.ts';
+import { STARTED_FIELD } from './spam.server.ts';
 
 /** The free-text inputs' values, kept to show again beside their options. */
 function freeTexts(form: FormData): PostedValues {
@@ -23,6 +24,6 @@ export async function formPageAction(context: AppLoadContext, request: Request, 
   const { response, values } = await submitFromPage(context, id, form, request.headers.get('user-agent') ?? '');
   // After a sent message the form comes back empty, as the island resets it.
   const shown = response.status === 'mail_sent' ? {} : { ...values, ...freeTexts(form) };
-  const forms = await embedForms(context, opts.ids, { action: opts.action, result: { formId: id, response, values: shown } });
+  const forms = await embedForms(context, opts.ids, { action: opts.action, result: { formId: id, response, values: shown, started: String(form.get(STARTED_FIELD) ?? '') } });
   return { forms };
 }

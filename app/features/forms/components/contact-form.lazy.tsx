@@ -38,7 +38,8 @@ export default function ContactFormLive(props: ContactFormProps) {
   const [fetchError, setFetchError] = useState<string | null>(null);
   const [quiz, setQuiz] = useState<Record<string, QuizChallenge>>(props.quiz);
   const [hidden, setHidden] = useState(props.hidden);
-  const touched = useRef(new Set<string>());
+  /** The submit button is being pressed: a blur now must not move the button away (a tip going) before the click lands. */
+  const pressingSubmit = useRef(false);
 
   /** Re-reads what depends on the fields' current state (after any change or a reset). */
   function refresh() {
@@ -62,7 +63,14 @@ export default function ContactFormLive(props: ContactFormProps) {
         if (r?.started && field) setHidden((h) => ({ ...h, [field]: r.started! }));
       })
       .catch(() => {});
-    return () => ask.abort();
+    const release = () => setTimeout(() => (pressingSubmit.current = false), 0);
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      ask.abort();
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -87,9 +95,10 @@ export default function ContactFormLive(props: ContactFormProps) {
   function onBlur(e: FocusEvent<HTMLFormElement>) {
     const name = fieldName(e.target);
     if (!name || !formRef.current) return;
+    // Going to the submit button: the submit checks everything (and a tip removed now would move the button under the pointer).
+    if (pressingSubmit.current || (e.relatedTarget instanceof HTMLInputElement && e.relatedTarget.type === 'submit')) return;
     // Moving within one choice group is not leaving it.
     if (e.relatedTarget instanceof Node && (e.target as HTMLElement).closest('.wpcf7-form-control-wrap')?.contains(e.relatedTarget)) return;
-    touched.current.add(name);
     const found = errorsFor().find((f) => f.field === name);
     setView((v) => {
       const rest = v.invalid.filter((f) => f.field !== name);
@@ -140,7 +149,6 @@ export default function ContactFormLive(props: ContactFormProps) {
     setView({ status: answer.status, message: answer.message, invalid: answer.status === 'validation_failed' ? answer.invalid_fields : [] });
     if (answer.status === 'mail_sent') {
       el.reset();
-      touched.current.clear();
     }
   }
 
@@ -163,6 +171,7 @@ export default function ContactFormLive(props: ContactFormProps) {
       onBlur={onBlur}
       // A reset changes the fields after its event: read them on the next turn.
       onReset={() => setTimeout(refresh, 0)}
+      onPointerDown={(e) => void (pressingSubmit.current = (e.target as HTMLElement).matches('input[type="submit"], button[type="submit"]'))}
     />
   );
 }

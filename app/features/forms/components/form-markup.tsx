@@ -4,7 +4,7 @@
  * (a status paragraph and a list of links to invalid fields), `form.wpcf7-form.<status>`,
  * CF7's hidden fields, the template with its tags, and `.wpcf7-response-output`.
  */
-import { Fragment, type FormEventHandler, type FocusEventHandler, type ReactNode, type Ref } from 'react';
+import { Fragment, type FormEventHandler, type FocusEventHandler, type PointerEventHandler, type ReactNode, type Ref } from 'react';
 import type { FormTag, TemplateNode } from '../definition.ts';
 import { t } from '../../../i18n/t-forms.ts';
 import { FormControl, type ControlContext } from './form-controls.tsx';
@@ -25,6 +25,7 @@ export interface FormMarkupProps extends ContactFormProps {
   onInput?: FormEventHandler<HTMLFormElement>;
   onBlur?: FocusEventHandler<HTMLFormElement>;
   onReset?: FormEventHandler<HTMLFormElement>;
+  onPointerDown?: PointerEventHandler<HTMLFormElement>;
 }
 
 /** Text of the template: line breaks between words become `<br>` (CF7's autop, inline part). */
@@ -126,6 +127,7 @@ export function FormMarkup(p: FormMarkupProps) {
         onInput={p.onInput}
         onBlur={p.onBlur}
         onReset={p.onReset}
+        onPointerDown={p.onPointerDown}
       >
         <fieldset className="hidden-fields-container">
           <input type="hidden" name="_wpcf7" value={form.id} />
