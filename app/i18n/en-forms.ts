@@ -11,6 +11,12 @@ export const enForms = {
   'forms.counterLabel': 'Characters: {count}',
   'forms.contactTitle': 'Contact us',
   'forms.contactIntro': 'Questions about an order, a product or anything else? Write to us and we answer within one working day.',
+  'forms.asideTitle': 'Before you write',
+  'forms.asideTracking': 'Where is my order? Follow it with its number and your e-mail address:',
+  'forms.asideTrackingLink': 'track an order',
+  'forms.asideAccount': 'Your orders, addresses and details are in',
+  'forms.asideAccountLink': 'My account',
+  'forms.asideReturns': 'Returns are accepted within 30 days: choose “Returns and refunds” below and tell us the order number.',
   'forms.notFound': 'This form is not available.',
   'forms.honeypotLabel': 'Leave this field empty',
 } as const;

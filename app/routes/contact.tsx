@@ -30,11 +30,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="page container contact-page">
       <h1>{t('forms.contactTitle')}</h1>
-      <p className="contact-page__intro">{t('forms.contactIntro')}</p>
-      <FormsProvider forms={forms}>
-        <ContactFormById id={DEMO_CONTACT_FORM_ID} />
-      </FormsProvider>
-      {!forms[DEMO_CONTACT_FORM_ID] && <p>{t('forms.notFound')}</p>}
+      <div className="contact-page__grid">
+        <div>
+          <p className="contact-page__intro">{t('forms.contactIntro')}</p>
+          <FormsProvider forms={forms}>
+            <ContactFormById id={DEMO_CONTACT_FORM_ID} />
+          </FormsProvider>
+          {!forms[DEMO_CONTACT_FORM_ID] && <p>{t('forms.notFound')}</p>}
+        </div>
+        <aside className="contact-page__aside" aria-labelledby="contact-aside">
+          <h2 id="contact-aside">{t('forms.asideTitle')}</h2>
+          <p>
+            {t('forms.asideTracking')} <a href="/order-tracking">{t('forms.asideTrackingLink')}</a>.
+          </p>
+          <p>
+            {t('forms.asideAccount')} <a href="/my-account">{t('forms.asideAccountLink')}</a>.
+          </p>
+          <p>{t('forms.asideReturns')}</p>
+        </aside>
+      </div>
     </div>
   );
 }

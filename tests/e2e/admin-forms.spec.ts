@@ -74,7 +74,8 @@ test('staff edit forms with a live preview and parse errors by line, and read a 
 
   await page.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Submission \d+/);
-  await expect(page.locator('dd').filter({ hasText: XSS })).toHaveCount(1);
+  await expect(page.locator('dd').getByText(XSS, { exact: true })).toHaveCount(1);
+  await expect(page.locator('dd').filter({ hasText: '<script>window.__pwned=2</script>' })).toHaveCount(1);
   await expect(page.locator('main img, .admin-main img')).toHaveCount(0);
   await expect(page.locator('.admin-main script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -108,13 +109,13 @@ test('staff edit forms with a live preview and parse errors by line, and read a 
   await expectNoSeriousA11yViolations(page, '/admin/forms/new');
   await page.getByRole('button', { name: 'Save form' }).click();
   await expect(page).toHaveURL(/\/admin\/forms\/2\?saved=1$/);
-  await expect(page.getByRole('status')).toHaveText('The form was saved.');
+  await expect(page.locator('.notice[role="status"]')).toHaveText('The form was saved.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Call back”');
 
   // Saved with an error in it (as Contact Form 7 allows): the problem is shown again after saving.
   await source.fill('[text* cb-name]\n[tel* ]\n[submit]');
   await page.getByRole('button', { name: 'Save form' }).click();
-  await expect(page.getByRole('status')).toHaveText('The form was saved.');
+  await expect(page.locator('.notice[role="status"]')).toHaveText('The form was saved.');
   await expect(page.locator('.form-editor__issues')).toContainText('Line 2');
   await page.setViewportSize(MOBILE);
   await screenshot(page, 'admin-form-editor-390');
