@@ -61,8 +61,8 @@ function MailFields({ prefix, mail }: { prefix: 'mail' | 'mail2'; mail: MailTemp
     attachments: t('forms.editor.mailAttachments'),
   };
   return (
-    <fieldset className="form-editor__group">
-      <legend>{prefix === 'mail' ? t('forms.editor.mail') : t('forms.editor.mail2')}</legend>
+    <details className="form-editor__group" open={prefix === 'mail' || mail.active}>
+      <summary>{prefix === 'mail' ? t('forms.editor.mail') : t('forms.editor.mail2')}</summary>
       <label className="form-editor__check">
         <input type="checkbox" name={`${prefix}.active`} value="1" defaultChecked={mail.active} /> {t('forms.editor.mailActive')}
       </label>
@@ -79,7 +79,7 @@ function MailFields({ prefix, mail }: { prefix: 'mail' | 'mail2'; mail: MailTemp
       <label className="form-editor__check">
         <input type="checkbox" name={`${prefix}.html`} value="1" defaultChecked={mail.html} /> {t('forms.editor.mailHtml')}
       </label>
-    </fieldset>
+    </details>
   );
 }
 
@@ -141,17 +141,18 @@ export function FormEditor({ values, serverIssues, formId, error }: { values: Ed
         </section>
         <MailFields prefix="mail" mail={values.mail} />
         <MailFields prefix="mail2" mail={values.mail2} />
-        <fieldset className="form-editor__group">
-          <legend>{t('forms.editor.messages')}</legend>
+        <details className="form-editor__group" open={Object.keys(values.messages).length > 0}>
+          <summary>{t('forms.editor.messages')}</summary>
+          <p className="form-editor__hint">{t('forms.editor.messagesHint')}</p>
           {MESSAGE_KEYS.map((k) => (
             <p key={k}>
-              <label htmlFor={`msg-${k}`}>{k.replace(/_/g, ' ')}</label>
+              <label htmlFor={`msg-${k}`}>{t(`forms.editor.message.${k}`)}</label>
               <input id={`msg-${k}`} name={`messages.${k}`} defaultValue={values.messages[k] ?? ''} placeholder={DEFAULT_MESSAGES[k]} />
             </p>
           ))}
-        </fieldset>
-        <fieldset className="form-editor__group">
-          <legend>{t('forms.editor.settings')}</legend>
+        </details>
+        <details className="form-editor__group" open>
+          <summary>{t('forms.editor.settings')}</summary>
           {SETTING_FLAGS.map((k) => (
             <label key={k} className="form-editor__check">
               <input type="checkbox" name={`settings.${k}`} value="1" defaultChecked={Boolean(values.settings[k])} /> {t(`forms.editor.setting.${k}`)}
@@ -163,7 +164,7 @@ export function FormEditor({ values, serverIssues, formId, error }: { values: Ed
               <input id={`setting-${k}`} name={`settings.${k}`} inputMode="numeric" pattern="[0-9]*" defaultValue={values.settings[k] ?? ''} />
             </p>
           ))}
-        </fieldset>
+        </details>
         <p>
           <button type="submit" className="button" name="intent" value="save">
             {t('forms.editor.save')}
