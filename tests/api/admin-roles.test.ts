@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { createForm } from '../../app/features/forms/forms.server.ts';
 import { listStoredMail, privateMailDir, readStoredMail } from '../../app/lib/mail.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -63,6 +64,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Everything an admin form could change, as one comparable string. */
 const DATA_TABLES = [
+  'contact_forms',
+  'contact_submissions',
   'users',
   'settings',
   'password_resets',
@@ -108,6 +111,8 @@ for (const dialect of await dialects()) {
     beforeAll(async () => {
       // Reset links need a trusted origin; without one no reset mail is sent.
       t = await createTestApp(dialect, { pages: 'build', config: { publicUrl: 'https://shop.example' } });
+      // A contact form for the form pages to open (id 1, as the demo shop has).
+      await createForm(t.services.db, { title: 'Contact us', source: '[text* your-name]\n[submit]' }, { id: 1 });
       for (const who of EVERYONE) {
         const c = await Client.start(t.app);
         if (who !== 'anonymous') {
