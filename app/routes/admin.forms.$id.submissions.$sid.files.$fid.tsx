@@ -1,6 +1,7 @@
 import type { Route } from './+types/admin.forms.$id.submissions.$sid.files.$fid';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { pathId } from '../features/forms/path-id.ts';
 import { getUploadRecord } from '../features/forms/forms.server.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
 import { readUpload } from '../features/forms/uploads.server.ts';
@@ -14,8 +15,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, FORM_ADMIN_ROLES);
   const { db, config } = context.services;
   const sub = await submissionInForm(db, params.id, params.sid);
-  const fid = /^\d{1,10}$/.test(params.fid) ? Number(params.fid) : 0;
-  const file = await getUploadRecord(db, sub.id, fid);
+  const fid = pathId(params.fid);
+  const file = fid ? await getUploadRecord(db, sub.id, fid) : null;
   const bytes = file ? await readUpload(config.dataDir, file.storedName) : null;
   if (!file || !bytes) throw new HttpError(404, 'not_found', 'No such file.');
   const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');

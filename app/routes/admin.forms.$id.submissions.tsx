@@ -3,6 +3,7 @@ import type { Route } from './+types/admin.forms.$id.submissions';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { pathId } from '../features/forms/path-id.ts';
 import { getForm, listSubmissions, type Submission } from '../features/forms/forms.server.ts';
 import { inboxQuery } from '../features/forms/inbox-query.ts';
 import { STORED_STATUSES_LIST } from '../features/forms/inbox-statuses.ts';
@@ -18,8 +19,8 @@ const PER_PAGE = 25;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, FORM_ADMIN_ROLES);
-  const id = Number(params.id);
-  const form = /^\d{1,10}$/.test(params.id) ? await getForm(context.services.db, id) : null;
+  const id = pathId(params.id);
+  const form = id ? await getForm(context.services.db, id) : null;
   if (!form) throw new HttpError(404, 'not_found', 'No such contact form.');
   const query = inboxQuery(new URL(request.url));
   const page = await listSubmissions(context.services.db, { formId: id, q: query.q || undefined, status: query.status, page: query.page, perPage: PER_PAGE });

@@ -1,6 +1,7 @@
 import type { Route } from './+types/admin.forms.$id.submissions[.]csv';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { pathId } from '../features/forms/path-id.ts';
 import { submissionsCsv } from '../features/forms/forms.server.ts';
 import { inboxQuery } from '../features/forms/inbox-query.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -8,8 +9,8 @@ import { HttpError } from '../lib/http-error.ts';
 /** A form's submissions as CSV (the inbox's filters apply), every cell neutralised against formulas. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, FORM_ADMIN_ROLES);
-  if (!/^\d{1,10}$/.test(params.id)) throw new HttpError(404, 'not_found', 'No such contact form.');
-  const id = Number(params.id);
+  const id = pathId(params.id);
+  if (!id) throw new HttpError(404, 'not_found', 'No such contact form.');
   const { q, status } = inboxQuery(new URL(request.url));
   const body = await submissionsCsv(context.services.db, id, { q: q || undefined, status });
   return new Response(body, {

@@ -2,6 +2,7 @@ import { data, Link, redirect, useActionData, useSearchParams } from 'react-rout
 import type { Route } from './+types/admin.forms.$id';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { pathId } from '../features/forms/path-id.ts';
 import { DEMO_CONTACT_TEMPLATE } from '../features/forms/demo-form.ts';
 import { createForm, getForm, updateForm } from '../features/forms/forms.server.ts';
 import { FormEditor, type EditorValues } from '../features/forms/components/form-editor.tsx';
@@ -30,8 +31,8 @@ const NEW_FORM: EditorValues = {
 
 function formId(param: string): number | null {
   if (param === 'new') return null;
-  const id = Number(param);
-  if (!/^\d{1,10}$/.test(param) || !Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'not_found', 'No such contact form.');
+  const id = pathId(param);
+  if (!id) throw new HttpError(404, 'not_found', 'No such contact form.');
   return id;
 }
 

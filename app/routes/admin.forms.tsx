@@ -4,6 +4,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { pathId } from '../features/forms/path-id.ts';
 import { deleteForm, duplicateForm, getForm, listForms, type FormSummary } from '../features/forms/forms.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
@@ -24,9 +25,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const { db, config } = context.services;
   return formAction(async () => {
-    const id = Number(form.get('id'));
+    const id = pathId(String(form.get('id') ?? ''));
     const intent = form.get('intent');
-    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'invalid', 'Unknown form.');
+    if (!id) throw new HttpError(400, 'invalid', 'Unknown form.');
     if (intent === 'duplicate') {
       const copy = await duplicateForm(db, id);
       return { done: t('forms.list.duplicated', { title: copy.title }) };

@@ -5,12 +5,13 @@
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { getSubmission } from './forms.server.ts';
+import { pathId } from './path-id.ts';
 
-const whole = (s: string | undefined) => (s && /^\d{1,10}$/.test(s) ? Number(s) : 0);
 
 export async function submissionInForm(db: DB, formParam: string | undefined, idParam: string | undefined) {
-  const formId = whole(formParam);
-  const sub = await getSubmission(db, whole(idParam));
+  const formId = pathId(formParam);
+  const id = pathId(idParam);
+  const sub = id ? await getSubmission(db, id) : null;
   if (!sub || sub.formId !== formId) throw new HttpError(404, 'not_found', 'No such submission.');
   return sub;
 }
