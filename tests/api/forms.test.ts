@@ -7,6 +7,7 @@ import { DEFAULT_MESSAGES, SWV_RULE_NAMES } from '../../app/features/forms/rules
 import { HONEYPOT_FIELD, issueStartToken, STARTED_FIELD, verifyStartToken, quizHash } from '../../app/features/forms/spam.server.ts';
 import { resendSubmission, submitFromPage } from '../../app/features/forms/pipeline.server.ts';
 import { uploadDir } from '../../app/features/forms/uploads.server.ts';
+import { loadFormForPage } from '../../app/features/forms/render-data.server.ts';
 import { createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -278,6 +279,11 @@ for (const dialect of await dialects()) {
         expect(res.statusCode).toBe(413);
         expect(res.json().error.code).toBe('too_large');
       });
+      it('400 for a value that cannot be stored (NUL), never a 500', async () => {
+        const res = await postFeedback(t.app, ID, fresh({ 'your-name': 'a\u0000b', [HONEYPOT_FIELD]: '\u0000' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('invalid');
+      });
       it('404 for an unknown form', async () => {
         expect((await postFeedback(t.app, 999, fresh())).statusCode).toBe(404);
         expect((await postFeedback(t.app, 'x1', fresh())).statusCode).toBe(404);
@@ -290,6 +296,46 @@ for (const dialect of await dialects()) {
         expect((await postFeedback(t.app, ID, fresh({ _wpcf7_unit_tag: 'wpcf7-f2-p5-o1' }))).statusCode).toBe(400);
         expect((await postFeedback(t.app, ID, fresh({ _wpcf7_unit_tag: '<script>' }))).statusCode).toBe(400);
       });
+    });
+
+    it('hostile ids, fields and bodies: never a 5xx, always the error shape or a CF7 answer', async () => {
+      const bad = ['0', '-1', '1.5', 'NaN', '1e309', '99999999999999999999', '2147483648', '%00', 'a%00b', '%ff', '%2e%2e%2f%2e%2e', 'x'.repeat(5000)];
+      for (const id of bad) {
+        for (const url of [`/api/forms/${id}`, `/wp-json/contact-form-7/v1/contact-forms/${id}/refill`, `/wp-json/contact-form-7/v1/contact-forms/${id}/feedback/schema`]) {
+          const res = await t.app.inject({ method: 'GET', url });
+          expect([400, 404], url).toContain(res.statusCode);
+          // `%2e%2e%2f` leaves the route altogether (the path's own 404); the rest answer in the error shape.
+          if (String(res.headers['content-type']).startsWith('application/json')) expect(res.json().error.code, url).toEqual(expect.any(String));
+        }
+        const res = await postFeedback(t.app, id, fresh());
+        expect([400, 404], id).toContain(res.statusCode);
+      }
+      const odd: Record<string, string | string[]>[] = [
+        { __proto__: 'x', constructor: 'y', prototype: 'z' } as Record<string, string>,
+        { 'your-name': ['a', 'b', 'c'], 'your-email': ['a@example.com', 'b@example.com'] },
+        { 'your-topic': ['A product', 'An order'], 'your-contact': 'By e-mail' },
+        { 'your-file': 'not a file', 'your-message': 'x'.repeat(100_000) },
+        { 'your-quiz': 'x'.repeat(20_000), '_wpcf7_quiz_answer_your-quiz': 'y'.repeat(20_000) },
+        { [STARTED_FIELD]: '9'.repeat(400), 'your-consent': ['1', '1'] },
+        { 'your-name': '\ud800' },
+      ];
+      for (const extra of odd) {
+        const res = await postFeedback(t.app, ID, fresh(extra));
+        expect(res.statusCode, JSON.stringify(extra).slice(0, 100)).toBeLessThan(500);
+        if (res.statusCode === 200) expect(['validation_failed', 'spam', 'mail_sent', 'acceptance_missing']).toContain(res.json().status);
+      }
+      // A file where text belongs, and malformed multipart bodies.
+      const fileForText = await postFeedback(t.app, ID, fresh(), [{ field: 'your-name', name: 'a.txt', data: 'x' }]);
+      expect(fileForText.statusCode).toBe(200);
+      for (const [type, payload] of [
+        ['multipart/form-data', '--x\r\n'],
+        ['multipart/form-data; boundary=x', 'garbage'],
+        ['multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nunterminated'],
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: `/wp-json/contact-form-7/v1/contact-forms/${ID}/feedback`, headers: { 'content-type': type!, 'user-agent': 'x' }, payload, remoteAddress: freshIp() });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().error.code).toBe('invalid_form');
+      }
     });
 
     it('header injection: line breaks in name and subject cannot add headers or recipients', async () => {
@@ -363,6 +409,25 @@ for (const dialect of await dialects()) {
       const parsed = await parseMail((await smtp.waitFor(first)).raw);
       expect(parsed.attachments[0]!.filename).toBe('again.jpg');
       await expect(resendSubmission(t.services, 999_999)).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('loadFormForPage: hidden fields that submit for one visitor; nothing per visitor on a shared page', async () => {
+      const own = (await loadFormForPage({ services: t.services }, ID, { containerPost: 9, now: Date.now() - 10_000 }))!;
+      expect(own.unitTag).toBe('wpcf7-f1-p9-o1');
+      expect(own.needsRefill).toBe(false);
+      expect('mail' in own.form).toBe(false);
+      expect(own.hidden).toMatchObject({ _wpcf7: '1', _wpcf7_unit_tag: 'wpcf7-f1-p9-o1', _wpcf7_container_post: '9', _wpcf7_locale: 'en_US' });
+      const question = own.quiz['your-quiz']!;
+      const answer = question.startsWith('What is') ? '5' : 'blue';
+      const res = await postFeedback(t.app, ID, { ...fresh(), ...own.hidden, 'your-quiz': answer });
+      expect(res.json()).toMatchObject({ status: 'mail_sent', into: '#wpcf7-f1-p9-o1' });
+
+      const shared = (await loadFormForPage({ services: t.services, sharedPage: true }, ID))!;
+      expect(shared.needsRefill).toBe(true);
+      expect(shared.hidden[STARTED_FIELD]).toBe('');
+      expect(shared.hidden['_wpcf7_quiz_answer_your-quiz']).toBe('');
+      expect(shared.quiz['your-quiz']).toBe('');
+      expect(await loadFormForPage({ services: t.services }, 999)).toBeNull();
     });
 
     it('without JavaScript: submitFromPage takes the parsed body and answers the same response plus the values', async () => {

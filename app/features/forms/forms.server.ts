@@ -13,7 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import { formDefinitionSchema, type FormDefinition, type MailTemplate, type MessageKey, type FormSettings, type ParseIssue } from './definition.ts';
 import { buildDefinition, formInputSchema, type FormInput } from './build.ts';
 import { parseTemplate } from './parse.ts';
-import { removeUpload } from './uploads.server.ts';
+import { readUpload, removeUpload } from './uploads.server.ts';
 import { DEMO_CONTACT_FORM_ID, DEMO_CONTACT_MAIL, DEMO_CONTACT_MAIL2, DEMO_CONTACT_MESSAGES, DEMO_CONTACT_SETTINGS, DEMO_CONTACT_TEMPLATE, DEMO_CONTACT_TITLE } from './demo-form.ts';
 
 export interface StoredForm {
@@ -364,6 +364,19 @@ export async function getUploadRecord(db: DB, submissionId: number, uploadId: nu
   return row && row.deleted_at === null && row.stored_name ? { id: row.id, field: row.field, name: row.original_name, storedName: row.stored_name, size: row.size, type: row.type } : null;
 }
 
+/**
+ * An uploaded file's bytes for the staff inbox's download link (the route checks the role):
+ * null when the submission does not hold that file or it was removed. Send it with
+ * `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`.
+ */
+export async function uploadForStaff(db: DB, dataDir: string, submissionId: number, uploadId: number): Promise<{ name: string; type: string; size: number; data: Buffer } | null> {
+  if (![submissionId, uploadId].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
+  const rec = await getUploadRecord(db, submissionId, uploadId);
+  if (!rec) return null;
+  const data = await readUpload(dataDir, rec.storedName);
+  return data ? { name: rec.name, type: rec.type, size: data.length, data } : null;
+}
+
 /** A spreadsheet cell that cannot run as a formula: `=`, `+`, `-`, `@`, tab and CR starts get a `'`. */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -418,4 +431,27 @@ export async function seedDemoContactForm(db: DB): Promise<void> {
     .values({ id: DEMO_CONTACT_FORM_ID, ...columns(input), definition: JSON.stringify(definition), created_at: now, updated_at: now })
     .execute();
   if (isPostgres(db)) await sql`select setval(pg_get_serial_sequence('contact_forms', 'id'), (select max(id) from contact_forms))`.execute(db);
+}
+
+/**
+ * Deletes the submissions of a shopper being erased (privacy): those sent while signed in
+ * and those whose fields hold their e-mail address. Answers the stored upload names, to
+ * remove from disk once the caller's transaction has committed.
+ */
+export async function eraseContactSubmissions(db: DB, userId: number, email: string): Promise<string[]> {
+  const needle = `%${JSON.stringify(email.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const ids = db
+    .selectFrom('contact_submissions')
+    .select('id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb(sql<string>`lower(fields)`, 'like', sql<string>`${needle} escape '\\'`)]));
+  const files = await db.selectFrom('contact_uploads').select('stored_name').where('submission_id', 'in', ids).execute();
+  await db.deleteFrom('contact_uploads').where('submission_id', 'in', ids).execute();
+  await db.deleteFrom('contact_submissions').where('id', 'in', ids).execute();
+  return files.map((f) => f.stored_name).filter(Boolean);
+}
+
+/** A signed-in shopper's own submissions, for their data export (oldest first). */
+export async function contactSubmissionsOf(db: DB, userId: number): Promise<{ form: string; fields: Record<string, string | string[]>; files: string[]; createdAt: string }[]> {
+  const rows = await baseSubmissions(db).where('s.user_id', '=', userId).orderBy('s.id').execute();
+  return (await withFiles(db, rows)).map((s) => ({ form: s.formTitle, fields: s.fields, files: s.files.map((f) => f.name), createdAt: s.createdAt }));
 }

@@ -8,6 +8,7 @@
  */
 import type { RequestContext, Services, SessionUser } from '../../lib/services.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { unstorable } from '../../lib/validate.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import type { FeedbackResponse, FormDefinition, InvalidField, MailTemplate, SubmissionStatus } from './definition.ts';
@@ -325,6 +326,7 @@ export async function readPostedForm(form: FormData | URLSearchParams | Record<s
     const key = isList ? rawKey.slice(0, -2) : rawKey;
     if (!key || key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
     if (typeof value === 'string') {
+      if (unstorable(value)) throw new HttpError(400, 'invalid', `${key.slice(0, 100)}: contains a character that cannot be stored (NUL or an unpaired surrogate)`, { [key.slice(0, 100)]: 'Contains a character that cannot be stored' });
       const prev = fields[key];
       if (prev === undefined) fields[key] = isList ? [value] : value;
       else fields[key] = ([] as string[]).concat(prev, value);

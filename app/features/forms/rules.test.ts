@@ -222,6 +222,26 @@ describe('validate', () => {
     expect(big.find((f) => f.field === 'your-file')!.message).toBe(DEFAULT_MESSAGES.upload_file_too_large);
   });
 
+  it('first_as_label: the first option is a prompt, not a choice', () => {
+    const d = def('[select* s first_as_label "Choose…" "A" "B"]');
+    expect(validate(d, { s: '' }).map((f) => f.message)).toEqual([DEFAULT_MESSAGES.invalid_required]);
+    expect(validate(d, { s: 'Choose…' }).map((f) => f.message)).toEqual([DEFAULT_MESSAGES.validation_error]);
+    expect(validate(d, { s: 'B' })).toEqual([]);
+  });
+
+  it('fields without a maxlength still have a ceiling', () => {
+    const d = def('[number n][hidden h][select s "a"][quiz q "1?|1"]');
+    const long = '1'.repeat(10_001);
+    const out = validate(d, { n: long, h: long, s: long, q: long });
+    expect(out.map((f) => [f.field, f.message])).toEqual([
+      ['n', DEFAULT_MESSAGES.invalid_too_long],
+      ['h', DEFAULT_MESSAGES.invalid_too_long],
+      ['s', DEFAULT_MESSAGES.invalid_too_long],
+      ['q', DEFAULT_MESSAGES.invalid_too_long],
+    ]);
+    expect(validate(d, { n: '1'.repeat(400) }).map((f) => f.field)).toEqual(['q']);
+  });
+
   it('acceptance: missing unless given; counted as validation only when set', () => {
     const d = def('[acceptance a] ok [/acceptance][acceptance b optional] x [/acceptance][acceptance c invert] no [/acceptance]');
     expect(missingAcceptance(d, {}).map((t) => t.name)).toEqual(['a']);

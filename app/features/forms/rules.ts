@@ -131,7 +131,9 @@ export function tagRules(def: Pick<FormDefinition, 'messages'>, tag: FormTag): S
     case 'checkbox':
     case 'radio': {
       if (tag.required) rules.push({ rule: 'required', field, error: msg('invalid_required') });
-      rules.push({ rule: 'enum', field, accept: tag.values.map((v) => v.label), error: msg('validation_error') });
+      // With first_as_label the first option is a prompt whose value is '' (as Contact Form 7 renders it).
+      const choices = tag.type === 'select' && o.first_as_label ? tag.values.slice(1) : tag.values;
+      rules.push({ rule: 'enum', field, accept: choices.map((v) => v.label), error: msg('validation_error') });
       const single = tag.type === 'radio' || (tag.type === 'select' && !o.multiple) || (tag.type === 'checkbox' && o.exclusive);
       if (single) rules.push({ rule: 'maxitems', field, threshold: 1, error: msg('validation_error') });
       break;
@@ -328,6 +330,9 @@ export function checkRule(rule: SwvRule, values: PostedValues, files: PostedFile
   }
 }
 
+/** Most characters any field without its own maxlength may hold. */
+export const HARD_MAXLENGTH = 10_000;
+
 /** The unit tag of a form rendered alone on a page: `wpcf7-f{id}-o1`. */
 export function defaultUnitTag(formId: number): string {
   return `wpcf7-f${formId}-o1`;
@@ -358,6 +363,11 @@ export function validate(def: Pick<FormDefinition, 'id' | 'tags' | 'messages' | 
   const unitTag = opts.unitTag ?? defaultUnitTag(def.id);
   const out: InvalidField[] = [];
   for (const tag of inputTags(def)) {
+    // Fields without a maxlength (numbers, dates, choices, quiz answers…) still have a ceiling.
+    if (tag.options.maxlength === undefined && valuesOf(values, tag.name).reduce((n, v) => n + v.length, 0) > HARD_MAXLENGTH) {
+      out.push(invalidField(tag, message(def, 'invalid_too_long'), unitTag));
+      continue;
+    }
     if (tag.type === 'acceptance') {
       if (def.settings.acceptanceAsValidation && !tag.options.optional && !acceptanceGiven(tag, values)) out.push(invalidField(tag, message(def, 'accept_terms'), unitTag));
       continue;

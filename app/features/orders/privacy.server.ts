@@ -9,6 +9,8 @@ import { loadOrder } from './orders.server.ts';
 import type { OrderDetail } from './orders.ts';
 import { insertNote } from './order-status.server.ts';
 import { withTransaction } from './transaction.server.ts';
+import { contactSubmissionsOf, eraseContactSubmissions } from '../forms/forms.server.ts';
+import { removeUpload } from '../forms/uploads.server.ts';
 
 /*
  * Privacy: a customer downloads what the shop holds about them and may ask to be erased;
@@ -22,16 +24,19 @@ export interface CustomerDataExport {
   addresses: Awaited<ReturnType<typeof getCustomerAddresses>>;
   orders: OrderDetail[];
   reviews: { productId: number; rating: number; content: string; createdAt: string }[];
+  /** Contact-form messages sent while signed in (file names only, not the files). */
+  contactMessages: { form: string; fields: Record<string, string | string[]>; files: string[]; createdAt: string }[];
 }
 
 /** Everything about the customer, as JSON (my account → download my data). Records the request. */
 export async function exportCustomerData(db: DB, userId: number): Promise<CustomerDataExport> {
   const user = await db.selectFrom('users').select(['id', 'email', 'name', 'created_at']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'not_found', 'Account not found.');
-  const [addresses, rows, reviews] = await Promise.all([
+  const [addresses, rows, reviews, messages] = await Promise.all([
     getCustomerAddresses(db, userId),
     db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('reviews').select(['product_id', 'rating', 'content', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    contactSubmissionsOf(db, userId),
   ]);
   const orders = await Promise.all(rows.map((r) => loadOrder(db, r)));
   const now = nowIso();
@@ -43,6 +48,7 @@ export async function exportCustomerData(db: DB, userId: number): Promise<Custom
     // The order key is a secret for links, not data about the customer.
     orders: orders.map((o) => ({ ...o, orderKey: '', receivedUrl: '' })),
     reviews: reviews.map((r) => ({ productId: r.product_id, rating: r.rating, content: r.content, createdAt: r.created_at })),
+    contactMessages: messages,
   };
 }
 
@@ -75,7 +81,7 @@ export async function listPrivacyRequests(db: DB, opts: { status?: 'pending' | '
  * open erasure requests are closed. Staff accounts cannot be erased this way.
  */
 export async function eraseCustomer(services: Services, userId: number, actor: { name: string }): Promise<{ orders: number }> {
-  return withTransaction(services.db, async (trx) => {
+  const erased = await withTransaction(services.db, async (trx) => {
     const user = await trx.selectFrom('users').select(['id', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw new HttpError(404, 'not_found', 'Account not found.');
     if (user.role !== 'customer') throw new HttpError(409, 'not_customer', 'Only customer accounts can be erased here.');
@@ -98,8 +104,12 @@ export async function eraseCustomer(services: Services, userId: number, actor: {
     await trx.updateTable('reviews').set({ author: 'Anonymous', email: '', user_id: null }).where('user_id', '=', userId).execute();
     await trx.updateTable('coupon_usages').set({ customer: `erased:${placeholder}` }).where('customer', 'in', [`user:${userId}`, `email:${user.email}`]).execute();
     await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
+    const uploads = await eraseContactSubmissions(trx, userId, user.email);
     await trx.updateTable('privacy_requests').set({ status: 'completed', completed_at: now, email: placeholder }).where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    return { orders: orders.length };
+    return { orders: orders.length, uploads };
   });
+  // Files of erased contact-form submissions go once the rows are gone for good.
+  for (const stored of erased.uploads) await removeUpload(services.config.dataDir, stored);
+  return { orders: erased.orders };
 }
