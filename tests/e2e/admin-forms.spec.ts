@@ -129,4 +129,32 @@ test('staff edit forms with a live preview and parse errors by line, and read a 
   await page.getByRole('button', { name: 'Delete “Call back (copy)” and its submissions' }).click();
   await expect(page.getByRole('status')).toHaveText('The form “Call back (copy)” was deleted.');
   await expect(page.getByRole('row').filter({ hasText: 'Call back (copy)' })).toHaveCount(0);
+
+  // Free-text options and an inverted acceptance on the shop's page (the demo form rewritten here).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/forms/1');
+  await waitForHydration(page);
+  await page
+    .getByLabel('Form template (form-tags)')
+    .fill('<p>How should we answer?</p>\n[radio how use_label_element free_text "By mail" "Other way"]\n[acceptance no-news invert] Do not send me news [/acceptance]\n[acceptance extras optional] Extras [/acceptance]\n[submit "Send"]');
+  await page.getByRole('button', { name: 'Save form' }).click();
+  await expect(page.locator('.notice[role="status"]')).toHaveText('The form was saved.');
+  await page.goto('/contact');
+  await expect(page.locator('.wpcf7.js')).toBeVisible();
+  const free = page.getByRole('textbox', { name: 'Other way' });
+  await expect(free).toBeDisabled();
+  await page.getByRole('radio', { name: 'Other way' }).check();
+  await expect(free).toBeEnabled();
+  await free.fill('By pigeon');
+  await page.getByRole('radio', { name: 'By mail' }).check();
+  await expect(free).toBeDisabled();
+  // An inverted box blocks sending while checked; an optional one never does.
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await page.getByLabel('Do not send me news').check();
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Do not send me news').uncheck();
+  await page.getByLabel('Extras').check();
+  await page.getByLabel('Extras').uncheck();
+  await expect(send).toBeEnabled();
 });
