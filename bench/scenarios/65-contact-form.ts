@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createForm } from '../../app/features/forms/forms.server.ts';
 import { STARTED_FIELD } from '../../app/features/forms/spam.server.ts';
 import { measureBaseline } from '../lib/baselines.ts';
@@ -13,13 +11,11 @@ import type { BenchContext, CustomScenario } from '../lib/types.ts';
  * A valid contact-form submission through Contact Form 7's feedback call, the whole
  * pipeline: multipart parsing, validation, acceptance, the spam checks (honeypot, signed
  * start time, user agent, per-address limit, duplicate lookup), the mail to an SMTP sink in
- * the runner (a real SMTP conversation per message), the insert. The shop server of the run
+ * its own process (a real SMTP conversation per message), the insert. The shop server of the run
  * has no mail server, so a second server on the same database is started for this one, with
  * SMTP_URL pointing at the sink and TRUST_PROXY, so each request can come from its own
  * X-Forwarded-For address: a stream of visitors, not one address the limit (5 in 10 min)
  * would stop. Every body differs (no duplicates). Beside the bare Fastify route of the run.
- * Twice: one SMTP connection per mail (nodemailer's default), and pooled connections
- * (`SMTP_URL=…?pool=true`), which a shop expecting many submissions may configure.
  */
 
 const BOUNDARY = '----vitrinebench7MA4YWxkTrZu0gW';
@@ -30,30 +26,26 @@ function multipartBody(fields: Record<string, string>): string {
   return `${out}--${BOUNDARY}--\r\n`;
 }
 
+/** The SMTP sink, in its own process (bench/baselines/smtp-sink.ts). */
 async function startSink() {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // A relay on the same host answers at once: no reverse DNS lookup of 127.0.0.1 per connection.
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
-    },
+  const port = await freePort();
+  const child = startChild('SMTP sink', process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench', 'baselines', 'smtp-sink.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    ipc: true,
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    const timer = setTimeout(() => reject(new Error(`the SMTP sink did not start:\n${child.output()}`)), 30_000);
+    child.process.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
-  // A client that drops its connection (the server child stopping) is not the run's failure.
-  server.on('error', () => {});
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const received = () =>
+    new Promise<number>((resolve) => {
+      child.process.once('message', (m) => resolve((m as { received: number }).received));
+      child.process.send('count');
+    });
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => child.stop() };
 }
 
 function nodeFlags(): string[] {
@@ -61,13 +53,12 @@ function nodeFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((arg) => /^--(max|min)-semi-space-size=\d+$|^--max-old-space-size=\d+$/.test(arg));
 }
 
-/** `pooled`: SMTP_URL with nodemailer's `?pool=true` (connections kept open) instead of one connection per mail. */
-const submission = (pooled: boolean): CustomScenario => ({
-  name: `POST contact form feedback (valid, mailed over SMTP${pooled ? ', pooled' : ''})`,
+const scenario: CustomScenario = {
+  name: 'POST contact form feedback (valid, mailed over SMTP)',
   async run(ctx: BenchContext) {
     const sink = await startSink();
     const form = await createForm(ctx.db, {
-      title: `Bench contact${pooled ? ' (pooled)' : ''}`,
+      title: 'Bench contact',
       source: '[text* your-name autocomplete:name]\n[email* your-email]\n[text* your-subject]\n[textarea* your-message minlength:10]\n[acceptance ok] I agree [/acceptance]\n[submit "Send"]',
       mail: {
         active: true,
@@ -83,7 +74,7 @@ const submission = (pooled: boolean): CustomScenario => ({
     });
     const port = await freePort();
     const child = startChild('contact-form server', process.execPath, [...nodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], {
-      env: { ...ctx.serverEnv, PORT: String(port), SMTP_URL: pooled ? `${sink.url}?pool=true&maxConnections=10` : sink.url, TRUST_PROXY: '1', MAIL_FROM: 'Bench <shop@bench.example>' },
+      env: { ...ctx.serverEnv, PORT: String(port), SMTP_URL: sink.url, TRUST_PROXY: '1', MAIL_FROM: 'Bench <shop@bench.example>' },
       cwd: ctx.appDir,
     });
     try {
@@ -122,7 +113,7 @@ const submission = (pooled: boolean): CustomScenario => ({
       const first = await fetch(`${base}/wp-json/contact-form-7/v1/contact-forms/${form.id}/feedback`, { method: 'POST', headers: probe.headers, body: probe.body });
       const answer = (await first.json()) as { status?: string };
       if (answer.status !== 'mail_sent') throw new Error(`a valid submission answered ${first.status} ${JSON.stringify(answer).slice(0, 300)}`);
-      const before = sink.received();
+      const before = await sink.received();
       const result = await loadTest(
         base,
         {
@@ -148,7 +139,7 @@ const submission = (pooled: boolean): CustomScenario => ({
         .execute();
       const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
       result.unit = 'submissions/s';
-      result.note = [result.note, `${sink.received() - before} mails reached the SMTP sink; stored: ${JSON.stringify(byStatus)}`].filter(Boolean).join('; ');
+      result.note = [result.note, `${(await sink.received()) - before} mails reached the SMTP sink (its own process); stored: ${JSON.stringify(byStatus)}`].filter(Boolean).join('; ');
       await child.stop();
       const baseline = await measureBaseline(ctx, { kind: 'fastify-json' });
       return { result, baseline };
@@ -157,7 +148,6 @@ const submission = (pooled: boolean): CustomScenario => ({
       await sink.close();
     }
   },
-});
+};
 
-const scenarios = [submission(false), submission(true)];
-export default scenarios;
+export default scenario;
