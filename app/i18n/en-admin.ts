@@ -120,6 +120,7 @@ export const enAdmin = {
   'forms.inbox.markUnread': 'Mark as unread',
   'forms.inbox.resend': 'Send the mail again',
   'forms.inbox.delete': 'Delete submission',
+  'forms.inbox.confirmDelete': 'Delete this submission and its files?',
   'forms.inbox.resent': 'The mail was sent again.',
   'forms.inbox.resendFailed': 'The mail could not be sent: {message}',
   'forms.inbox.deleted': 'The submission was deleted.',

@@ -60,7 +60,7 @@ export default function SubmissionDetail({ loaderData }: Route.ComponentProps) {
   const { sub } = loaderData;
   const result = useActionData<ActionError | { done: string } | { failed: string }>();
   const action = (intent: string, label: string, ghost = true) => (
-    <Form method="post">
+    <Form method="post" onSubmit={intent === 'delete' ? (e) => void (window.confirm(t('forms.inbox.confirmDelete')) || e.preventDefault()) : undefined}>
       <CsrfField />
       <button type="submit" name="intent" value={intent} className={`button${ghost ? ' button--ghost' : ''}`}>
         {label}

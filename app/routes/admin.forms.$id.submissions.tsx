@@ -32,7 +32,7 @@ function summary(s: Submission): { from: string; text: string } {
   const values = Object.entries(s.fields).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as const);
   const email = values.find(([, v]) => /^[^@\s]+@[^@\s]+$/.test(v))?.[1] ?? '';
   const name = values.find(([k]) => /name/i.test(k))?.[1] ?? '';
-  const text = values.find(([k, v]) => v.length > 30 || /message|subject/i.test(k))?.[1] ?? '';
+  const text = (values.find(([k]) => /message/i.test(k)) ?? values.find(([k]) => /subject/i.test(k)) ?? values.find(([, v]) => v.length > 30 && v !== name))?.[1] ?? '';
   return { from: [name, email].filter(Boolean).join(' · '), text: text.length > 120 ? `${text.slice(0, 117)}…` : text };
 }
 

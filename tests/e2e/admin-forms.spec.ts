@@ -65,6 +65,7 @@ test('staff edit forms with a live preview and parse errors by line, and read a 
   await page.getByRole('searchbox', { name: 'Search submissions' }).fill('hello');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 submission')).toBeVisible();
+  await screenshot(page, 'admin-forms-inbox-1280');
 
   // CSV export: a download, formula cells neutralised.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export as CSV' }).click()]);
@@ -80,6 +81,10 @@ test('staff edit forms with a live preview and parse errors by line, and read a 
   await expect(page.locator('.admin-main script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expectNoSeriousA11yViolations(page, 'a submission');
+  await screenshot(page, 'admin-forms-submission-1280');
+  await page.setViewportSize(MOBILE);
+  await screenshot(page, 'admin-forms-submission-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Resend works against the test SMTP server; mark unread goes back to the inbox.
   await page.getByRole('button', { name: 'Send the mail again' }).click();
   await expect(page.getByRole('status')).toHaveText('The mail was sent again.');
