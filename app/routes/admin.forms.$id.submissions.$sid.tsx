@@ -3,7 +3,8 @@ import type { Route } from './+types/admin.forms.$id.submissions.$sid';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
-import { deleteSubmission, markRead } from '../features/forms/forms.server.ts';
+import { deleteSubmission, getDefinition, markRead } from '../features/forms/forms.server.ts';
+import { fieldLabels } from '../features/forms/components/form-state.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
 import { resendSubmission } from '../features/forms/pipeline.server.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -25,7 +26,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     await markRead(context.services.db, sub.id, true);
     sub.read = true;
   }
-  return { sub };
+  const def = await getDefinition(context.services.db, sub.formId);
+  return { sub, labels: def ? fieldLabels(def.template) : {} };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -57,7 +59,7 @@ function size(bytes: number): string {
 }
 
 export default function SubmissionDetail({ loaderData }: Route.ComponentProps) {
-  const { sub } = loaderData;
+  const { sub, labels } = loaderData;
   const result = useActionData<ActionError | { done: string } | { failed: string }>();
   const action = (intent: string, label: string, ghost = true) => (
     <Form method="post" onSubmit={intent === 'delete' ? (e) => void (window.confirm(t('forms.inbox.confirmDelete')) || e.preventDefault()) : undefined}>
@@ -90,7 +92,15 @@ export default function SubmissionDetail({ loaderData }: Route.ComponentProps) {
       <dl className="forms-inbox__fields">
         {Object.entries(sub.fields).map(([name, value]) => (
           <div key={name}>
-            <dt>{name}</dt>
+            <dt>
+              {labels[name] ? (
+                <>
+                  {labels[name]} <small className="forms-inbox__name">({name})</small>
+                </>
+              ) : (
+                name
+              )}
+            </dt>
             <dd>{Array.isArray(value) ? value.join(', ') : value}</dd>
           </div>
         ))}

@@ -2,7 +2,7 @@
  * What a rendered contact form shows besides its template: the answer of the last submission,
  * the shopper's values after a post without scripts, quiz questions. Pure: runs in both places.
  */
-import type { FeedbackResponse, FormDefinition, FormTag, InvalidField } from '../definition.ts';
+import type { FeedbackResponse, FormDefinition, FormTag, InvalidField, TemplateNode } from '../definition.ts';
 
 /** The shopper's values as posted: one string, or several (checkbox groups, multiple selects). */
 export type PostedValues = Record<string, string | string[]>;
@@ -95,4 +95,14 @@ export function maxLengthOf(tag: FormTag | undefined): number | undefined {
   if (!tag) return undefined;
   if (['text', 'email', 'url', 'tel', 'textarea'].includes(tag.type)) return tag.options.maxlength ?? DEFAULT_MAXLENGTH;
   return tag.options.maxlength;
+}
+
+/** Each field's visible label: the template text just before its tag (`Your name` for `[text your-name]`). */
+export function fieldLabels(nodes: TemplateNode[], out: Record<string, string> = {}, last = { text: '' }): Record<string, string> {
+  for (const node of nodes) {
+    if (node.kind === 'text' && node.text.trim()) last.text = node.text.trim();
+    else if (node.kind === 'tag' && node.tag.name && !(node.tag.name in out) && last.text) out[node.tag.name] = last.text;
+    else if (node.kind === 'element') fieldLabels(node.children, out, last);
+  }
+  return out;
 }
