@@ -15,7 +15,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
  */
 
 /** Addresses whose pages are the same for every anonymous visitor. */
-const CACHEABLE = /^\/(?:$|\?|shop(?:[/?]|$)|product-category\/|product-tag\/|product\/)/;
+const CACHEABLE = /^\/(?:$|\?|shop(?:[/?]|$)|product-category\/|product-tag\/|product\/|contact(?:[/?]|$))/;
 
 export function isCacheablePage(method: string, url: string): boolean {
   if (method !== 'GET' || url.length > 2048 || !CACHEABLE.test(url)) return false;

@@ -11,6 +11,7 @@ import { issueCsrfCookies, refreshCsrfTokenCookie } from './context.ts';
 import { readStoreVersion } from '../app/lib/store-version.server.ts';
 import { listingSearchOf, recordRepeatedSearch } from '../app/features/search/search-stats.server.ts';
 import { formBodyRefusal } from './input.ts';
+import { FEEDBACK_BODY_BYTES } from '../app/features/forms/pipeline.server.ts';
 import {
   compressBoth,
   etagsOf,
@@ -39,6 +40,9 @@ export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
  * read) and their body limit (only the catalog import takes more than LIMITS.bodyBytes).
  * Each is also reachable with React Router's `.data` suffix (a form submitted with scripts).
  */
+/** Pages whose contact form may be posted with files (without scripts). */
+export const FORM_PAGES = ['/contact'] as const;
+
 export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bodyLimit: number }[] = [
   { path: '/admin/import', roles: SETTINGS_ROLES, bodyLimit: IMPORT_UPLOAD_BYTES },
   { path: '/admin/tax', roles: SETTINGS_ROLES, bodyLimit: LIMITS.bodyBytes },
@@ -234,6 +238,8 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
       pages.post(u.path, { bodyLimit: u.bodyLimit }, handler);
       pages.post(`${u.path}.data`, { bodyLimit: u.bodyLimit }, handler);
     }
+    // Contact forms posted without scripts carry their files: the feedback endpoint's limit.
+    for (const p of FORM_PAGES) pages.post(p, { bodyLimit: FEEDBACK_BODY_BYTES }, handler);
   });
 }
 

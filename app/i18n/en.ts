@@ -16,6 +16,7 @@ export const en = {
   'site.login': 'Log in',
   'site.cart': 'Cart',
   'site.orderTracking': 'Order tracking',
+  'site.contact': 'Contact us',
   'site.cartCount': 'Cart, {count} items',
   'site.footerAbout': 'An independent shop, run on Vitrine.',
   'site.footerCustomer': 'Customer service',

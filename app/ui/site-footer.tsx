@@ -36,6 +36,9 @@ export function SiteFooter({ storeName, menu = [] }: { storeName: string; menu?:
               <a href="/order-tracking">{t('site.orderTracking')}</a>
             </li>
             <li>
+              <a href="/contact">{t('site.contact')}</a>
+            </li>
+            <li>
               <a href="/cart">{t('site.cart')}</a>
             </li>
             <li>
