@@ -7,7 +7,6 @@ import { DEFAULT_MESSAGES, SWV_RULE_NAMES } from '../../app/features/forms/rules
 import { HONEYPOT_FIELD, issueStartToken, STARTED_FIELD, verifyStartToken, quizHash } from '../../app/features/forms/spam.server.ts';
 import { resendSubmission, submitFromPage } from '../../app/features/forms/pipeline.server.ts';
 import { uploadDir } from '../../app/features/forms/uploads.server.ts';
-import { loadFormForPage } from '../../app/features/forms/render-data.server.ts';
 import { createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -409,25 +408,6 @@ for (const dialect of await dialects()) {
       const parsed = await parseMail((await smtp.waitFor(first)).raw);
       expect(parsed.attachments[0]!.filename).toBe('again.jpg');
       await expect(resendSubmission(t.services, 999_999)).rejects.toMatchObject({ status: 404 });
-    });
-
-    it('loadFormForPage: hidden fields that submit for one visitor; nothing per visitor on a shared page', async () => {
-      const own = (await loadFormForPage({ services: t.services }, ID, { containerPost: 9, now: Date.now() - 10_000 }))!;
-      expect(own.unitTag).toBe('wpcf7-f1-p9-o1');
-      expect(own.needsRefill).toBe(false);
-      expect('mail' in own.form).toBe(false);
-      expect(own.hidden).toMatchObject({ _wpcf7: '1', _wpcf7_unit_tag: 'wpcf7-f1-p9-o1', _wpcf7_container_post: '9', _wpcf7_locale: 'en_US' });
-      const question = own.quiz['your-quiz']!;
-      const answer = question.startsWith('What is') ? '5' : 'blue';
-      const res = await postFeedback(t.app, ID, { ...fresh(), ...own.hidden, 'your-quiz': answer });
-      expect(res.json()).toMatchObject({ status: 'mail_sent', into: '#wpcf7-f1-p9-o1' });
-
-      const shared = (await loadFormForPage({ services: t.services, sharedPage: true }, ID))!;
-      expect(shared.needsRefill).toBe(true);
-      expect(shared.hidden[STARTED_FIELD]).toBe('');
-      expect(shared.hidden['_wpcf7_quiz_answer_your-quiz']).toBe('');
-      expect(shared.quiz['your-quiz']).toBe('');
-      expect(await loadFormForPage({ services: t.services }, 999)).toBeNull();
     });
 
     it('without JavaScript: submitFromPage takes the parsed body and answers the same response plus the values', async () => {
