@@ -6,8 +6,15 @@ import type { Services } from './services.server.ts';
  * nobody. A failure is logged. Tests, the bench and shutdown can wait for what is under way.
  */
 
-const all = new Set<Promise<void>>();
-const byApp = new WeakMap<object, Set<Promise<void>>>();
+/*
+ * One registry per process, kept on globalThis: page actions run from the production build's
+ * server bundle, which holds its own copy of this module, and the server (which waits for the
+ * work before closing the database) must see what they started too.
+ */
+const REGISTRY = Symbol.for('vitrine.background-work');
+type Registry = { all: Set<Promise<void>>; byApp: WeakMap<object, Set<Promise<void>>> };
+const registry = ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { all: new Set(), byApp: new WeakMap() });
+const { all, byApp } = registry;
 
 /** Starts `work` after the current turn (so the caller answers first) and returns at once. */
 export function inBackground(services: Pick<Services, 'log'>, what: string, work: () => Promise<void>): void {
