@@ -243,8 +243,8 @@ export default function ProductEditor() {
 
         <fieldset>
           <legend>Descriptions</legend>
-          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} />
-          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small />
+          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} onEdit={() => setDirty(true)} />
+          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small onEdit={() => setDirty(true)} />
         </fieldset>
 
         {type === 'simple' || type === 'external' ? (
@@ -373,23 +373,23 @@ export default function ProductEditor() {
           <legend>Attributes</legend>
           <p className="hint">Options are separated by “|”, e.g. Red | Blue | Green. Attributes used for variations make the variable product’s choices.</p>
           <div id="field-attributes">
-            {[...values.attributes, { name: '', options: '', visible: true, variation: type === 'variable' }].map((a, i) => (
+            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable' }))].map((a, i) => (
               <div className="grid" key={i} style={{ marginBlockEnd: 'var(--space-3)' }}>
                 <div className="field">
-                  <label htmlFor={`attr-${i}-name`}>{a.name ? `Attribute ${i + 1}` : 'New attribute'} name</label>
+                  <label htmlFor={`attr-${i}-name`}>Attribute {i + 1} name</label>
                   <input id={`attr-${i}-name`} name={`attr.${i}.name`} defaultValue={a.name} />
                 </div>
                 <div className="field" style={{ gridColumn: 'span 2' }}>
-                  <label htmlFor={`attr-${i}-options`}>Options</label>
+                  <label htmlFor={`attr-${i}-options`}>Attribute {i + 1} options</label>
                   <input id={`attr-${i}-options`} name={`attr.${i}.options`} defaultValue={a.options} />
                 </div>
                 <div className="check">
                   <input type="checkbox" id={`attr-${i}-visible`} name={`attr.${i}.visible`} defaultChecked={a.visible} />
-                  <label htmlFor={`attr-${i}-visible`}>Shown on the product page</label>
+                  <label htmlFor={`attr-${i}-visible`}>Attribute {i + 1} shown on the product page</label>
                 </div>
                 <div className="check">
                   <input type="checkbox" id={`attr-${i}-variation`} name={`attr.${i}.variation`} defaultChecked={a.variation} />
-                  <label htmlFor={`attr-${i}-variation`}>Used for variations</label>
+                  <label htmlFor={`attr-${i}-variation`}>Attribute {i + 1} used for variations</label>
                 </div>
               </div>
             ))}

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { publishScheduled } from '../../app/features/catalog/product-update.server.ts';
 import { mediaRoot } from '../../app/lib/media.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -367,6 +368,21 @@ for (const dialect of await dialects()) {
       // Staff without the catalog role are refused before the body is read.
       res = await upload(editor, [{ name: 'files', value: png, filename: 'blue.png', type: 'image/png' }]);
       expect(res.statusCode).toBe(403);
+    });
+
+    it('schedules a product: hidden until its date, then published by the minute job (listing counts follow)', async () => {
+      const res = await post(admin, '/admin/products/new', simple({ name: 'Scheduled scarf', status: 'future', publish_at: '2030-01-01T09:00', categories: String(categoryId) }));
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
+      const id = idFrom(res.headers.location);
+      expect(await row(id)).toMatchObject({ status: 'future', created_at: '2030-01-01T09:00:00.000Z' });
+      expect((await admin.request('GET', '/api/products/scheduled-scarf')).statusCode).toBe(404);
+      expect(await publishScheduled(t.services.db, new Date('2029-12-31T00:00:00Z'))).toEqual([]);
+      const count = async () => (await t.services.db.selectFrom('categories').select('product_count').where('id', '=', categoryId).executeTakeFirstOrThrow()).product_count;
+      const before = await count();
+      expect(await publishScheduled(t.services.db, new Date('2030-01-01T09:00:01Z'))).toEqual([id]);
+      expect((await row(id)).status).toBe('publish');
+      expect(await count()).toBe(before + 1);
+      expect((await admin.request('GET', '/api/products/scheduled-scarf')).statusCode).toBe(200);
     });
 
     it('lets only shop managers and administrators in', async () => {
