@@ -385,6 +385,30 @@ for (const dialect of await dialects()) {
       expect((await admin.request('GET', '/api/products/scheduled-scarf')).statusCode).toBe(200);
     });
 
+    it('reviews moderation uses the same list: a bulk approve of several reviews in one transaction updates the product', async () => {
+      const { id } = await createProduct(t.services.db, {
+        name: 'Reviewed jug',
+        regular_price: 1500,
+        reviews: [
+          { author: 'Ann', email: 'ann@example.test', rating: 5, content: 'Lovely.' },
+          { author: 'Bob', email: 'bob@example.test', rating: 3, content: 'Fine.' },
+        ],
+      });
+      const ids = (await t.services.db.selectFrom('reviews').select('id').where('product_id', '=', id).execute()).map((r) => String(r.id));
+      const page = (await admin.request('GET', '/admin/reviews?status=pending')).body;
+      expect(page).toContain('Select the review by Ann');
+      let res = await post(admin, '/admin/reviews?status=pending', { intent: 'bulk', action: 'approve', ids });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('2 reviews approved.');
+      expect(await row(id)).toMatchObject({ review_count: 2, average_rating: 4 });
+      res = await post(admin, '/admin/reviews', { intent: 'bulk', action: 'spam', ids: [...ids, '99999999'] });
+      expect(res.statusCode).toBe(404);
+      expect((await row(id)).review_count).toBe(2);
+      res = await post(editor, '/admin/reviews', { intent: 'bulk', action: 'delete', ids });
+      expect(res.statusCode).toBe(200);
+      expect(await row(id)).toMatchObject({ review_count: 0 });
+    });
+
     it('lets only shop managers and administrators in', async () => {
       expect((await editor.request('GET', '/admin/products')).statusCode).toBe(403);
       expect((await editor.request('GET', '/admin/products/new')).statusCode).toBe(403);

@@ -179,6 +179,8 @@ test('every admin page fits a 390 px phone without scrolling sideways and passes
     `/admin/orders/${orderId}`,
     '/admin/settings',
     '/admin/import',
+    '/admin/products',
+    '/admin/products/new',
     '/admin/coupons',
     '/admin/coupons/new',
     couponHref!,
