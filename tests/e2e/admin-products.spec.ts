@@ -138,6 +138,21 @@ test('list and editor: axe-clean, and usable at 390 px', async ({ page }) => {
   await page.goto('/admin/products/new');
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page, '/admin/products/new');
+  // Unsaved changes: leaving asks first; staying keeps the page and what was typed.
+  await page.getByLabel('Name', { exact: true }).fill('Half-made product');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: '← Products' }).click();
+  await expect.poll(() => asked).toEqual(['Leave this page? Your changes to the product are not saved.']);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Half-made product');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('link', { name: '← Products' }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await page.setViewportSize(MOBILE);
   await page.goto('/admin/products?q=tote');
   await waitForHydration(page);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { DB } from '../../../db/client.ts';
+import { inTransaction } from '../catalog/catalog-write.server.ts';
 import { createEditorProduct, missingCombinations, MAX_GENERATED, updateProduct, type SavedProduct } from '../catalog/product-update.server.ts';
 import { taxClasses } from '../tax/tax-admin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -136,9 +137,12 @@ export function bulkEditVariations(v: EditorValues, field: string, value: string
 /** Saves the editor's values: a new product or over the stored one (with the version check). */
 export async function saveEditorValues(db: DB, v: EditorValues, currency: string): Promise<SavedProduct> {
   const input = valuesToInput(v, (s) => toMinor(s, currency));
-  // The gallery's alt texts live on the media rows.
-  for (const img of v.images) await db.updateTable('media').set({ alt: img.alt.slice(0, 500) }).where('id', '=', img.id).execute();
-  return v.id === null ? createEditorProduct(db, input) : updateProduct(db, v.id, input);
+  return inTransaction(db, async (trx) => {
+    const saved = v.id === null ? await createEditorProduct(trx, input) : await updateProduct(trx, v.id, input);
+    // The gallery's alt texts live on the media rows: written with the product, or not at all.
+    for (const img of v.images) await trx.updateTable('media').set({ alt: img.alt.slice(0, 500) }).where('id', '=', img.id).execute();
+    return saved;
+  });
 }
 
 /** Largest picture accepted, and how many at once. */

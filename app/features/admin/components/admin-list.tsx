@@ -176,14 +176,15 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
             {t('admin.list.applyBulk')}
           </button>
           {scripted ? (
-            <span className="hint" role="status" aria-live="polite">
+            // A live region without the status role: pages keep role="status" for their own notices.
+            <span className="hint" aria-live="polite">
               {t('admin.list.selected', { count: selected.size })}
             </span>
           ) : null}
         </Form>
       ) : null}
 
-      <p className="admin-list__count hint" role="status">
+      <p className="admin-list__count hint">
         {t('admin.list.count', { count: props.total, page: props.page, pages: props.pages })}
       </p>
       <AdminTable label={label} rows={rows} rowKey={props.rowKey} columns={selectColumn ? [selectColumn, ...columns] : columns} empty={props.empty} stack={props.stack} />
