@@ -25,6 +25,7 @@ export const enAdmin = {
   'admin.bar.signedIn': 'Signed in as {name}',
   'admin.list.empty': 'Nothing here yet.',
   'admin.nav.products': 'Products',
+  'admin.nav.categories': 'Categories',
   'admin.list.select': 'Select',
   'admin.list.filter': 'Search and filter {label}',
   'admin.list.sort': 'Sort by',

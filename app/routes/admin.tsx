@@ -35,6 +35,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     { to: '/admin', label: t('admin.dashboard'), end: true },
     data.canOrders && { to: '/admin/orders', label: t('admin.nav.orders') },
     data.canProducts && { to: '/admin/products', label: t('admin.nav.products') },
+    data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

@@ -409,6 +409,45 @@ for (const dialect of await dialects()) {
       expect(await row(id)).toMatchObject({ review_count: 0 });
     });
 
+    it('categories: add under a parent (a taken address refused), rename, move up and down; the shop’s tree follows', async () => {
+      const kitchen = String(categoryId);
+      let res = await post(admin, '/admin/categories', { intent: 'add', name: 'Aprons', parent: kitchen, description: 'Cook in style.' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Category “kitchen/aprons” added.');
+      res = await post(admin, '/admin/categories', { intent: 'add', name: 'Jugs', parent: kitchen });
+      res = await post(admin, '/admin/categories', { intent: 'add', name: 'Aprons', parent: kitchen });
+      expect(res.statusCode).toBe(409);
+      res = await post(admin, '/admin/categories', { intent: 'add', name: '', parent: kitchen });
+      expect(res.statusCode).toBe(400);
+      res = await post(admin, '/admin/categories', { intent: 'add', name: 'Orphan', parent: '99999999' });
+      expect(res.statusCode).toBe(400);
+      const tree = async () => {
+        const all = (await admin.request('GET', '/api/categories')).json().categories as { name: string; path: string; children?: { name: string }[] }[];
+        const flat = (list: typeof all): typeof all => list.flatMap((c) => [c, ...flat((c.children ?? []) as typeof all)]);
+        return flat(all).find((c) => c.path === 'kitchen')!.children!.map((c) => c.name);
+      };
+      expect(await tree()).toEqual(['Aprons', 'Jugs']);
+      const jugs = await t.services.db.selectFrom('categories').select('id').where('path', '=', 'kitchen/jugs').executeTakeFirstOrThrow();
+      res = await post(admin, '/admin/categories', { intent: 'up', id: String(jugs.id) });
+      expect(res.statusCode).toBe(200);
+      expect(await tree()).toEqual(['Jugs', 'Aprons']);
+      res = await post(admin, '/admin/categories', { intent: 'down', id: String(jugs.id) });
+      expect(await tree()).toEqual(['Aprons', 'Jugs']);
+      res = await post(admin, '/admin/categories', { intent: 'rename', id: String(jugs.id), name: 'Jugs and pitchers', description: '' });
+      expect(res.statusCode).toBe(200);
+      expect(await tree()).toEqual(['Aprons', 'Jugs and pitchers']);
+      // The address is kept, so links keep working.
+      expect((await t.services.db.selectFrom('categories').select('path').where('id', '=', jugs.id).executeTakeFirstOrThrow()).path).toBe('kitchen/jugs');
+      res = await post(admin, '/admin/categories', { intent: 'rename', id: '99999999', name: 'Nothing' });
+      expect(res.statusCode).toBe(404);
+      const page = (await admin.request('GET', '/admin/categories')).body;
+      expect(page).toContain('Move Aprons up');
+      expect((await editor.request('GET', '/admin/categories')).statusCode).toBe(403);
+      const before = (await t.services.db.selectFrom('categories').select('id').execute()).length;
+      expect((await post(editor, '/admin/categories', { intent: 'add', name: 'Editor category' })).statusCode).toBe(403);
+      expect((await t.services.db.selectFrom('categories').select('id').execute()).length).toBe(before);
+    });
+
     it('lets only shop managers and administrators in', async () => {
       expect((await editor.request('GET', '/admin/products')).statusCode).toBe(403);
       expect((await editor.request('GET', '/admin/products/new')).statusCode).toBe(403);

@@ -181,6 +181,7 @@ test('every admin page fits a 390 px phone without scrolling sideways and passes
     '/admin/import',
     '/admin/products',
     '/admin/products/new',
+    '/admin/categories',
     '/admin/coupons',
     '/admin/coupons/new',
     couponHref!,
