@@ -48,7 +48,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return formAction<Done | Response>(async () => {
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
-      const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined });
+      const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined });
       return { done: `${BULK_DONE[r.action]}: ${r.changed} of ${ids.length} product${ids.length === 1 ? '' : 's'}.`, skipped: r.skipped };
     }
     const id = idFromText(str('id'));
@@ -91,6 +91,7 @@ const BULK_DONE: Record<BulkResult['action'], string> = {
   sale: 'Sale set',
   end_sale: 'Sale ended',
   stock: 'Stock status changed',
+  category: 'Added to the category',
 };
 
 const TYPE_LABELS: Record<string, string> = { simple: 'Simple', variable: 'Variable', grouped: 'Grouped', external: 'External' };
@@ -228,12 +229,24 @@ export default function AdminProducts() {
                   { value: 'sale', label: 'Put on sale (percent off)' },
                   { value: 'end_sale', label: 'End sale' },
                   { value: 'stock', label: 'Set stock status' },
+                  { value: 'category', label: 'Add to category' },
                 ],
           extra: query.status === 'trash' ? null : (
             <>
               <div className="admin-list__field">
                 <label htmlFor="bulk-percent">Percent off</label>
                 <input id="bulk-percent" name="percent" type="number" min={1} max={99} inputMode="numeric" style={{ inlineSize: '6rem' }} />
+              </div>
+              <div className="admin-list__field">
+                <label htmlFor="bulk-category">Category</label>
+                <select id="bulk-category" name="category" defaultValue="">
+                  <option value="">—</option>
+                  {data.categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
               </div>
               <div className="admin-list__field">
                 <label htmlFor="bulk-stock">Stock status</label>

@@ -264,6 +264,19 @@ for (const dialect of await dialects()) {
       res = await bulk('restore', ids);
       for (const id of ids) expect((await row(id)).status).toBe('draft');
 
+      // Add to a category: the shop's category listing and counts follow.
+      const { id: decor } = await createProduct(t.services.db, { name: 'Decor', categories: [['Decor']] });
+      const decorCat = (await t.services.db.selectFrom('product_categories').select('category_id').where('product_id', '=', decor).executeTakeFirstOrThrow()).category_id;
+      res = await bulk('publish', ids);
+      res = await bulk('category', ids, { category: String(decorCat) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Added to the category: 3 of 3 products');
+      expect((await t.services.db.selectFrom('categories').select('product_count').where('id', '=', decorCat).executeTakeFirstOrThrow()).product_count).toBe(4);
+      expect((await admin.request('GET', '/api/products?category=decor')).json().products.map((x: { name: string }) => x.name)).toContain('Bulk 0');
+      res = await bulk('category', ids, { category: '99999999' });
+      expect(res.statusCode).toBe(400);
+      res = await bulk('draft', ids);
+
       // An unknown id refuses the whole action: nothing changes.
       res = await bulk('publish', [ids[0]!, 99_999_999]);
       expect(res.statusCode).toBe(404);

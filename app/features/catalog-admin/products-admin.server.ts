@@ -152,7 +152,7 @@ export async function categoryOptions(db: DB): Promise<{ id: number; label: stri
   return out;
 }
 
-export const BULK_ACTIONS = ['publish', 'draft', 'trash', 'restore', 'sale', 'end_sale', 'stock'] as const;
+export const BULK_ACTIONS = ['publish', 'draft', 'trash', 'restore', 'sale', 'end_sale', 'stock', 'category'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const bulkSchema = z.discriminatedUnion('action', [
@@ -161,6 +161,11 @@ const bulkSchema = z.discriminatedUnion('action', [
     action: z.literal('sale'),
     ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
     percent: z.coerce.number({ message: 'Give a percentage' }).int('A whole percentage').min(1, 'Between 1 and 99').max(99, 'Between 1 and 99'),
+  }),
+  z.object({
+    action: z.literal('category'),
+    ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
+    category: z.coerce.number({ message: 'Choose a category' }).int().pipe(rowId),
   }),
   z.object({ action: z.literal('stock'), ids: z.array(rowId).min(1, 'Select at least one product').max(5000), stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { message: 'Choose a stock status' }) }),
 ]);
@@ -219,6 +224,17 @@ export async function bulkProducts(db: DB, input: unknown): Promise<BulkResult> 
         await trx.updateTable('product_variations').set({ sale_price: null, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).execute();
         await touch(targets);
         break;
+      case 'category': {
+        const cat = await trx.selectFrom('categories').select('id').where('id', '=', cmd.category).executeTakeFirst();
+        if (!cat) throw new HttpError(400, 'invalid', 'category: No such category.', { category: 'No such category' });
+        const have = new Set((await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cmd.category).where('product_id', 'in', ids).execute()).map((r) => r.product_id));
+        targets = ids.filter((id) => !have.has(id));
+        if (targets.length) {
+          await trx.insertInto('product_categories').values(targets.map((id) => ({ product_id: id, category_id: cmd.category }))).execute();
+          await touch(targets);
+        }
+        break;
+      }
       case 'stock': {
         // Managed stock follows its quantity; variable products follow their variations.
         for (const r of found) {
