@@ -48,6 +48,7 @@ export default [
     route('admin/products/images', 'routes/admin.products.images.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
+    route('admin/tags', 'routes/admin.tags.tsx'),
     route('admin/coupons', 'routes/admin.coupons.tsx'),
     route('admin/coupons/:id', 'routes/admin.coupons.$id.tsx'),
     route('admin/shipping', 'routes/admin.shipping.tsx'),

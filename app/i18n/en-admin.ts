@@ -26,6 +26,7 @@ export const enAdmin = {
   'admin.list.empty': 'Nothing here yet.',
   'admin.nav.products': 'Products',
   'admin.nav.categories': 'Categories',
+  'admin.nav.tags': 'Tags',
   'admin.list.select': 'Select',
   'admin.list.filter': 'Search and filter {label}',
   'admin.list.sort': 'Sort by',

@@ -461,6 +461,36 @@ for (const dialect of await dialects()) {
       expect((await t.services.db.selectFrom('categories').select('id').execute()).length).toBe(before);
     });
 
+    it('tags: add (a duplicate refused), search, rename and bulk delete; the shop search follows the tag names', async () => {
+      const { id } = await createProduct(t.services.db, { name: 'Plain vessel', regular_price: 900, tags: ['Stoneware'] });
+      const suggest = async (q: string) => JSON.stringify((await admin.request('GET', `/api/search/suggestions?q=${q}`)).json());
+      expect(await suggest('stoneware')).toContain('Plain vessel');
+      let res = await post(admin, '/admin/tags', { intent: 'add', name: 'Gift ideas' });
+      expect(res.statusCode).toBe(200);
+      res = await post(admin, '/admin/tags', { intent: 'add', name: 'gift ideas ' });
+      expect(res.statusCode).toBe(409);
+      const list = (await admin.request('GET', '/admin/tags?q=stone')).body;
+      expect(list).toContain('Select Stoneware');
+      expect(list).not.toContain('Gift ideas');
+      const tag = await t.services.db.selectFrom('tags').select(['id', 'slug']).where('name', '=', 'Stoneware').executeTakeFirstOrThrow();
+      res = await post(admin, '/admin/tags', { intent: 'rename', id: String(tag.id), name: 'Earthenware' });
+      expect(res.statusCode).toBe(200);
+      expect(await suggest('earthenware')).toContain('Plain vessel');
+      expect(await suggest('stoneware')).not.toContain('Plain vessel');
+      expect((await t.services.db.selectFrom('tags').select('slug').where('id', '=', tag.id).executeTakeFirstOrThrow()).slug).toBe(tag.slug);
+      res = await post(admin, '/admin/tags', { intent: 'rename', id: String(tag.id), name: 'Gift ideas' });
+      expect(res.statusCode).toBe(409);
+      const gift = await t.services.db.selectFrom('tags').select('id').where('name', '=', 'Gift ideas').executeTakeFirstOrThrow();
+      res = await post(admin, '/admin/tags', { intent: 'bulk', action: 'delete', ids: [String(tag.id), '99999999'] });
+      expect(res.statusCode).toBe(404);
+      res = await post(admin, '/admin/tags', { intent: 'bulk', action: 'delete', ids: [String(tag.id), String(gift.id)] });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('2 tags deleted.');
+      expect(await t.services.db.selectFrom('product_tags').select('tag_id').where('product_id', '=', id).execute()).toHaveLength(0);
+      expect(await suggest('earthenware')).not.toContain('Plain vessel');
+      expect((await post(editor, '/admin/tags', { intent: 'add', name: 'Editor tag' })).statusCode).toBe(403);
+    });
+
     it('lets only shop managers and administrators in', async () => {
       expect((await editor.request('GET', '/admin/products')).statusCode).toBe(403);
       expect((await editor.request('GET', '/admin/products/new')).statusCode).toBe(403);

@@ -37,6 +37,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.$id.tsx', path: '/admin/products/new', allowed: MANAGERS, action: true },
   { file: 'admin.products.images.tsx', path: '/admin/products/images', allowed: MANAGERS, action: true },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
+  { file: 'admin.tags.tsx', path: '/admin/tags', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.tsx', path: '/admin/coupons', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.$id.tsx', path: '/admin/coupons/new', allowed: MANAGERS, action: true },
   { file: 'admin.shipping.tsx', path: '/admin/shipping', allowed: MANAGERS, action: true },

@@ -182,6 +182,7 @@ test('every admin page fits a 390 px phone without scrolling sideways and passes
     '/admin/products',
     '/admin/products/new',
     '/admin/categories',
+    '/admin/tags',
     '/admin/coupons',
     '/admin/coupons/new',
     couponHref!,
