@@ -66,7 +66,8 @@ export interface CategoriesTable {
 export interface TagsTable { id: Generated<number>; name: string; slug: string; description: Generated<string> }
 
 export type ProductType = 'simple' | 'variable' | 'grouped' | 'external';
-export type ProductStatus = 'publish' | 'draft' | 'private';
+/** 'publish' is the only one shoppers see; the others are the back office's (pending review, scheduled, in the trash). */
+export type ProductStatus = 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash';
 export type CatalogVisibility = 'visible' | 'catalog' | 'search' | 'hidden';
 export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
 export type Backorders = 'no' | 'notify' | 'yes';

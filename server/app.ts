@@ -16,6 +16,8 @@ import { backgroundSettled } from '../app/lib/background.server.ts';
 import { flushRepeatedSearches } from '../app/features/search/search-stats.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
+import { publishScheduled } from '../app/features/catalog/product-update.server.ts';
+import { repeat } from '../app/lib/repeat.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
@@ -58,6 +60,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
+  // Products scheduled in the back office go live within a minute of their date.
+  const stopPublishing = repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'));
   const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
   // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
   const stopWishlistAlerts = scheduleWishlistAlerts(services);
@@ -88,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await backgroundSettled(services);
     await flushRepeatedSearches(db);
     await stopSales();
+    await stopPublishing();
     await stopCartExpiry();
     await stopWishlistAlerts();
     await stopChatCleanup();

@@ -26,6 +26,7 @@ import {
 } from './page-cache.ts';
 import { withClientErrors } from './page-errors.ts';
 import { loginPath, SETTINGS_ROLES, staffGate } from '../app/features/admin/admin.server.ts';
+import { PRODUCT_ADMIN_ROLES } from '../app/features/catalog-admin/roles.ts';
 import type { Role } from '../app/features/account/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
 import { ADDED_COOKIE } from '../app/features/cart/visitor-cart.server.ts';
@@ -33,6 +34,8 @@ import { ADDED_COOKIE } from '../app/features/cart/visitor-cart.server.ts';
 export const BUILD_DIR = path.resolve('build');
 /** Largest CSV accepted by the admin's catalog import (about 100,000 WooCommerce rows). */
 export const IMPORT_UPLOAD_BYTES = 64 * 1024 * 1024;
+/** Largest body of a product picture upload (several pictures of up to 10 MB each). */
+export const PRODUCT_UPLOAD_BYTES = 40 * 1024 * 1024;
 export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 
 /**
@@ -46,6 +49,7 @@ export const FORM_PAGES = ['/contact'] as const;
 export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bodyLimit: number }[] = [
   { path: '/admin/import', roles: SETTINGS_ROLES, bodyLimit: IMPORT_UPLOAD_BYTES },
   { path: '/admin/tax', roles: SETTINGS_ROLES, bodyLimit: LIMITS.bodyBytes },
+  { path: '/admin/products/images', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

@@ -1,16 +1,14 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { Pagination } from '../features/catalog/components/pagination.tsx';
-import { listAdminReviews, moderateReview, REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
+import { listAdminReviews, moderateReview, moderateReviews, REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
 import { asFilter, pageParam, REVIEW_FILTERS, type AdminReview } from '../features/product/reviews.schema.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { AdminTable, type AdminColumn } from '../features/admin/components/admin-table.tsx';
+import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
+import { AdminList } from '../features/admin/components/admin-list.tsx';
 import { t } from '../i18n/t.ts';
-// The pagination's styles.
-import '../features/catalog/catalog.css';
 
 /* Review moderation: filter by status; approve, unapprove, mark as spam or delete (plain POST forms). */
 
@@ -26,8 +24,13 @@ const DONE = { approve: 'approved', unapprove: 'unapproved', spam: 'marked as sp
 
 export async function action({ context, request }: ActionFunctionArgs) {
   requireStaff(context, request, REVIEW_ROLES);
-  const values = formToObject(await request.formData());
+  const form = await request.formData();
+  const values = formToObject(form);
   return formAction(async () => {
+    if (values.intent === 'bulk') {
+      const { action, count } = await moderateReviews(context.services.db, { action: values.action || undefined, ids: form.getAll('ids').map(String) });
+      return { done: `${count} review${count === 1 ? '' : 's'} ${DONE[action]}.` };
+    }
     const { intent, author } = await moderateReview(context.services.db, values);
     return { done: `Review by ${author} ${DONE[intent]}.` };
   });
@@ -63,14 +66,29 @@ export default function AdminReviews() {
           {result.done}
         </p>
       ) : null}
-      <AdminTable
+      <AdminList
         label="Reviews"
+        path="/admin/reviews"
         rows={reviews}
         rowKey={(r) => r.id}
         empty={<p>No reviews here.</p>}
         columns={COLUMNS}
+        page={page}
+        pages={pages}
+        total={counts[filter]}
+        pageHref={(p) => href(filter, p)}
+        bulk={{
+          action: href(filter, page),
+          id: (r) => String(r.id),
+          label: (r) => `Select the review by ${r.author}`,
+          actions: [
+            { value: 'approve', label: 'Approve' },
+            { value: 'unapprove', label: 'Unapprove' },
+            { value: 'spam', label: 'Mark as spam' },
+            { value: 'delete', label: 'Delete' },
+          ],
+        }}
       />
-      <Pagination page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { MAIL_ROLES, requireStaff, SETTINGS_ROLES } from '../features/admin/admi
 import { AdminShell, type AdminNavEntry } from '../features/admin/components/admin-shell.tsx';
 import { REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
 import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts';
+import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
@@ -21,6 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canPrivacy: PRIVACY_ROLES.includes(user.role),
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
     canForms: FORM_ADMIN_ROLES.includes(user.role),
+    canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
   };
 }
 
@@ -34,6 +36,9 @@ function navFor(data: AdminData): AdminNavEntry[] {
   const entries: (AdminNavEntry | false)[] = [
     { to: '/admin', label: t('admin.dashboard'), end: true },
     data.canOrders && { to: '/admin/orders', label: t('admin.nav.orders') },
+    data.canProducts && { to: '/admin/products', label: t('admin.nav.products') },
+    data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
+    data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

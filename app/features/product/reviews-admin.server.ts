@@ -90,3 +90,22 @@ export async function moderateReview(db: DB, input: unknown): Promise<{ intent: 
     return { intent, author: review.author };
   });
 }
+
+const bulkModerationSchema = z.object({
+  action: z.enum(['approve', 'unapprove', 'spam', 'delete'], { message: 'Choose an action' }),
+  ids: z.array(rowIdText).min(1, 'Select at least one review').max(1000),
+});
+
+/** One moderation over several reviews (the list's bulk action), all in one transaction; answers how many. */
+export async function moderateReviews(db: DB, input: unknown): Promise<{ action: Moderation; count: number }> {
+  const { action, ids } = parseInput(bulkModerationSchema, input);
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('reviews').select(['id', 'product_id']).where('id', 'in', unique).execute();
+    if (found.length !== unique.length) throw new HttpError(404, 'not_found', 'Some of these reviews no longer exist. Reload the list.');
+    if (action === 'delete') await trx.deleteFrom('reviews').where('id', 'in', unique).execute();
+    else await trx.updateTable('reviews').set({ status: NEXT_STATUS[action] }).where('id', 'in', unique).execute();
+    await recomputeProducts(trx, [...new Set(found.map((r) => r.product_id))]);
+    return { action, count: unique.length };
+  });
+}

@@ -1,0 +1,323 @@
+/*
+ * The product editor's values: what the form shows (text, as typed) and what it posts.
+ * The loader builds them from the database, the action from the posted form (so a refused
+ * save shows everything as it was typed), and valuesToInput turns them into the catalog's
+ * input (money in minor units).
+ */
+
+export interface EditorImage {
+  id: number;
+  alt: string;
+  path: string;
+  widths: string;
+}
+
+export interface EditorAttribute {
+  name: string;
+  /** Options separated by "|". */
+  options: string;
+  visible: boolean;
+  variation: boolean;
+}
+
+export interface EditorVariation {
+  id: number | null;
+  attributes: Record<string, string>;
+  enabled: boolean;
+  sku: string;
+  regular_price: string;
+  sale_price: string;
+  manage_stock: boolean;
+  stock_quantity: string;
+  stock_status: string;
+  image: string;
+}
+
+export interface EditorValues {
+  id: number | null;
+  version: string;
+  type: 'simple' | 'variable' | 'grouped' | 'external';
+  name: string;
+  slug: string;
+  status: string;
+  publish_at: string;
+  catalog_visibility: string;
+  featured: boolean;
+  short_description: string;
+  description: string;
+  regular_price: string;
+  sale_price: string;
+  sale_from: string;
+  sale_to: string;
+  sku: string;
+  manage_stock: boolean;
+  stock_quantity: string;
+  stock_status: string;
+  backorders: string;
+  low_stock_amount: string;
+  sold_individually: boolean;
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  shipping_class: string;
+  tax_status: string;
+  tax_class: string;
+  external_url: string;
+  button_text: string;
+  reviews_allowed: boolean;
+  categories: number[];
+  tags: string;
+  images: EditorImage[];
+  attributes: EditorAttribute[];
+  variations: EditorVariation[];
+}
+
+export const STATUS_LABELS: Record<string, string> = {
+  publish: 'Published',
+  draft: 'Draft',
+  pending: 'Pending review',
+  private: 'Private',
+  future: 'Scheduled',
+  trash: 'Trash',
+};
+
+export const emptyValues = (): EditorValues => ({
+  id: null,
+  version: '',
+  type: 'simple',
+  name: '',
+  slug: '',
+  status: 'draft',
+  publish_at: '',
+  catalog_visibility: 'visible',
+  featured: false,
+  short_description: '',
+  description: '',
+  regular_price: '',
+  sale_price: '',
+  sale_from: '',
+  sale_to: '',
+  sku: '',
+  manage_stock: false,
+  stock_quantity: '',
+  stock_status: 'instock',
+  backorders: 'no',
+  low_stock_amount: '',
+  sold_individually: false,
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  shipping_class: '',
+  tax_status: 'taxable',
+  tax_class: '',
+  external_url: '',
+  button_text: '',
+  reviews_allowed: true,
+  categories: [],
+  tags: '',
+  images: [],
+  attributes: [],
+  variations: [],
+});
+
+/** The slug an attribute's name gives (as the catalog computes it). */
+export function attributeKey(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .slice(0, 180)
+    .replace(/^-+|-+$/g, '');
+  return s || 'attribute';
+}
+
+export const splitOptions = (text: string) =>
+  text
+    .split('|')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+const TEXT_FIELDS = [
+  'version',
+  'name',
+  'slug',
+  'status',
+  'publish_at',
+  'catalog_visibility',
+  'short_description',
+  'description',
+  'regular_price',
+  'sale_price',
+  'sale_from',
+  'sale_to',
+  'sku',
+  'stock_quantity',
+  'stock_status',
+  'backorders',
+  'low_stock_amount',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'shipping_class',
+  'tax_status',
+  'tax_class',
+  'external_url',
+  'button_text',
+  'tags',
+] as const;
+
+/** The editor's values from its posted form (field names as EditorForm writes them). */
+export function formToValues(form: FormData): EditorValues {
+  const v = emptyValues();
+  const text = (k: string) => {
+    const x = form.get(k);
+    return typeof x === 'string' ? x : '';
+  };
+  for (const k of TEXT_FIELDS) (v as unknown as Record<string, string>)[k] = text(k);
+  const type = text('type');
+  v.type = type === 'variable' || type === 'grouped' || type === 'external' ? type : 'simple';
+  v.id = /^\d+$/.test(text('id')) ? Number(text('id')) : null;
+  v.featured = form.has('featured');
+  v.manage_stock = form.has('manage_stock');
+  v.sold_individually = form.has('sold_individually');
+  v.reviews_allowed = form.has('reviews_allowed');
+  v.categories = form
+    .getAll('categories')
+    .map((c) => Number(c))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  // Gallery: in the order of the position fields, the featured one first, removed ones left out.
+  const featured = text('featured_image');
+  const images = form
+    .getAll('image_ids')
+    .map((raw) => String(raw))
+    .filter((id) => /^\d+$/.test(id) && !form.has(`image.${id}.remove`))
+    .map((id, i) => ({ id: Number(id), alt: text(`image.${id}.alt`), path: text(`image.${id}.path`), widths: text(`image.${id}.widths`) || '[]', order: Number(text(`image.${id}.position`)) || i + 1 }));
+  images.sort((a, b) => (String(b.id) === featured ? 1 : 0) - (String(a.id) === featured ? 1 : 0) || a.order - b.order);
+  v.images = images.map(({ order: _o, ...img }) => img);
+  for (let i = 0; form.has(`attr.${i}.name`); i++) {
+    const name = text(`attr.${i}.name`).trim();
+    if (!name && !text(`attr.${i}.options`).trim()) continue;
+    v.attributes.push({ name, options: text(`attr.${i}.options`), visible: form.has(`attr.${i}.visible`), variation: form.has(`attr.${i}.variation`) });
+  }
+  const keys = v.attributes.filter((a) => a.variation).map((a) => attributeKey(a.name));
+  for (let i = 0; form.has(`var.${i}.present`); i++) {
+    if (form.has(`var.${i}.remove`)) continue;
+    const id = text(`var.${i}.id`);
+    v.variations.push({
+      id: /^\d+$/.test(id) ? Number(id) : null,
+      attributes: Object.fromEntries(keys.map((k) => [k, text(`var.${i}.attr.${k}`)])),
+      enabled: form.has(`var.${i}.enabled`),
+      sku: text(`var.${i}.sku`),
+      regular_price: text(`var.${i}.regular_price`),
+      sale_price: text(`var.${i}.sale_price`),
+      manage_stock: form.has(`var.${i}.manage_stock`),
+      stock_quantity: text(`var.${i}.stock_quantity`),
+      stock_status: text(`var.${i}.stock_status`) || 'instock',
+      image: text(`var.${i}.image`),
+    });
+  }
+  return v;
+}
+
+export class FieldErrors extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`)[0] ?? 'Invalid input');
+  }
+}
+
+/**
+ * The catalog's input for these values: money parsed with `toMinor` (the shop's currency),
+ * empty texts as null. Fields that do not parse are collected and thrown together.
+ */
+export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | null): Record<string, unknown> {
+  const fields: Record<string, string> = {};
+  const money = (key: string, s: string) => {
+    if (!s.trim()) return null;
+    const n = toMinor(s);
+    if (n === null) fields[key] = 'Not an amount';
+    else if (n < 0) fields[key] = 'Must not be negative';
+    return n;
+  };
+  const num = (key: string, s: string, int = false) => {
+    if (!s.trim()) return null;
+    const n = Number(s);
+    if (!Number.isFinite(n) || (int && !Number.isInteger(n))) {
+      fields[key] = int ? 'Must be a whole number' : 'Must be a number';
+      return null;
+    }
+    if (n < 0 && key !== 'stock_quantity' && !key.endsWith('stock_quantity')) fields[key] = 'Must not be negative';
+    return n;
+  };
+  const date = (key: string, s: string) => {
+    if (!s.trim()) return null;
+    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : /Z|[+-]\d\d:\d\d$/.test(s) ? s : `${s}Z`);
+    if (Number.isNaN(d.getTime())) {
+      fields[key] = 'Not a date';
+      return null;
+    }
+    return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : d.toISOString();
+  };
+  const variationAttrs = v.attributes.filter((a) => a.variation);
+  const input: Record<string, unknown> = {
+    type: v.type,
+    name: v.name,
+    slug: v.slug.trim() || undefined,
+    status: v.status,
+    publish_at: v.status === 'future' ? date('publish_at', v.publish_at) : null,
+    version: v.version || undefined,
+    catalog_visibility: v.catalog_visibility,
+    featured: v.featured,
+    short_description: v.short_description,
+    description: v.description,
+    sku: v.sku.trim() || null,
+    regular_price: money('regular_price', v.regular_price),
+    sale_price: money('sale_price', v.sale_price),
+    sale_from: date('sale_from', v.sale_from),
+    sale_to: date('sale_to', v.sale_to),
+    manage_stock: v.manage_stock,
+    stock_quantity: num('stock_quantity', v.stock_quantity, true),
+    stock_status: v.stock_status,
+    backorders: v.backorders,
+    low_stock_amount: num('low_stock_amount', v.low_stock_amount, true),
+    sold_individually: v.sold_individually,
+    weight: num('weight', v.weight),
+    length: num('length', v.length),
+    width: num('width', v.width),
+    height: num('height', v.height),
+    shipping_class: v.shipping_class,
+    tax_status: v.tax_status,
+    tax_class: v.tax_class,
+    external_url: v.type === 'external' ? v.external_url.trim() || null : null,
+    button_text: v.type === 'external' ? v.button_text.trim() || null : null,
+    reviews_allowed: v.reviews_allowed,
+    categories: v.categories,
+    tags: v.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    images: v.images.map((i) => i.id),
+    attributes: v.attributes.map((a) => ({ name: a.name, options: splitOptions(a.options), visible: a.visible, variation: a.variation })),
+    variations:
+      v.type === 'variable'
+        ? v.variations.map((x, i) => ({
+            attributes: Object.fromEntries(variationAttrs.map((a) => [attributeKey(a.name), x.attributes[attributeKey(a.name)] ?? ''])),
+            status: x.enabled ? 'publish' : 'private',
+            sku: x.sku.trim() || null,
+            regular_price: money(`variations.${i}.regular_price`, x.regular_price),
+            sale_price: money(`variations.${i}.sale_price`, x.sale_price),
+            manage_stock: x.manage_stock,
+            stock_quantity: num(`variations.${i}.stock_quantity`, x.stock_quantity, true),
+            stock_status: x.stock_status,
+            image: /^\d+$/.test(x.image) ? Number(x.image) : null,
+            menu_order: i,
+          }))
+        : [],
+    variation_ids: v.type === 'variable' ? v.variations.map((x) => x.id) : [],
+  };
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
+  return input;
+}

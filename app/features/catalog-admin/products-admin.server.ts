@@ -1,0 +1,385 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../../db/client.ts';
+import { inTransaction, recomputeProducts, recountCategories, createProduct, slugify } from '../catalog/catalog-write.server.ts';
+import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-update.server.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { parseInput, rowId } from '../../lib/validate.ts';
+
+/* The back office's product list: the query behind /admin/products and its row actions. */
+
+export { PRODUCT_ADMIN_ROLES } from './roles.ts';
+
+export const PRODUCT_SORTS = ['updated', 'name', 'price', 'stock', 'sku', 'created'] as const;
+export const PAGE_SIZE = 20;
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(200).catch(''),
+  category: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().catch(undefined),
+  type: z.enum(['simple', 'variable', 'grouped', 'external']).optional().catch(undefined),
+  stock: z.enum(['instock', 'outofstock', 'onbackorder']).optional().catch(undefined),
+  /** "all" is every status but trash. */
+  status: z.enum([...PRODUCT_STATUSES, 'all']).catch('all'),
+  sort: z.enum(PRODUCT_SORTS).catch('updated'),
+  dir: z.enum(['asc', 'desc']).catch('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string | null;
+  type: string;
+  status: AdminProductStatus;
+  regularPrice: number | null;
+  salePrice: number | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  manageStock: boolean;
+  stockQuantity: number | null;
+  stockStatus: string;
+  updatedAt: string;
+  image: { path: string; widths: string } | null;
+  categories: string[];
+}
+
+/** Where a LIKE pattern's own wildcards are escaped. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  return listQuerySchema.parse(Object.fromEntries(params));
+}
+
+export async function listAdminProducts(db: DB, query: ListQuery) {
+  let q = db.selectFrom('products');
+  q = query.status === 'all' ? q.where('products.status', '!=', 'trash') : q.where('products.status', '=', query.status);
+  if (query.q) {
+    const pattern = `%${likeEscape(query.q.toLowerCase())}%`;
+    q = q.where((eb) => eb.or([sql<boolean>`lower(products.name) like ${pattern} escape '\\'`, sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`]));
+  }
+  if (query.type) q = q.where('products.type', '=', query.type);
+  if (query.stock) q = q.where('products.stock_status', '=', query.stock);
+  if (query.category) {
+    const cat = await db.selectFrom('categories').select('path').where('id', '=', query.category).executeTakeFirst();
+    const paths = cat ? [cat.path, `${cat.path}/%`] : ['', ''];
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_categories as pc')
+          .innerJoin('categories as c', 'c.id', 'pc.category_id')
+          .select(sql`1`.as('one'))
+          .whereRef('pc.product_id', '=', 'products.id')
+          .where((e) => e.or([e('c.path', '=', paths[0]), e('c.path', 'like', paths[1])])),
+      ),
+    );
+  }
+  const { total } = (await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const count = Number(total);
+  const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const column = { updated: 'products.updated_at', name: 'products.name', price: 'products.min_price', stock: 'products.stock_quantity', sku: 'products.sku', created: 'products.created_at' } as const;
+  const rows = await q
+    .leftJoin('media', 'media.id', 'products.image_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.slug',
+      'products.sku',
+      'products.type',
+      'products.status',
+      'products.regular_price',
+      'products.sale_price',
+      'products.min_price',
+      'products.max_price',
+      'products.manage_stock',
+      'products.stock_quantity',
+      'products.stock_status',
+      'products.updated_at',
+      'media.path as image_path',
+      'media.widths as image_widths',
+    ])
+    .orderBy(column[query.sort], query.dir)
+    .orderBy('products.id', query.dir)
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const cats = ids.length
+    ? await db.selectFrom('product_categories as pc').innerJoin('categories as c', 'c.id', 'pc.category_id').select(['pc.product_id', 'c.name']).where('pc.product_id', 'in', ids).orderBy('c.name').execute()
+    : [];
+  const products: AdminProductRow[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    sku: r.sku,
+    type: r.type,
+    status: r.status as AdminProductStatus,
+    regularPrice: r.regular_price,
+    salePrice: r.sale_price,
+    minPrice: r.min_price,
+    maxPrice: r.max_price,
+    manageStock: !!r.manage_stock,
+    stockQuantity: r.stock_quantity,
+    stockStatus: r.stock_status,
+    updatedAt: r.updated_at,
+    image: r.image_path ? { path: r.image_path, widths: r.image_widths ?? '[]' } : null,
+    categories: cats.filter((c) => c.product_id === r.id).map((c) => c.name),
+  }));
+  const statusRows = await db.selectFrom('products').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+  const counts = Object.fromEntries(statusRows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  counts.all = statusRows.filter((r) => r.status !== 'trash').reduce((a, r) => a + Number(r.n), 0);
+  return { products, total: count, page, pages, counts };
+}
+
+/** Categories as "Parent › Child" labels in tree order, for filters and the editor. */
+export async function categoryOptions(db: DB): Promise<{ id: number; label: string; depth: number }[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'name', 'path', 'parent_id', 'menu_order']).execute();
+  const byParent = new Map<number | null, typeof rows>();
+  for (const r of rows) byParent.set(r.parent_id, [...(byParent.get(r.parent_id) ?? []), r]);
+  const out: { id: number; label: string; depth: number }[] = [];
+  const walk = (parent: number | null, depth: number, above: string) => {
+    const kids = (byParent.get(parent) ?? []).sort((a, b) => a.menu_order - b.menu_order || a.name.localeCompare(b.name));
+    for (const k of kids) {
+      const label = above ? `${above} › ${k.name}` : k.name;
+      out.push({ id: k.id, label, depth });
+      walk(k.id, depth + 1, label);
+    }
+  };
+  walk(null, 0, '');
+  return out;
+}
+
+export const BULK_ACTIONS = ['publish', 'draft', 'trash', 'restore', 'sale', 'end_sale', 'stock', 'category'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const bulkSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['publish', 'draft', 'trash', 'restore', 'end_sale']), ids: z.array(rowId).min(1, 'Select at least one product').max(5000) }),
+  z.object({
+    action: z.literal('sale'),
+    ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
+    percent: z.coerce.number({ message: 'Give a percentage' }).int('A whole percentage').min(1, 'Between 1 and 99').max(99, 'Between 1 and 99'),
+  }),
+  z.object({
+    action: z.literal('category'),
+    ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
+    category: z.coerce.number({ message: 'Choose a category' }).int().pipe(rowId),
+  }),
+  z.object({ action: z.literal('stock'), ids: z.array(rowId).min(1, 'Select at least one product').max(5000), stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { message: 'Choose a stock status' }) }),
+]);
+
+export interface BulkResult {
+  action: BulkAction;
+  changed: number;
+  /** Products left as they were, each with why (e.g. a variable product without a priced variation cannot be published). */
+  skipped: { id: number; name: string; reason: string }[];
+}
+
+/** A bulk action over the chosen products, in one transaction (all of it or none). */
+export async function bulkProducts(db: DB, input: unknown): Promise<BulkResult> {
+  const cmd = parseInput(bulkSchema, input);
+  const ids = [...new Set(cmd.ids)];
+  return inTransaction(db, async (trx) => {
+    const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw new HttpError(404, 'not_found', 'Some of the chosen products no longer exist. Reload the list.');
+    const skipped: BulkResult['skipped'] = [];
+    let targets = found.map((r) => r.id);
+    const now = nowIso();
+    const touch = (list: number[]) => (list.length ? trx.updateTable('products').set({ updated_at: now }).where('id', 'in', list).execute() : undefined);
+    switch (cmd.action) {
+      case 'publish': {
+        const variable = found.filter((r) => r.type === 'variable').map((r) => r.id);
+        const priced = variable.length
+          ? new Set((await trx.selectFrom('product_variations').select('product_id').distinct().where('product_id', 'in', variable).where('status', '=', 'publish').where('regular_price', 'is not', null).execute()).map((r) => r.product_id))
+          : new Set<number>();
+        for (const r of found) {
+          if (r.type === 'variable' && !priced.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'A variable product needs a variation with a price' });
+        }
+        targets = targets.filter((id) => !skipped.some((s) => s.id === id));
+        if (targets.length) await trx.updateTable('products').set({ status: 'publish', updated_at: now }).where('id', 'in', targets).execute();
+        break;
+      }
+      case 'draft':
+      case 'trash':
+        await trx.updateTable('products').set({ status: cmd.action, updated_at: now }).where('id', 'in', targets).execute();
+        break;
+      case 'restore':
+        targets = found.filter((r) => r.status === 'trash').map((r) => r.id);
+        if (targets.length) await trx.updateTable('products').set({ status: 'draft', updated_at: now }).where('id', 'in', targets).execute();
+        break;
+      case 'sale': {
+        // Sale price from each regular price, rounded to whole minor units; rows without a regular price keep none.
+        // The percentage is a validated whole number, written as a literal so both databases see numbers.
+        const salePrice = sql<number>`CAST(ROUND(regular_price * ${sql.lit(100 - cmd.percent)} / 100.0) AS INTEGER)`;
+        await trx.updateTable('products').set({ sale_price: salePrice, sale_from: null, sale_to: null }).where('id', 'in', targets).where('type', 'in', ['simple', 'external']).where('regular_price', '>', 0).execute();
+        await trx.updateTable('product_variations').set({ sale_price: salePrice, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).where('regular_price', '>', 0).execute();
+        for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: 'A grouped product has no price of its own' });
+        await touch(targets);
+        break;
+      }
+      case 'end_sale':
+        await trx.updateTable('products').set({ sale_price: null, sale_from: null, sale_to: null }).where('id', 'in', targets).execute();
+        await trx.updateTable('product_variations').set({ sale_price: null, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).execute();
+        await touch(targets);
+        break;
+      case 'category': {
+        const cat = await trx.selectFrom('categories').select('id').where('id', '=', cmd.category).executeTakeFirst();
+        if (!cat) throw new HttpError(400, 'invalid', 'category: No such category.', { category: 'No such category' });
+        const have = new Set((await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cmd.category).where('product_id', 'in', ids).execute()).map((r) => r.product_id));
+        targets = ids.filter((id) => !have.has(id));
+        if (targets.length) {
+          await trx.insertInto('product_categories').values(targets.map((id) => ({ product_id: id, category_id: cmd.category }))).execute();
+          await touch(targets);
+        }
+        break;
+      }
+      case 'stock': {
+        // Managed stock follows its quantity; variable products follow their variations.
+        for (const r of found) {
+          if (r.manage_stock) skipped.push({ id: r.id, name: r.name, reason: 'Stock is managed: change the quantity instead' });
+        }
+        targets = found.filter((r) => !r.manage_stock).map((r) => r.id);
+        if (targets.length) {
+          await trx.updateTable('products').set({ stock_status: cmd.stock_status, updated_at: now }).where('id', 'in', targets).execute();
+          await trx.updateTable('product_variations').set({ stock_status: cmd.stock_status, updated_at: now }).where('product_id', 'in', targets).where('manage_stock', '=', 0).execute();
+        }
+        break;
+      }
+    }
+    await recomputeProducts(trx, ids);
+    const cats = await trx.selectFrom('product_categories').select('category_id').distinct().where('product_id', 'in', ids).execute();
+    await recountCategories(trx, cats.map((c) => c.category_id));
+    return { action: cmd.action, changed: targets.length, skipped };
+  });
+}
+
+const quickSchema = z.object({
+  id: rowId,
+  regular_price: z.number().int().min(0, 'Must not be negative').nullable(),
+  sale_price: z.number().int().min(0, 'Must not be negative').nullable(),
+  stock_quantity: z.number().int().min(-1e9).max(1e9).nullable().optional(),
+  version: z.string().max(40),
+});
+
+/** The list's inline edit: prices and stock of one simple product, refused over a newer save. */
+export async function quickEditProduct(db: DB, input: unknown): Promise<{ name: string }> {
+  const q = parseInput(quickSchema, input);
+  if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', 'sale_price: Must be below the regular price.', { sale_price: 'Must be below the regular price' });
+  if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', 'sale_price: A sale needs a regular price.', { sale_price: 'A sale needs a regular price' });
+  return inTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('products').select(['id', 'name', 'type', 'updated_at', 'manage_stock', 'backorders']).where('id', '=', q.id).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'not_found', 'No such product.');
+    if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', `“${row.name}” was changed since you opened it. Reload the list and try again.`);
+    if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', 'Prices of this product are set per variation or child: open the editor.');
+    const stock =
+      row.manage_stock && q.stock_quantity != null
+        ? { stock_quantity: q.stock_quantity, stock_status: q.stock_quantity > 0 ? ('instock' as const) : row.backorders === 'no' ? ('outofstock' as const) : ('onbackorder' as const) }
+        : {};
+    await trx
+      .updateTable('products')
+      .set({ regular_price: q.regular_price, sale_price: q.sale_price, ...stock, updated_at: later(row.updated_at) })
+      .where('id', '=', q.id)
+      .execute();
+    await recomputeProducts(trx, [q.id]);
+    return { name: row.name };
+  });
+}
+
+const later = (after: string) => {
+  const now = nowIso();
+  return now > after ? now : new Date(Date.parse(after) + 1).toISOString();
+};
+
+/** A copy of a product as a draft: new slug, no SKUs, same everything else; answers the copy's id. */
+export async function duplicateProduct(db: DB, productId: number): Promise<{ id: number; slug: string }> {
+  return inTransaction(db, async (trx) => {
+    const p = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+    if (!p) throw new HttpError(404, 'not_found', 'No such product.');
+    const [images, cats, tags, attrs, vars, links] = await Promise.all([
+      trx.selectFrom('product_images').select('media_id').where('product_id', '=', productId).orderBy('position').execute(),
+      trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),
+      trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', productId).execute(),
+      trx.selectFrom('product_attributes').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
+      trx.selectFrom('product_variations').selectAll().where('product_id', '=', productId).orderBy('menu_order').orderBy('id').execute(),
+      trx.selectFrom('product_links').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
+    ]);
+    const imageIds = images.map((i) => i.media_id);
+    if (p.image_id && !imageIds.includes(p.image_id)) imageIds.unshift(p.image_id);
+    const links_ = (kind: string) => links.filter((l) => l.kind === kind).map((l) => l.linked_id);
+    return createProduct(trx, {
+      type: p.type,
+      name: `${p.name} (copy)`,
+      slug: slugify(`${p.slug}-copy`),
+      status: 'draft',
+      catalog_visibility: p.catalog_visibility,
+      featured: p.featured,
+      short_description: p.short_description,
+      description: p.description,
+      regular_price: p.regular_price,
+      sale_price: p.sale_price,
+      sale_from: p.sale_from,
+      sale_to: p.sale_to,
+      manage_stock: p.manage_stock,
+      stock_quantity: p.stock_quantity,
+      stock_status: p.stock_status,
+      backorders: p.backorders,
+      weight: p.weight,
+      length: p.length,
+      width: p.width,
+      height: p.height,
+      virtual: p.virtual,
+      downloadable: p.downloadable,
+      tax_status: p.tax_status,
+      tax_class: p.tax_class,
+      low_stock_amount: p.low_stock_amount,
+      sold_individually: p.sold_individually,
+      external_url: p.external_url,
+      button_text: p.button_text,
+      purchase_note: p.purchase_note,
+      reviews_allowed: p.reviews_allowed,
+      shipping_class: p.shipping_class,
+      menu_order: p.menu_order,
+      images: imageIds,
+      categories: cats.map((c) => c.category_id),
+      tags: tags.map((t) => t.tag_id),
+      attributes: attrs.map((a) => ({
+        name: a.name,
+        slug: a.slug,
+        options: JSON.parse(a.options) as string[],
+        visible: a.visible,
+        variation: a.variation,
+        is_global: a.is_global,
+        display: a.display,
+        swatches: JSON.parse(a.swatches) as Record<string, string | number>,
+      })),
+      variations: vars.map((v) => ({
+        attributes: JSON.parse(v.attributes) as Record<string, string>,
+        status: v.status,
+        description: v.description,
+        regular_price: v.regular_price,
+        sale_price: v.sale_price,
+        sale_from: v.sale_from,
+        sale_to: v.sale_to,
+        manage_stock: v.manage_stock,
+        stock_quantity: v.stock_quantity,
+        stock_status: v.stock_status,
+        backorders: v.backorders,
+        weight: v.weight,
+        length: v.length,
+        width: v.width,
+        height: v.height,
+        virtual: v.virtual,
+        downloadable: v.downloadable,
+        image: v.image_id,
+        min_qty: v.min_qty,
+        max_qty: v.max_qty,
+        tax_class: v.tax_class,
+        shipping_class: v.shipping_class,
+        menu_order: v.menu_order,
+      })),
+      links: { upsell: links_('upsell'), crosssell: links_('crosssell'), ...(p.type === 'grouped' ? { grouped: links_('grouped') } : {}) },
+    });
+  });
+}

@@ -1,0 +1,562 @@
+import { useEffect, useState } from 'react';
+import { data, Form, Link, redirect, useActionData, useBlocker, useFetcher, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { requireStaff } from '../features/admin/admin.server.ts';
+import { getSettings } from '../features/admin/settings.server.ts';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { attributeKey, emptyValues, FieldErrors, formToValues, splitOptions, STATUS_LABELS, type EditorImage, type EditorValues } from '../features/catalog-admin/product-form.ts';
+import { addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
+import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
+import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
+import { HttpError } from '../lib/http-error.ts';
+import { imageSources } from '../lib/image.ts';
+import { idFromText } from '../lib/validate.ts';
+import { t } from '../i18n/t-admin.ts';
+
+/*
+ * The product editor (/admin/products/new and /admin/products/:id). One form posting to this
+ * action: "Save" writes the product; "Generate variations", "Add variation" and the
+ * variations' bulk edit only change the form (nothing is saved until Save), so all of it
+ * works without scripts. Pictures upload through /admin/products/images.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.values.id ? `Edit ${d.values.name}` : 'Add product'} · ${t('admin.title')}` }];
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const { db } = context.services;
+  const settings = await getSettings(db);
+  let values: EditorValues;
+  if (params.id === 'new') values = emptyValues();
+  else {
+    const id = idFromText(params.id);
+    const found = id === null ? null : await loadEditorValues(db, id, settings.currency);
+    if (!found) throw new Response('Not found', { status: 404 });
+    values = found;
+  }
+  // Pictures uploaded without scripts come back as ?add=1,2: shown in the gallery, saved with the product.
+  const added = (new URL(request.url).searchParams.get('add') ?? '')
+    .split(',')
+    .map((s) => idFromText(s))
+    .filter((n): n is number => n !== null && !values.images.some((i) => i.id === n))
+    .slice(0, 20);
+  values.images = [...values.images, ...(await mediaForIds(db, added))];
+  return { values, options: await editorOptions(db), currency: settings.currency };
+}
+
+type ActionResult = { values: EditorValues; stamp: number; notice?: string; error?: { code: string; message: string; fields?: Record<string, string> } };
+
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const { db } = context.services;
+  const form = await request.formData();
+  const values = formToValues(form);
+  // The address decides which product is written, not a field of the form.
+  values.id = params.id === 'new' ? null : idFromText(params.id);
+  if (params.id !== 'new' && values.id === null) throw new Response('Not found', { status: 404 });
+  const intent = form.get('intent');
+  const stamp = Date.now();
+  try {
+    if (intent === 'generate') {
+      const { values: next, added } = generateVariations(values);
+      return { values: next, stamp, notice: added ? `${added} variation${added === 1 ? '' : 's'} added: set their prices, then save.` : 'Every combination already has a variation.' } satisfies ActionResult;
+    }
+    if (intent === 'add_variation') return { values: addVariation(values), stamp, notice: 'Variation added: choose its options, then save.' } satisfies ActionResult;
+    if (intent === 'bulk_variations') {
+      return { values: bulkEditVariations(values, String(form.get('bulk_field') ?? ''), String(form.get('bulk_value') ?? '')), stamp, notice: 'Set on every variation: save to keep it.' } satisfies ActionResult;
+    }
+    if (intent !== 'save') throw new HttpError(400, 'invalid', 'Unknown request.');
+    const saved = await saveEditorValues(db, values, (await getSettings(db)).currency);
+    return redirect(`/admin/products/${saved.id}?saved=1`);
+  } catch (err) {
+    const fields = err instanceof FieldErrors ? err.fields : err instanceof HttpError ? err.fields : undefined;
+    if (!(err instanceof FieldErrors) && !(err instanceof HttpError)) throw err;
+    const status = err instanceof HttpError ? err.status : 400;
+    const code = err instanceof HttpError ? err.code : 'invalid';
+    return data({ values, stamp, error: { code, message: err.message, fields } } satisfies ActionResult, { status });
+  }
+}
+
+const label = (s: string) => s;
+
+export default function ProductEditor() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const [params] = useSearchParams();
+  const values = result?.values ?? loaded.values;
+  const { options } = loaded;
+  const errors = result?.error?.fields ?? {};
+  const navigation = useNavigation();
+  const [dirty, setDirty] = useState(false);
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const [images, setImages] = useState<EditorImage[]>(values.images);
+  const [type, setType] = useState(values.type);
+  const [status, setStatus] = useState(values.status);
+  useEffect(() => {
+    setImages(values.images);
+    setType(values.type);
+    setStatus(values.status);
+  }, [values]);
+  // Leaving with unsaved changes asks first (links inside the app, and closing or reloading the tab).
+  const submitting = navigation.state === 'submitting';
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm('Leave this page? Your changes to the product are not saved.')) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  useEffect(() => setDirty(!!result && !result.error ? true : dirty), [result]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const uploader = useFetcher<{ images?: EditorImage[]; error?: { message: string } }>();
+  useEffect(() => {
+    const added = uploader.data?.images;
+    if (added?.length) {
+      setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
+      setDirty(true);
+    }
+  }, [uploader.data]);
+
+  const fieldProps = (name: string) => ({
+    id: `field-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `field-${name}-error` : undefined,
+  });
+  const err = (name: string) =>
+    errors[name] ? (
+      <span className="error" id={`field-${name}-error`}>
+        {errors[name]}
+      </span>
+    ) : null;
+  const text = (name: keyof EditorValues & string, lbl: string, extra: Record<string, unknown> = {}) => (
+    <div className="field">
+      <label htmlFor={`field-${name}`}>{lbl}</label>
+      <input {...fieldProps(name)} defaultValue={String(values[name] ?? '')} {...extra} />
+      {err(name)}
+    </div>
+  );
+  const select = (name: keyof EditorValues & string, lbl: string, choices: [string, string][], onChange?: (v: string) => void) => (
+    <div className="field">
+      <label htmlFor={`field-${name}`}>{lbl}</label>
+      <select {...fieldProps(name)} defaultValue={String(values[name] ?? '')} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        {choices.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+      {err(name)}
+    </div>
+  );
+  const check = (name: keyof EditorValues & string, lbl: string) => (
+    <div className="check">
+      <input type="checkbox" id={`field-${name}`} name={name} defaultChecked={!!values[name]} />
+      <label htmlFor={`field-${name}`}>{lbl}</label>
+    </div>
+  );
+  const money = { inputMode: 'decimal', autoComplete: 'off' };
+  const variationAttrs = values.attributes.filter((a) => a.variation);
+  const conflict = result?.error?.code === 'conflict';
+  const editorPath = values.id ? `/admin/products/${values.id}` : '/admin/products/new';
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/products">← {t('admin.nav.products')}</Link>
+      </p>
+      <h1>{values.id ? `Edit “${loaded.values.name}”` : 'Add product'}</h1>
+      {result?.error ? (
+        <div className="notice notice--error" role="alert" tabIndex={-1}>
+          <p style={{ margin: 0 }}>{result.error.message}</p>
+          {conflict ? (
+            <p style={{ margin: 0 }}>
+              Your changes are still in the form below. <a href={editorPath} target="_blank" rel="noreferrer">Open the saved product in a new tab</a> to compare.
+            </p>
+          ) : null}
+          {Object.keys(errors).length > 1 ? (
+            <ul>
+              {Object.entries(errors).map(([k, m]) => (
+                <li key={k}>
+                  <a href={`#field-${k}`}>
+                    {k}: {m}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : result?.notice ? (
+        <p className="notice" role="status">
+          {result.notice}
+        </p>
+      ) : params.get('saved') ? (
+        <p className="notice" role="status">
+          Product saved. {loaded.values.status === 'publish' ? <a href={`/product/${loaded.values.slug}`}>View it in the shop</a> : null}
+        </p>
+      ) : params.get('duplicated') ? (
+        <p className="notice" role="status">
+          This is a copy, saved as a draft.
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        action={editorPath}
+        className="admin-editor"
+        id="product-form"
+        key={result?.stamp ?? 'loaded'}
+        onChange={() => setDirty(true)}
+        onSubmit={() => setDirty(false)}
+        noValidate
+      >
+        <CsrfField />
+        <input type="hidden" name="version" value={values.version} />
+        <fieldset>
+          <legend>Product</legend>
+          {text('name', 'Name', { required: true, maxLength: 200 })}
+          {text('slug', 'Address (slug)', { maxLength: 200, 'aria-description': 'Left empty, it is made from the name' })}
+          <div className="grid">
+            {select('type', 'Type', [
+              ['simple', 'Simple'],
+              ['variable', 'Variable (with variations)'],
+              ['grouped', 'Grouped'],
+              ['external', 'External / affiliate'],
+            ], (v) => setType(v as EditorValues['type']))}
+            {select('status', 'Status', Object.entries(STATUS_LABELS).filter(([k]) => k !== 'trash' || values.status === 'trash'), setStatus)}
+            {status === 'future' ? text('publish_at', 'Publish on (UTC)', { type: 'datetime-local' }) : null}
+            {select('catalog_visibility', 'Catalog visibility', [
+              ['visible', 'Shop and search'],
+              ['catalog', 'Shop only'],
+              ['search', 'Search only'],
+              ['hidden', 'Hidden'],
+            ])}
+          </div>
+          {check('featured', 'Featured product')}
+          {check('reviews_allowed', 'Allow reviews')}
+        </fieldset>
+
+        <fieldset>
+          <legend>Descriptions</legend>
+          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} onEdit={() => setDirty(true)} />
+          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small onEdit={() => setDirty(true)} />
+        </fieldset>
+
+        {type === 'simple' || type === 'external' ? (
+          <fieldset>
+            <legend>Price</legend>
+            <div className="grid">
+              {text('regular_price', `Regular price (${loaded.currency})`, money)}
+              {text('sale_price', `Sale price (${loaded.currency})`, money)}
+              {text('sale_from', 'Sale from', { type: 'date' })}
+              {text('sale_to', 'Sale until', { type: 'date' })}
+            </div>
+          </fieldset>
+        ) : null}
+        {type === 'external' ? (
+          <fieldset>
+            <legend>External product</legend>
+            {text('external_url', 'Product address (URL)', { type: 'url' })}
+            {text('button_text', 'Button text')}
+          </fieldset>
+        ) : null}
+
+        <fieldset>
+          <legend>Inventory</legend>
+          <div className="grid">
+            {text('sku', 'SKU', { maxLength: 100 })}
+            {text('stock_quantity', 'Stock quantity', { inputMode: 'numeric' })}
+            {select('stock_status', 'Stock status', [
+              ['instock', 'In stock'],
+              ['outofstock', 'Out of stock'],
+              ['onbackorder', 'On backorder'],
+            ])}
+            {select('backorders', 'Backorders', [
+              ['no', 'Do not allow'],
+              ['notify', 'Allow, but tell the customer'],
+              ['yes', 'Allow'],
+            ])}
+            {text('low_stock_amount', 'Low stock threshold', { inputMode: 'numeric' })}
+          </div>
+          {check('manage_stock', 'Track stock quantity')}
+          {check('sold_individually', 'Sold individually (one per order)')}
+        </fieldset>
+
+        <fieldset>
+          <legend>Shipping and tax</legend>
+          <div className="grid">
+            {text('weight', 'Weight (kg)', { inputMode: 'decimal' })}
+            {text('length', 'Length (cm)', { inputMode: 'decimal' })}
+            {text('width', 'Width (cm)', { inputMode: 'decimal' })}
+            {text('height', 'Height (cm)', { inputMode: 'decimal' })}
+            <div className="field">
+              <label htmlFor="field-shipping_class">Shipping class</label>
+              <input {...fieldProps('shipping_class')} defaultValue={values.shipping_class} list="shipping-classes" />
+              <datalist id="shipping-classes">
+                {options.shippingClasses.map((c) => (
+                  <option key={c} value={c} />
+                ))}
+              </datalist>
+            </div>
+            {select('tax_status', 'Tax status', [
+              ['taxable', 'Taxable'],
+              ['shipping', 'Shipping only'],
+              ['none', 'None'],
+            ])}
+            {select('tax_class', 'Tax class', options.taxClasses.map((c) => [c, c || 'Standard']))}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Categories and tags</legend>
+          <div className="field" id="field-categories" role="group" aria-labelledby="categories-label">
+            <span id="categories-label">Categories</span>
+            <div style={{ maxBlockSize: '14rem', overflow: 'auto' }}>
+              {options.categories.map((c) => (
+                <div className="check" key={c.id} style={{ paddingInlineStart: `${c.depth * 1.25}rem` }}>
+                  <input type="checkbox" id={`cat-${c.id}`} name="categories" value={c.id} defaultChecked={values.categories.includes(c.id)} />
+                  <label htmlFor={`cat-${c.id}`}>{c.label.split(' › ').pop()}</label>
+                </div>
+              ))}
+            </div>
+            {err('categories')}
+          </div>
+          {text('tags', 'Tags (separated by commas)')}
+        </fieldset>
+
+        <fieldset>
+          <legend>Gallery</legend>
+          {images.length ? (
+            <ul className="admin-gallery" id="field-images">
+              {images.map((img, i) => {
+                const src = imageSources(img.path, img.widths, 300);
+                return (
+                  <li key={img.id}>
+                    {src ? <img src={src.src} alt="" width={160} height={160} /> : null}
+                    <input type="hidden" name="image_ids" value={img.id} />
+                    <input type="hidden" name={`image.${img.id}.path`} value={img.path} />
+                    <input type="hidden" name={`image.${img.id}.widths`} value={img.widths} />
+                    <div className="field">
+                      <label htmlFor={`img-alt-${img.id}`}>Alt text</label>
+                      <input id={`img-alt-${img.id}`} name={`image.${img.id}.alt`} defaultValue={img.alt} maxLength={500} />
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`img-pos-${img.id}`}>Position</label>
+                      <input id={`img-pos-${img.id}`} name={`image.${img.id}.position`} type="number" min={1} defaultValue={i + 1} />
+                    </div>
+                    <div className="check">
+                      <input type="radio" id={`img-main-${img.id}`} name="featured_image" value={img.id} defaultChecked={i === 0} />
+                      <label htmlFor={`img-main-${img.id}`}>Main image</label>
+                    </div>
+                    <div className="check">
+                      <input type="checkbox" id={`img-rm-${img.id}`} name={`image.${img.id}.remove`} />
+                      <label htmlFor={`img-rm-${img.id}`}>Remove</label>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="hint" id="field-images">
+              No pictures yet: upload some below.
+            </p>
+          )}
+          {err('images')}
+        </fieldset>
+
+        <fieldset>
+          <legend>Attributes</legend>
+          <p className="hint">Options are separated by “|”, e.g. Red | Blue | Green. Attributes used for variations make the variable product’s choices.</p>
+          <div id="field-attributes">
+            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable' }))].map((a, i) => (
+              <div className="grid" key={i} style={{ marginBlockEnd: 'var(--space-3)' }}>
+                <div className="field">
+                  <label htmlFor={`attr-${i}-name`}>Attribute {i + 1} name</label>
+                  <input id={`attr-${i}-name`} name={`attr.${i}.name`} defaultValue={a.name} />
+                </div>
+                <div className="field" style={{ gridColumn: 'span 2' }}>
+                  <label htmlFor={`attr-${i}-options`}>Attribute {i + 1} options</label>
+                  <input id={`attr-${i}-options`} name={`attr.${i}.options`} defaultValue={a.options} />
+                </div>
+                <div className="check">
+                  <input type="checkbox" id={`attr-${i}-visible`} name={`attr.${i}.visible`} defaultChecked={a.visible} />
+                  <label htmlFor={`attr-${i}-visible`}>Attribute {i + 1} shown on the product page</label>
+                </div>
+                <div className="check">
+                  <input type="checkbox" id={`attr-${i}-variation`} name={`attr.${i}.variation`} defaultChecked={a.variation} />
+                  <label htmlFor={`attr-${i}-variation`}>Attribute {i + 1} used for variations</label>
+                </div>
+              </div>
+            ))}
+            {err('attributes')}
+          </div>
+        </fieldset>
+
+        {type === 'variable' ? (
+          <fieldset>
+            <legend>Variations</legend>
+            <div className="admin-actions">
+              <button type="submit" name="intent" value="generate" className="button button--ghost button--small">
+                Generate variations
+              </button>
+              <button type="submit" name="intent" value="add_variation" className="button button--ghost button--small">
+                Add variation
+              </button>
+            </div>
+            {err('variations')}
+            {values.variations.length ? (
+              <>
+                <div className="admin-list__query" role="group" aria-label="Bulk edit of variations">
+                  <div className="admin-list__field">
+                    <label htmlFor="bulk-field">Set on every variation</label>
+                    <select id="bulk-field" name="bulk_field" defaultValue="regular_price">
+                      <option value="regular_price">Regular price</option>
+                      <option value="sale_price">Sale price</option>
+                      <option value="stock_quantity">Stock quantity</option>
+                      <option value="stock_status">Stock status (instock, outofstock, onbackorder)</option>
+                    </select>
+                  </div>
+                  <div className="admin-list__field">
+                    <label htmlFor="bulk-value">Value</label>
+                    <input id="bulk-value" name="bulk_value" />
+                  </div>
+                  <button type="submit" name="intent" value="bulk_variations" className="button button--ghost button--small">
+                    Set
+                  </button>
+                </div>
+                <div className="admin-variations">
+                  {values.variations.map((v, i) => {
+                    const title = variationAttrs.map((a) => v.attributes[attributeKey(a.name)] || `Any ${a.name}`).join(' / ') || `Variation ${i + 1}`;
+                    const f = (k: string) => `var-${i}-${k}`;
+                    const e = (k: string) => errors[`variations.${i}.${k}`];
+                    return (
+                      <fieldset className="admin-variation" key={`${v.id ?? 'new'}-${i}`} id={`field-variations.${i}`}>
+                        <legend>{title}</legend>
+                        <input type="hidden" name={`var.${i}.present`} value="1" />
+                        <input type="hidden" name={`var.${i}.id`} value={v.id ?? ''} />
+                        <div className="grid">
+                          {variationAttrs.map((a) => {
+                            const key = attributeKey(a.name);
+                            return (
+                              <div className="field" key={key}>
+                                <label htmlFor={f(`attr-${key}`)}>{a.name}</label>
+                                <select id={f(`attr-${key}`)} name={`var.${i}.attr.${key}`} defaultValue={v.attributes[key] ?? ''}>
+                                  <option value="">Any {a.name}</option>
+                                  {splitOptions(a.options).map((o) => (
+                                    <option key={o} value={o}>
+                                      {o}
+                                    </option>
+                                  ))}
+                                </select>
+                              </div>
+                            );
+                          })}
+                          {(
+                            [
+                              ['regular_price', `Regular price (${loaded.currency})`],
+                              ['sale_price', `Sale price (${loaded.currency})`],
+                              ['sku', 'SKU'],
+                              ['stock_quantity', 'Stock quantity'],
+                            ] as const
+                          ).map(([k, l]) => (
+                            <div className="field" key={k}>
+                              <label htmlFor={f(k)}>{l}</label>
+                              <input
+                                id={f(k)}
+                                name={`var.${i}.${k}`}
+                                defaultValue={v[k]}
+                                inputMode={k.endsWith('price') ? 'decimal' : k === 'stock_quantity' ? 'numeric' : undefined}
+                                aria-invalid={e(k) ? true : undefined}
+                                aria-describedby={e(k) ? `${f(k)}-error` : undefined}
+                              />
+                              {e(k) ? (
+                                <span className="error" id={`${f(k)}-error`}>
+                                  {e(k)}
+                                </span>
+                              ) : null}
+                            </div>
+                          ))}
+                          <div className="field">
+                            <label htmlFor={f('stock_status')}>Stock status</label>
+                            <select id={f('stock_status')} name={`var.${i}.stock_status`} defaultValue={v.stock_status}>
+                              <option value="instock">In stock</option>
+                              <option value="outofstock">Out of stock</option>
+                              <option value="onbackorder">On backorder</option>
+                            </select>
+                          </div>
+                          <div className="field">
+                            <label htmlFor={f('image')}>Image</label>
+                            <select id={f('image')} name={`var.${i}.image`} defaultValue={v.image}>
+                              <option value="">The product’s image</option>
+                              {images.map((img, n) => (
+                                <option key={img.id} value={img.id}>
+                                  Gallery picture {n + 1}
+                                  {img.alt ? ` (${img.alt})` : ''}
+                                </option>
+                              ))}
+                            </select>
+                          </div>
+                        </div>
+                        <div className="check">
+                          <input type="checkbox" id={f('enabled')} name={`var.${i}.enabled`} defaultChecked={v.enabled} />
+                          <label htmlFor={f('enabled')}>Enabled</label>
+                        </div>
+                        <div className="check">
+                          <input type="checkbox" id={f('manage')} name={`var.${i}.manage_stock`} defaultChecked={v.manage_stock} />
+                          <label htmlFor={f('manage')}>Track stock quantity</label>
+                        </div>
+                        <div className="check">
+                          <input type="checkbox" id={f('remove')} name={`var.${i}.remove`} />
+                          <label htmlFor={f('remove')}>Remove this variation</label>
+                        </div>
+                      </fieldset>
+                    );
+                  })}
+                </div>
+              </>
+            ) : (
+              <p className="hint">No variations yet: add attributes used for variations, then generate them.</p>
+            )}
+          </fieldset>
+        ) : null}
+
+        <div className="admin-editor__bar">
+          <button type="submit" name="intent" value="save" className="button">
+            {submitting ? 'Saving…' : 'Save product'}
+          </button>
+          {dirty ? <span className="hint">Unsaved changes</span> : null}
+        </div>
+      </Form>
+
+      <section aria-labelledby="upload-heading" style={{ marginBlockStart: 'var(--space-6)' }}>
+        <h2 id="upload-heading">{label('Upload pictures')}</h2>
+        <p className="hint">JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and 10 at once. {values.id ? '' : ''}Without scripts, save your other changes first: the page reloads with the pictures added.</p>
+        <uploader.Form method="post" action="/admin/products/images" encType="multipart/form-data" className="admin-list__query">
+          <CsrfField />
+          <input type="hidden" name="return" value={editorPath} />
+          {scripted ? <input type="hidden" name="js" value="1" /> : null}
+          <input type="hidden" name="existing" value={images.map((i) => i.id).join(',')} />
+          <div className="admin-list__field">
+            <label htmlFor="upload-files">Pictures</label>
+            <input id="upload-files" type="file" name="files" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" multiple required />
+          </div>
+          <div className="admin-list__field">
+            <label htmlFor="upload-alt">Alt text for these</label>
+            <input id="upload-alt" name="alt" defaultValue={values.name} />
+          </div>
+          <button type="submit" className="button button--small" aria-busy={uploader.state !== 'idle' || undefined}>
+            {uploader.state !== 'idle' ? 'Uploading…' : 'Upload'}
+          </button>
+          <span role="status" className="hint">
+            {uploader.data?.error ? uploader.data.error.message : uploader.data?.images ? `${uploader.data.images.length} picture(s) added to the gallery: save the product to keep them.` : ''}
+          </span>
+        </uploader.Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { requireStaff } from '../features/admin/admin.server.ts';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
+import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
+import { addTag, deleteTags, listTagsAdmin, renameTag } from '../features/catalog-admin/tags-admin.server.ts';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { formToObject } from '../lib/validate.ts';
+import { t } from '../i18n/t-admin.ts';
+
+/* /admin/tags: product tags on the shared admin list (search, pages, bulk delete), add and rename. */
+
+export const meta: MetaFunction = () => [{ title: `${t('admin.nav.tags')} · ${t('admin.title')}` }];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const page = Number(url.searchParams.get('page'));
+  return { ...(await listTagsAdmin(context.services.db, q, Number.isSafeInteger(page) ? page : 1)), q };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const form = await request.formData();
+  const values = formToObject(form);
+  const { db } = context.services;
+  return formAction(async () => {
+    if (values.intent === 'add') return { done: `Tag “${(await addTag(db, values)).name}” added.` };
+    if (values.intent === 'rename') return { done: `Tag “${(await renameTag(db, values)).name}” saved.` };
+    if (values.intent === 'bulk' && values.action === 'delete') {
+      const { count } = await deleteTags(db, { ids: form.getAll('ids').map(String) });
+      return { done: `${count} tag${count === 1 ? '' : 's'} deleted.` };
+    }
+    throw new HttpError(400, 'invalid', 'Unknown request.');
+  }, values);
+}
+
+export default function AdminTags() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<ActionError | { done: string }>();
+  return (
+    <>
+      <h1>{t('admin.nav.tags')}</h1>
+      {isActionError(result) ? (
+        <p className="notice notice--error" role="alert">
+          {result.error.message}
+        </p>
+      ) : result ? (
+        <p className="notice" role="status">
+          {(result as { done: string }).done}
+        </p>
+      ) : null}
+      <Form method="post" className="admin-list__query" aria-label="Add a tag">
+        <CsrfField />
+        <input type="hidden" name="intent" value="add" />
+        <div className="admin-list__field">
+          <label htmlFor="tag-name">New tag</label>
+          <input id="tag-name" name="name" required maxLength={100} />
+        </div>
+        <button type="submit" className="button button--small">
+          Add tag
+        </button>
+      </Form>
+      <AdminList
+        label={t('admin.nav.tags')}
+        path="/admin/tags"
+        rows={data.tags}
+        rowKey={(tag) => tag.id}
+        search={{ name: 'q', label: 'Search tags', value: data.q }}
+        page={data.page}
+        pages={data.pages}
+        total={data.total}
+        pageHref={(page) => listHref('/admin/tags', { q: data.q, page })}
+        bulk={{ action: listHref('/admin/tags', { q: data.q, page: data.page }), id: (tag) => String(tag.id), label: (tag) => `Select ${tag.name}`, actions: [{ value: 'delete', label: 'Delete' }] }}
+        empty={<p>{data.q ? 'No tags match this search.' : 'No tags yet.'}</p>}
+        columns={[
+          { header: 'Name', rowHeader: true, cell: (tag) => tag.name },
+          { header: 'Address', cell: (tag) => <a href={`/product-tag/${tag.slug}`}>/{tag.slug}</a> },
+          { header: 'Products', numeric: true, cell: (tag) => tag.count },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (tag) => (
+              <details>
+                <summary>
+                  Rename<span className="visually-hidden"> {tag.name}</span>
+                </summary>
+                <Form method="post" className="admin-quick">
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="rename" />
+                  <input type="hidden" name="id" value={tag.id} />
+                  <label>
+                    Name
+                    <input name="name" defaultValue={tag.name} required maxLength={100} />
+                  </label>
+                  <button type="submit" className="button button--small">
+                    Save
+                  </button>
+                </Form>
+              </details>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
