@@ -55,6 +55,7 @@ export default [
     route('admin/payments', 'routes/admin.payments.tsx'),
     route('admin/privacy', 'routes/admin.privacy.tsx'),
     route('admin/wishlists', 'routes/admin.wishlists.tsx'),
+    route('admin/chat', 'routes/admin.chat.tsx'),
     route('admin/search', 'routes/admin.search.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -5,6 +5,7 @@ import { AdminShell, type AdminNavEntry } from '../features/admin/components/adm
 import { REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';
 import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts';
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
+import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -19,6 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canOrders: ORDER_ROLES.includes(user.role),
     canPrivacy: PRIVACY_ROLES.includes(user.role),
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
+    canChat: CHAT_CONSOLE_ROLES.includes(user.role),
   };
 }
 
@@ -43,6 +45,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canPrivacy && { to: '/admin/privacy', label: t('admin.nav.privacy') },
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
+    data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }
