@@ -43,6 +43,16 @@ export function OperatorConsole() {
   const conn = useRef<ChatConnection | null>(null);
   const meId = useRef<number | null>(null);
   const focused = useRef<number | null>(null);
+  // A reply box to focus once its pane is on screen (after accepting: the queue's button is gone).
+  const [focusId, setFocusId] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusId === null) return;
+    const el = document.getElementById(`reply-${focusId}`);
+    if (el) {
+      el.focus();
+      setFocusId(null);
+    }
+  }, [focusId, open, conversations]);
 
   const upsert = (c: ConversationView) => setConversations((m) => new Map(m).set(c.id, c));
   const follow = (c: ChatConnection, id: number) => {
@@ -126,7 +136,7 @@ export function OperatorConsole() {
     setError('');
     upsert(ack.conversation);
     follow(c, id);
-    requestAnimationFrame(() => document.getElementById(`reply-${id}`)?.focus());
+    setFocusId(id);
   }
 
   function closeTab(id: number) {
@@ -207,7 +217,7 @@ export function OperatorConsole() {
                   const n = unread.get(id) ?? 0;
                   return (
                     <li key={id}>
-                      <a href={`#conv-${id}`} onClick={() => requestAnimationFrame(() => document.getElementById(`reply-${id}`)?.focus())}>
+                      <a href={`#conv-${id}`} onClick={() => setFocusId(id)}>
                         {c?.visitorName ?? `#${id}`}
                       </a>
                       {n > 0 ? <span className="chat-console__badge">{t('admin.chat.unread', { count: n })}</span> : null}
