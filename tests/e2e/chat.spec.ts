@@ -121,7 +121,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(v.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
   await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
   await expectNoSeriousA11yViolations(op.page, '/admin/chat');
-  await screenshot(v, 'chat-widget-1280');
+  await v.screenshot({ path: 'test-results/screens/chat-widget-1280.png' });
   await screenshot(op.page, 'chat-console-1280');
 
   // Minimise (Escape or the header button) and restore: the conversation is still there.
@@ -141,7 +141,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   const box = await popup.boundingBox();
   expect(box!.x).toBe(0);
   expect(box!.width).toBe(MOBILE.width);
-  await screenshot(v, 'chat-widget-390');
+  await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
   await op.page.setViewportSize(MOBILE);
   await screenshot(op.page, 'chat-console-390');
   expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
