@@ -141,6 +141,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   const box = await popup.boundingBox();
   expect(box!.x).toBe(0);
   expect(box!.width).toBe(MOBILE.width);
+  await v.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
   await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
   await op.page.setViewportSize(MOBILE);
   await screenshot(op.page, 'chat-console-390');
