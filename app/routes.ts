@@ -56,6 +56,7 @@ export default [
     route('admin/privacy', 'routes/admin.privacy.tsx'),
     route('admin/wishlists', 'routes/admin.wishlists.tsx'),
     route('admin/chat', 'routes/admin.chat.tsx'),
+    route('admin/chat/settings', 'routes/admin.chat.settings.tsx'),
     route('admin/search', 'routes/admin.search.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -46,6 +46,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
+    data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

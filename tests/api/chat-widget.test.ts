@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, Client, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { chatWidgetSettings, saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
+import { chatWidgetSettings, getChatSettings, saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
+import { createUser } from '../../app/features/account/account.server.ts';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /* The chat widget's settings as storefront pages carry them (root data), and only those. */
 for (const dialect of await dialects()) {
@@ -36,6 +39,25 @@ for (const dialect of await dialects()) {
     it('refuses a colour that is not #rrggbb and a launcher type it does not know', async () => {
       await expect(saveChatSettings(t.services.db, { colour: 'red;background:url(x)' })).rejects.toThrow();
       await expect(saveChatSettings(t.services.db, { buttonType: 'square' })).rejects.toThrow();
+    });
+
+    it('the settings form (managers) saves every field; a post without them changes nothing', async () => {
+      await createUser(t.services, { email: 'chat-manager@example.com', password: 'a long enough password', name: 'Manager', role: 'shop_manager' });
+      const manager = await Client.start(t.app);
+      expect((await manager.request('POST', '/api/account/login', { email: 'chat-manager@example.com', password: 'a long enough password' })).statusCode).toBe(200);
+      expect((await manager.request('GET', '/admin/chat/settings')).body).toContain('Save chat settings');
+      const before = await getChatSettings(t.services.db);
+      const partial = await manager.request('POST', '/admin/chat/settings', 'intent=save&colour=%23000000', FORM);
+      expect(partial.statusCode).toBe(400);
+      expect(await getChatSettings(t.services.db)).toEqual(before);
+      const body = 'intent=save&enabled=on&colour=%23ffeb3b&buttonType=classic&xPos=right&yPos=top&showDelay=3&guestLimit=5&offlineEmail=desk%40shop.example&offlineForm=on';
+      const saved = await manager.request('POST', '/admin/chat/settings', body, FORM);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.body).toContain('Chat settings saved.');
+      expect(await getChatSettings(t.services.db)).toMatchObject({ enabled: true, colour: '#ffeb3b', yPos: 'top', showDelay: 3, guestLimit: 5, offlineEmail: 'desk@shop.example', offlineForm: true, gdpr: false, displayLogin: false });
+      const bad = await manager.request('POST', '/admin/chat/settings', body.replace('%23ffeb3b', 'red'), FORM);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Enter a colour like #009EDB');
     });
   });
 }

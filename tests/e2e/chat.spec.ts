@@ -144,7 +144,8 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await v.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
   await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
   await op.page.setViewportSize(MOBILE);
-  await screenshot(op.page, 'chat-console-390');
+  await pane.scrollIntoViewIfNeeded();
+  await op.page.screenshot({ path: 'test-results/screens/chat-console-390.png' });
   expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
 
   // End the chat, rate it.
