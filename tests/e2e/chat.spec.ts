@@ -124,6 +124,14 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await v.screenshot({ path: 'test-results/screens/chat-widget-1280.png' });
   await screenshot(op.page, 'chat-console-1280');
 
+  // A returning visitor (same browser) continues the conversation.
+  await v.reload();
+  await waitForHydration(v);
+  await v.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(popup.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(popup.locator('.chat-msg--other')).toHaveCount(1);
+  await expect(popup.getByRole('textbox', { name: 'Your message' })).toBeFocused();
+
   // Minimise (Escape or the header button) and restore: the conversation is still there.
   await popup.getByRole('button', { name: 'Minimise the chat' }).click();
   await expect(popup).toBeHidden();
