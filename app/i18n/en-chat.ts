@@ -56,6 +56,7 @@ export const enChat = {
   'chat.w.waiting': 'Waiting for an operator…',
   'chat.w.typing': '{name} is typing…',
   'chat.w.you': 'You',
+  'chat.w.seen': 'Seen',
   'chat.w.end': 'End chat',
   'chat.w.ended': 'The chat has ended.',
   'chat.w.rate': 'How was this chat?',

@@ -116,6 +116,11 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await reply.press('Enter');
   await expect(pane.locator('.chat-msg--other').last()).toHaveText(new RegExp(`Vera Visitor${XSS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(op.page.getByText('1 unread').first()).toBeVisible();
+  // Read receipts: once the operator's pane has focus, the visitor sees "Seen".
+  await expect(popup.getByText('Seen')).toHaveCount(0);
+  await opReply.focus();
+  await expect(op.page.getByText('1 unread')).toHaveCount(0);
+  await expect(popup.locator('.chat-msg--own').last().getByText('Seen')).toBeVisible();
   expect(await v.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await op.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(v.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);

@@ -23,6 +23,7 @@ interface Bubble {
   text: string;
   pending: boolean;
   failed?: string;
+  seq?: number;
 }
 
 const FIELD_MESSAGES: Record<string, string> = {
@@ -70,6 +71,11 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
   const typingOn = useRef(false);
   const convRef = useRef<ConversationView | null>(null);
   convRef.current = conversation;
+  const openRef = useRef(open);
+  openRef.current = open;
+  const meRef = useRef<number | null>(null);
+  // Read receipts: the highest of our messages the other side has read.
+  const [readUpTo, setReadUpTo] = useState(0);
 
   // One connection for the page's life (minimising keeps the conversation going).
   useEffect(() => {
@@ -78,6 +84,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
       onHello(h) {
         setConnError(false);
         setHello(h);
+        meRef.current = h.me.id;
         if (convRef.current && convRef.current.status === 'open') return; // a reconnect: the connection catches up by itself
         if (h.conversation && h.conversation.status === 'open') {
           startConversation(c, h.conversation);
@@ -90,7 +97,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
       onMessage(m: ChatMessageView) {
         const own = m.senderType === 'visitor';
         setBubbles((list) => {
-          const bubble: Bubble = { key: `s${m.seq}`, own, system: m.senderType === 'system', name: m.userName, text: m.text, pending: false };
+          const bubble: Bubble = { key: `s${m.seq}`, own, system: m.senderType === 'system', name: m.userName, text: m.text, pending: false, seq: m.seq };
           const i = m.clientId ? list.findIndex((b) => b.key === `c${m.clientId}`) : -1;
           if (i >= 0) return [...list.slice(0, i), ...list.slice(i + 1), bubble];
           return [...list, bubble];
@@ -98,7 +105,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
         if (!own) {
           setAnnounce(t('chat.w.said', { name: m.userName, text: m.text }));
           setTypingName(null);
-          if (m.senderType === 'system' && m.text && convRef.current) void 0;
+          if (openRef.current && m.senderType === 'operator') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
         }
       },
       onEvent(event, payload) {
@@ -115,6 +122,9 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
           const p = payload as { mode: Hello['mode']; operatorsOnline: number };
           setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline } : h));
           setPanel((current) => (current === 'offline' || current === 'busy' || current === 'login' ? (p.mode === 'offline' ? (current === 'login' ? 'offline' : current) : 'login') : current));
+        } else if (event === 'chat:read') {
+          const p = payload as { conversationId: number; upTo: number; userId: number };
+          if (p.conversationId === convRef.current?.id && p.userId !== meRef.current) setReadUpTo((r) => Math.max(r, p.upTo));
         } else if (event === 'chat:presence') {
           const p = payload as { removed?: boolean };
           if (p.removed) setPanel('end');
@@ -142,6 +152,14 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     const target = panel === 'conversation' ? replyRef.current : popupRef.current?.querySelector<HTMLElement>('.chat-body input, .chat-body textarea, .chat-body button');
     (target ?? popupRef.current?.querySelector<HTMLElement>('.chat-head button'))?.focus();
   }, [open, panel]);
+
+  // Restored with the conversation on screen: what arrived meanwhile is read now.
+  useEffect(() => {
+    const c = conn.current;
+    if (!open || panel !== 'conversation' || !c || !conversation) return;
+    const last = c.lastSeq(conversation.id);
+    if (last > 0) void c.request(CLIENT_EVENTS.read, { conversationId: conversation.id, upTo: last });
+  }, [open, panel, conversation]);
 
   // Newest message in view.
   useEffect(() => {
@@ -327,6 +345,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
   );
 
   const operatorName = conversation?.operatorName;
+  const lastOwnKey = [...bubbles].reverse().find((b) => b.own && !b.pending)?.key;
   return (
     <div ref={popupRef} className="chat-popup" role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onMinimise())}>
       <div className="chat-head">
@@ -386,6 +405,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
                     <ChatText text={b.text} />
                   </span>
                   {b.pending ? <span className="chat-msg__state">{t('chat.w.sending')}</span> : null}
+                  {b.own && b.seq !== undefined && b.seq <= readUpTo && b.key === lastOwnKey ? <span className="chat-msg__state">{t('chat.w.seen')}</span> : null}
                   {b.failed ? <span className="chat-msg__state chat-msg__state--error">{t('chat.w.failed', { reason: b.failed })}</span> : null}
                 </li>
               ))}
