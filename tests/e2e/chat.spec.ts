@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
+import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
 
@@ -184,4 +186,24 @@ test('a link to #live-chat opens the chat', async ({ page }) => {
   });
   await page.getByRole('link', { name: 'Talk to us' }).click();
   await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+});
+
+test('on a phone the launcher spans the width and moves above the product page\'s sticky bar', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  const hoodie = DEMO_PRODUCTS.find((p) => p.name === DEMO_SPECIAL.swatches)!;
+  await page.goto(`/product/${slugify(hoodie.name)}`);
+  await waitForHydration(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeVisible();
+  expect((await launcher.boundingBox())!.width).toBe(MOBILE.width);
+  await page.mouse.wheel(0, 1400);
+  const bar = page.locator('.sticky-bar');
+  await expect(bar).toHaveAttribute('data-state', 'active');
+  await expect(bar).toBeVisible();
+  await expect(async () => {
+    const l = (await launcher.boundingBox())!;
+    const b = (await bar.boundingBox())!;
+    expect(l.y + l.height).toBeLessThanOrEqual(b.y + 1);
+  }).toPass();
+  await page.screenshot({ path: 'test-results/screens/chat-launcher-sticky-390.png' });
 });
