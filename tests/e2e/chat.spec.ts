@@ -118,6 +118,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await reply.press('Enter');
   await expect(pane.locator('.chat-msg--other').last()).toHaveText(new RegExp(`Vera Visitor${XSS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(op.page.getByText('1 unread').first()).toBeVisible();
+  await expect(op.page).toHaveTitle(/^\(1\) Live chat/);
   // Read receipts: once the operator's pane has focus, the visitor sees "Seen".
   await expect(popup.getByText('Seen')).toHaveCount(0);
   await opReply.focus();

@@ -159,6 +159,18 @@ export function OperatorConsole() {
     }
   }
 
+  // Unread messages and waiting visitors in the tab's title, for an operator working in another tab.
+  const totalUnread = [...unread.values()].reduce((a, b) => a + b, 0);
+  const waitingCount = [...conversations.values()].filter((c) => c.status === 'open' && c.operatorId === null).length;
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) /, '');
+    const n = totalUnread + waitingCount;
+    document.title = n > 0 ? `(${n}) ${base}` : base;
+    return () => {
+      document.title = document.title.replace(/^\(\d+\) /, '');
+    };
+  }, [totalUnread, waitingCount]);
+
   const all = [...conversations.values()];
   const waiting = all.filter((c) => c.status === 'open' && c.operatorId === null).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return (
