@@ -5,6 +5,13 @@ import { expectNoSeriousA11yViolations, waitForHydration } from './helpers.ts';
 /** The product names of the wishlist table's rows, top to bottom. */
 const rowNames = (page: Page) => page.locator('.wl-table tbody tr .wl-table__name a').allTextContents();
 
+/**
+ * Two animation frames: after a pick-up the sortable list measures its rows in the next
+ * frames, and an arrow key pressed before that moves nothing (a busy main thread, e.g. the
+ * chat widget's code loading when the browser is idle, delays them).
+ */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 async function listOfThree(page: Page): Promise<string[]> {
   await page.goto('/shop');
   const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
@@ -48,6 +55,7 @@ test('the owner reorders the wishlist by dragging a handle and by keyboard; the 
   await handle(a).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(`Picked up “${a}”, position 3 of 3.`)).toBeAttached();
+  await settled(page);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText(`“${a}” is at position 2 of 3.`)).toBeAttached();
   await page.keyboard.press('ArrowUp');
@@ -61,6 +69,8 @@ test('the owner reorders the wishlist by dragging a handle and by keyboard; the 
   // Escape puts a lifted item back and saves nothing.
   await handle(c).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText(`Picked up “${c}”, position 3 of 3.`)).toBeAttached();
+  await settled(page);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText(`“${c}” is at position 2 of 3.`)).toBeAttached();
   await page.keyboard.press('Escape');
