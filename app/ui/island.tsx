@@ -66,18 +66,23 @@ function whenIdle(fn: () => void): void {
 /** Events held back before a part has hydrated; clicks and submits are also kept from their default action. */
 const HELD = ['click', 'submit', 'input', 'change'];
 const NEAR = ['pointerover', 'pointerdown', 'focusin', 'touchstart'];
-type Held = [type: string, target: HTMLElement, value: string, submitter?: HTMLElement | null];
+type Held = [type: string, target: Element, value: string, submitter?: HTMLElement | null];
 
 /** Sends held events again, now that React handles them (or, if the code failed, the browser). */
 function replay(events: Held[]): void {
   for (const [type, el, value, submitter] of events) {
     if (!el.isConnected) continue;
-    if (type === 'click') el.click();
+    // A click held on an icon inside a button targets the <svg> or <path>, which have no click():
+    // send them a click event that bubbles as the browser's did.
+    if (type === 'click') {
+      if (el instanceof HTMLElement) el.click();
+      else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    }
     else if (type === 'toggle') {
       // React compares the state it last saw with the field's: set the other state through
       // the element (React records it), then click it into the shopper's choice.
       (el as HTMLInputElement).checked = value !== 'true';
-      el.click();
+      (el as HTMLInputElement).click();
     }
     else if (type === 'submit') (el as HTMLFormElement).requestSubmit(submitter);
     else if (el instanceof HTMLSelectElement) {
