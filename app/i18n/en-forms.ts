@@ -19,5 +19,7 @@ export const enForms = {
   'forms.asideReturns': 'Returns are accepted within 30 days: choose “Returns and refunds” below and tell us the order number.',
   'forms.notFound': 'This form is not available.',
   'forms.honeypotLabel': 'Leave this field empty',
+  'forms.subscribersOnly': 'Please sign in to send this form.',
+  'forms.tooMany': 'Too many messages were sent from your address. Please try again later.',
 } as const;
 export type FormsMessageKey = keyof typeof enForms;

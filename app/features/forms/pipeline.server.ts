@@ -9,6 +9,7 @@
 import type { RequestContext, Services, SessionUser } from '../../lib/services.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { unstorable } from '../../lib/validate.ts';
+import { t } from '../../i18n/t-forms.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import type { FeedbackResponse, FormDefinition, InvalidField, MailTemplate, SubmissionStatus } from './definition.ts';
@@ -61,8 +62,6 @@ export function unitTagValid(unitTag: string, formId: number): boolean {
   return !!m && Number(m[1]) === formId;
 }
 
-const SUBSCRIBERS_ONLY_MESSAGE = 'Please sign in to send this form.';
-const TOO_MANY_MESSAGE = 'Too many messages were sent from your address. Please try again later.';
 
 /** Runs the pipeline; throws 404 for an unknown form and 429 when the address is over its limit. */
 export async function submit(services: Services, input: SubmitInput): Promise<FeedbackResponse> {
@@ -81,7 +80,7 @@ export async function submit(services: Services, input: SubmitInput): Promise<Fe
     return { contact_form_id: def.id, status, message: text, posted_data_hash, into: `#${unitTag}`, invalid_fields: invalid, ...(quiz ? { quiz } : {}) };
   };
 
-  if (settings.subscribersOnly && !input.user) return answer('aborted', SUBSCRIBERS_ONLY_MESSAGE);
+  if (settings.subscribersOnly && !input.user) return answer('aborted', t('forms.subscribersOnly'));
 
   // 1. Validation: the shared rules, then the quiz answers and the files' content.
   const fileTags = def.tags.filter((t) => t.type === 'file' && t.name);
@@ -130,7 +129,7 @@ export async function submit(services: Services, input: SubmitInput): Promise<Fe
 
   // 3. Spam checks. The per-address limit refuses outright (nothing stored); the others store the submission as spam.
   const wait = submissionLimiter(services).hit(`forms:${input.clientIp}`);
-  if (wait > 0) throw new HttpError(429, 'rate_limited', TOO_MANY_MESSAGE, undefined, { 'retry-after': String(wait) });
+  if (wait > 0) throw new HttpError(429, 'rate_limited', t('forms.tooMany'), undefined, { 'retry-after': String(wait) });
   const spamReason = await spamCheck(services, def, input, settings.minFillSeconds, posted_data_hash, now);
   if (spamReason) {
     if (!settings.demoMode) await store(services, def.id, 'spam', spamReason, stored, posted_data_hash, input, now, []);
