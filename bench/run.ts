@@ -3,11 +3,11 @@
  * server as a child process, loads each scenario of bench/scenarios/ with autocannon and
  * prints each figure beside a baseline measured in the same run. See bench/README.md.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { measureBaseline } from './lib/baselines.ts';
 import { snapshotBuild } from './lib/build.ts';
 import { REPO_ROOT, freePort, startChild, waitForHttp } from './lib/children.ts';
+import { serverArgs } from './lib/server-command.ts';
 import { cleanup, installExitHandlers, stopping } from './lib/cleanup.ts';
 import { createBenchDatabase, seedCatalog } from './lib/database.ts';
 import { loadTest } from './lib/load.ts';
@@ -19,11 +19,6 @@ import type { BenchContext, Row, Scenario } from './lib/types.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
 
-/** The Node options `npm start` gives the server (package.json), so the bench runs it the same way. */
-function startNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((arg) => /^--(max|min)-semi-space-size=\d+$|^--max-old-space-size=\d+$/.test(arg));
-}
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
 
 async function runScenario(ctx: BenchContext, scenario: Scenario): Promise<Row> {
@@ -81,7 +76,7 @@ async function main(): Promise<number> {
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
-  const server = startChild('server', process.execPath, [...startNodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], { env: serverEnv, cwd: appDir });
+  const server = startChild('server', process.execPath, serverArgs(appDir, opts.server), { env: serverEnv, cwd: appDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/health`, server, 120_000);
   log(`server up at ${baseUrl}; ${scenarios.length} scenario(s), ${opts.durationS} s each at ${opts.connections} connections`);
@@ -100,6 +95,7 @@ async function main(): Promise<number> {
     serverPid: server.process.pid,
     serverEnv,
     appDir,
+    server: opts.server,
   };
   const rows: Row[] = [];
   for (const { file, scenario } of scenarios) {
@@ -119,7 +115,7 @@ async function main(): Promise<number> {
   const machine = machineInfo(opts, { seedSeconds: Math.round(seedSeconds * 10) / 10 });
   console.log(
     `\nVitrine bench — ${machine.dialect}, ${opts.products} products, ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ` +
-      `${opts.connections} connections × ${opts.durationS} s, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''}${opts.quick ? ' (quick)' : ''}\n`,
+      `${opts.connections} connections × ${opts.durationS} s, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''} (${opts.server})${opts.quick ? ' (quick)' : ''}\n`,
   );
   console.log(formatTable(rows));
   console.log(

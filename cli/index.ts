@@ -11,6 +11,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { seedBench } from '../db/seed/bench.ts';
 import pino from 'pino';
 import { runImport } from './import.ts';
+import { backup, migrateDb, OpsError, restore } from './ops.ts';
 
 export const USAGE = `Usage: vitrine <command> [options]
 
@@ -23,6 +24,12 @@ Commands:
   user create --email E --password P [--role R] [--name N]
                                    Create an account. Roles: customer, shop_manager,
                                    editor, operator, admin (default customer).
+  backup <file>                    Back up the database and media files into one archive
+                                   (SQLite: online backup while the shop runs; PostgreSQL: pg_dump).
+  restore <file>                   Restore such an archive onto DATABASE_URL and DATA_DIR
+                                   (stop the shop first).
+  migrate-db --to postgres://…     Copy every table of the SQLite shop into an empty
+                                   PostgreSQL database.
   setup-code                       Show the one-time code that /admin/setup asks for on a
                                    shop without an administrator (the server log shows it too).
   help                             Show this text.
@@ -44,6 +51,18 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
   let services: Services | undefined;
   try {
     const config = loadConfig();
+    // These open the database (or its files) themselves, before anything else does.
+    if (command === 'backup' || command === 'restore') {
+      if (!sub || rest.length) throw new UsageError(`${command} needs one archive file name`);
+      await (command === 'backup' ? backup : restore)(config, sub, out);
+      return 0;
+    }
+    if (command === 'migrate-db') {
+      const { values } = parseArgs({ args: argv.slice(1), options: { to: { type: 'string' } } });
+      if (!values.to) throw new UsageError('migrate-db needs --to postgres://…');
+      await migrateDb(config, values.to, out);
+      return 0;
+    }
     const db = createDb(config.databaseUrl);
     services = {
       db,
@@ -104,6 +123,10 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
     if (err instanceof UsageError) {
       out.error(`${err.message}\n\n${USAGE}`);
       return 2;
+    }
+    if (err instanceof OpsError) {
+      out.error(`Error: ${err.message}`);
+      return 1;
     }
     if (err instanceof HttpError) {
       const fields = err.fields && Object.keys(err.fields).length > 1 ? Object.entries(err.fields).map(([k, v]) => `  ${k}: ${v}`) : [];

@@ -67,6 +67,21 @@ export function idleSqlite(db: Kysely<Database>): SqliteAccess | undefined {
   return access && !access.sqlite.inTransaction ? access : undefined;
 }
 
+/** Told of every statement run through Kysely on a database: its time and whether it failed (server/metrics.ts). */
+export type QueryObserver = (ms: number, failed: boolean) => void;
+const queryObservers = new WeakMap<object, { observe?: QueryObserver }>();
+
+/** Sets (or clears) the one observer of the statements `db` runs through Kysely; a no-op for databases createDb did not open. */
+export function observeQueries(db: Kysely<Database>, observer: QueryObserver | undefined): void {
+  const slot = queryObservers.get(db);
+  if (slot) slot.observe = observer;
+}
+
+/** Kysely's log hook feeding the database's observer (none: nothing but a property read per statement). */
+function queryLog(slot: { observe?: QueryObserver }) {
+  return (event: { level: 'query' | 'error'; queryDurationMillis: number }) => slot.observe?.(event.queryDurationMillis, event.level === 'error');
+}
+
 /** Opens the database named by a `sqlite:` or `postgres://` URL. One per process. */
 export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -79,7 +94,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     sqlite.pragma('busy_timeout = 5000');
     const stopCheckpoints = options.backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file, options.onCheckpointError) : undefined;
     const statements = withStatementCache(sqlite, stopCheckpoints);
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements, onCreateConnection: watchWrites }) });
+    const slot: { observe?: QueryObserver } = {};
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements, onCreateConnection: watchWrites }), log: queryLog(slot) });
+    queryObservers.set(db, slot);
     sqliteHandles.set(db, { sqlite, prepare: statements.prepare, write: groupCommit(sqlite) });
     return db;
   }
@@ -88,7 +105,10 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }) });
+  const slot: { observe?: QueryObserver } = {};
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }), log: queryLog(slot) });
+  queryObservers.set(db, slot);
+  return db;
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

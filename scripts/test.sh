@@ -23,6 +23,17 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Backups on PostgreSQL need pg_dump and pg_restore (tests/api/ops-backup.test.ts).
+if ! command -v pg_dump >/dev/null || ! command -v pg_restore >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing Debian postgresql-client"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null) || fail "postgresql-client install"
+  else
+    echo "pg_dump not found: install the PostgreSQL client tools (postgresql-client)" >&2
+    exit 1
+  fi
+fi
+
 step "typecheck"; npm run -s typecheck || fail typecheck
 step "lint"; npm run -s lint || fail lint
 # Built before the API tests: tests/api/hostile-pages.test.ts serves the pages from the build.

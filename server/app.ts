@@ -1,5 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -30,7 +32,8 @@ import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './i
 import { registerApi } from './api/index.ts';
 import { formsWireRoutes } from './api/forms.ts';
 import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts';
-import { BUILD_DIR, registerPages } from './pages.ts';
+import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
+import { registerObservability, requestId } from './metrics.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 
 export interface BuildOptions {
@@ -77,6 +80,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
     // The shared input rules (server/input.ts): no NUL in URLs, first of repeated query names.
     rewriteUrl: (req) => withoutNul(req.url ?? '/'),
+    // The caller's well-formed x-request-id, else a fresh UUID (server/metrics.ts); echoed in the answer.
+    genReqId: requestId,
     routerOptions: { querystringParser: parseQuery },
     frameworkErrors,
   });
@@ -110,6 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
   registerErrorHandling(app);
   registerJsonParser(app);
+  // Request ids in answers, one log line per request, /metrics (server/metrics.ts).
+  const pagesBuild = (options.pages ?? 'build') === 'build' && existsSync(SERVER_BUILD) ? ((await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild) : undefined;
+  await registerObservability(app, services, { chat, build: pagesBuild });
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
   await app.register(registerApi, { prefix: '/api' });

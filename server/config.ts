@@ -46,6 +46,12 @@ const envSchema = z.object({
     .refine((ports) => ports.length > 0 && ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535), 'must be port numbers separated by commas, e.g. 80,443'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   SEARCH_SUGGEST_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(SEARCH.suggestPerWindow),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces').optional(),
+  METRICS_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:9464')
+    .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, 'port must be at most 65535')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +88,10 @@ export interface AppConfig {
   fetchPorts: number[];
   /** Search suggestion calls one client address may make per minute (then 429). */
   searchSuggestLimit: number;
+  /** Bearer token that opens /metrics on the shop's port (server/metrics.ts); unset: /metrics answers 404 there. */
+  metricsToken?: string;
+  /** A second listener serving only /metrics, without a token (e.g. 127.0.0.1:9464 or a private network address). */
+  metricsAddress?: { host: string; port: number };
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
     fetchPorts: e.FETCH_PORTS,
     searchSuggestLimit: e.SEARCH_SUGGEST_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
+    metricsAddress: e.METRICS_ADDRESS
+      ? { host: e.METRICS_ADDRESS.slice(0, e.METRICS_ADDRESS.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port: Number(e.METRICS_ADDRESS.slice(e.METRICS_ADDRESS.lastIndexOf(':') + 1)) }
+      : undefined,
     ...overrides,
   };
 }

@@ -37,3 +37,8 @@ export async function backgroundSettled(services?: object): Promise<void> {
   const set = services ? byApp.get(services) : all;
   while (set?.size) await Promise.allSettled([...set]);
 }
+
+/** How many pieces of background work of one app (or of every app) are under way (server/metrics.ts). */
+export function backgroundPending(services?: object): number {
+  return (services ? byApp.get(services) : all)?.size ?? 0;
+}

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, runChild } from './children.ts';
 import { onCleanup } from './cleanup.ts';
+// @ts-expect-error a plain JavaScript module without declarations
+import { serverBuildStale } from '../../scripts/server-build-state.mjs';
 
 /*
  * The server reads its production build from `<cwd>/build` (server/pages.ts). Others may
@@ -50,13 +52,19 @@ export async function snapshotBuild(rebuild: boolean): Promise<string> {
       await runChild('npm run build', 'npm', ['run', 'build'], 10 * 60_000);
     }
   }
+  // The compiled server (build/node, what `npm start` runs) as current as the sources.
+  const stale = serverBuildStale();
+  if (stale) {
+    log(`compiling the server (${stale})`);
+    await runChild('compile the server', process.execPath, [path.join(REPO_ROOT, 'scripts', 'build-server.mjs')], 120_000);
+  }
   const root = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-app-'));
   onCleanup('remove build copy', () => rmSync(root, { recursive: true, force: true }), () => rmSync(root, { recursive: true, force: true }));
   for (let attempt = 1; ; attempt++) {
     rmSync(path.join(root, 'build'), { recursive: true, force: true });
     try {
       cpSync(BUILD, path.join(root, 'build'), { recursive: true });
-      if (complete(path.join(root, 'build'))) break;
+      if (complete(path.join(root, 'build')) && existsSync(path.join(root, 'build', 'node', 'server.js'))) break;
     } catch {
       // Files vanished while copying: a build started meanwhile.
     }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ServerKind } from './server-command.ts';
 
 /** Settings of one bench run, from flags and BENCH_* environment variables. */
 export interface BenchOptions {
@@ -18,6 +19,8 @@ export interface BenchOptions {
   only: string[];
   /** Hard limit for the whole run, seeding included. */
   timeLimitS: number;
+  /** The server as `npm start` runs it (compiled JavaScript) or its TypeScript source through tsx. */
+  server: ServerKind;
 }
 
 const DEFAULT_PRODUCTS = 100_000;
@@ -51,7 +54,10 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
   const only = [...(values.only ?? []), ...(env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : [])]
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
+  const server = (env.BENCH_SERVER ?? 'compiled').toLowerCase();
+  if (server !== 'compiled' && server !== 'tsx') throw new Error(`BENCH_SERVER must be compiled or tsx (got "${server}")`);
   return {
+    server,
     quick,
     build: values.build || env.BENCH_BUILD === '1',
     products,

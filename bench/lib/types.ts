@@ -1,5 +1,6 @@
 import type autocannon from 'autocannon';
 import type { DB } from '../../db/client.ts';
+import type { ServerKind } from './server-command.ts';
 
 /** What one measurement yields: a rate and, when it has them, per-operation latencies. */
 export interface Measurement {
@@ -45,6 +46,8 @@ export interface BenchContext {
   serverEnv: NodeJS.ProcessEnv;
   /** The server's working directory: a private copy of build/ with links to node_modules (lib/build.ts). */
   appDir: string;
+  /** How the server under test was started (BENCH_SERVER): compiled JavaScript, or tsx. */
+  server: ServerKind;
 }
 
 export interface RequestSpec {

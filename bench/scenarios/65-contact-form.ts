@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createForm } from '../../app/features/forms/forms.server.ts';
 import { STARTED_FIELD } from '../../app/features/forms/spam.server.ts';
 import { measureBaseline } from '../lib/baselines.ts';
 import { freePort, REPO_ROOT, startChild, waitForHttp } from '../lib/children.ts';
 import { loadTest } from '../lib/load.ts';
+import { serverArgs } from '../lib/server-command.ts';
 import type { BenchContext, CustomScenario } from '../lib/types.ts';
 
 /*
@@ -48,11 +48,6 @@ async function startSink() {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => child.stop() };
 }
 
-function nodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((arg) => /^--(max|min)-semi-space-size=\d+$|^--max-old-space-size=\d+$/.test(arg));
-}
-
 const scenario: CustomScenario = {
   name: 'POST contact form feedback (valid, mailed over SMTP)',
   async run(ctx: BenchContext) {
@@ -73,7 +68,7 @@ const scenario: CustomScenario = {
       settings: { minFillSeconds: 0 },
     });
     const port = await freePort();
-    const child = startChild('contact-form server', process.execPath, [...nodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')], {
+    const child = startChild('contact-form server', process.execPath, serverArgs(ctx.appDir, ctx.server), {
       env: { ...ctx.serverEnv, PORT: String(port), SMTP_URL: sink.url, TRUST_PROXY: '1', MAIL_FROM: 'Bench <shop@bench.example>' },
       cwd: ctx.appDir,
     });

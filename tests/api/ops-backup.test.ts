@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { dialects, PG_URL } from '../helpers/databases.ts';
+
+/*
+ * Backups, restores and the SQLite → PostgreSQL move, through the real `vitrine` command
+ * (bin/vitrine.mjs, a child process) on real databases: a SQLite file, and PostgreSQL
+ * databases of this file's own (created and dropped here; pg_dump works per database).
+ */
+
+const exec = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+async function vitrine(args: string[], env: { DATABASE_URL: string; DATA_DIR: string }) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [path.join(ROOT, 'bin', 'vitrine.mjs'), ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, SESSION_SECRET: SECRET, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** A PostgreSQL database of its own (the URL) and a way to drop it. */
+async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vitrine_ops_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  url.search = '';
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A shop on `databaseUrl` with a product, an order and a media file; closed again. */
+async function fillShop(databaseUrl: string, dataDir: string) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }, { databaseUrl, dataDir, sessionSecret: SECRET, seedDemo: false, publicUrl: 'http://shop.example' });
+  const app = await buildApp(config, { pages: false });
+  try {
+    const db = app.services.db;
+    const product = await createProduct(db, { name: 'Backed-up Bowl', regular_price: 3400, manage_stock: 1, stock_quantity: 7 });
+    const world = await addMethod(db, null, { type: 'flat_rate' });
+    await saveMethod(db, null, world, { title: 'Standard', enabled: '1', cost: '5', costType: 'per_order', calculationType: 'per_order', noClassCost: '' }, 'GBP');
+    const add = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'cart-token': 'new-1', 'content-type': 'application/json' }, payload: { productId: product.id, quantity: 2 } });
+    expect(add.statusCode).toBe(201);
+    const billing = { first_name: 'Pat', last_name: 'Keeper', address_1: '1 Main St', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB', email: 'pat@example.com' };
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { 'cart-token': add.headers['cart-token'] as string, 'content-type': 'application/json' },
+      payload: { billing_address: billing, payment_method: 'cod' },
+    });
+    expect(order.statusCode).toBe(200);
+    const media = path.join(dataDir, 'media', 'products', 'bowl-800.webp');
+    mkdirSync(path.dirname(media), { recursive: true });
+    writeFileSync(media, randomBytes(4096));
+    return { productId: product.id, media };
+  } finally {
+    await app.close();
+  }
+}
+
+/** What the round trips compare: every order, the product, and counts. */
+async function snapshot(databaseUrl: string) {
+  const { createDb } = await import('../../db/client.ts');
+  const db = createDb(databaseUrl);
+  try {
+    const orders = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+    const items = await db.selectFrom('order_items').selectAll().orderBy('id').execute();
+    const products = await db.selectFrom('products').select(['id', 'name', 'slug', 'regular_price', 'stock_quantity']).orderBy('id').execute();
+    return { orders, items, products };
+  } finally {
+    await db.destroy();
+  }
+}
+
+for (const dialect of await dialects()) {
+  describe(`vitrine backup and restore (${dialect})`, () => {
+    let dataDir = '';
+    let databaseUrl = '';
+    let drop = async () => {};
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'ops-server-backup-'));
+      if (dialect === 'sqlite') databaseUrl = `sqlite:${path.join(dataDir, 'shop.sqlite')}`;
+      else ({ url: databaseUrl, drop } = await pgDatabase());
+    });
+    afterAll(async () => {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('a backup restored after losing the data brings back orders, products and media files', async () => {
+      const { media } = await fillShop(databaseUrl, dataDir);
+      const before = await snapshot(databaseUrl);
+      expect(before.orders).toHaveLength(1);
+      const picture = readFileSync(media);
+      const archive = path.join(dataDir, 'backups', 'shop.tar.gz');
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+
+      const made = await vitrine(['backup', archive], env);
+      expect(made.stderr).toBe('');
+      expect(made.code).toBe(0);
+      expect(existsSync(archive)).toBe(true);
+
+      // Disaster: another order comes in (to be lost), the product is deleted, pictures gone.
+      await fillShop(databaseUrl, dataDir);
+      rmSync(path.join(dataDir, 'media'), { recursive: true, force: true });
+      expect((await snapshot(databaseUrl)).orders).toHaveLength(2);
+
+      const back = await vitrine(['restore', archive], env);
+      expect(back.stderr).toBe('');
+      expect(back.code).toBe(0);
+      expect(await snapshot(databaseUrl)).toEqual(before);
+      expect(readFileSync(media).equals(picture)).toBe(true);
+    }, 120_000);
+
+    it('refuses a file that is not a backup, and a missing one, with a clear message', async () => {
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+      const missing = await vitrine(['restore', path.join(dataDir, 'nope.tar.gz')], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/No backup at/);
+      const junk = path.join(dataDir, 'junk.tar.gz');
+      writeFileSync(junk, 'not an archive');
+      const bad = await vitrine(['restore', junk], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/^Error: /);
+      // The shop's data is still there.
+      expect((await snapshot(databaseUrl)).orders).toHaveLength(1);
+    }, 60_000);
+  });
+}
+
+describe.runIf((await dialects()).includes('postgres'))('vitrine migrate-db: SQLite → PostgreSQL', () => {
+  let dataDir = '';
+  let target: { url: string; drop(): Promise<void> };
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ops-server-migrate-'));
+    target = await pgDatabase();
+  });
+  afterAll(async () => {
+    await target?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('copies every table (counts and rows equal, ids continue), and the migrated shop serves a product page', async () => {
+    const sqliteUrl = `sqlite:${path.join(dataDir, 'shop.sqlite')}`;
+    const { productId } = await fillShop(sqliteUrl, dataDir);
+    const env = { DATABASE_URL: sqliteUrl, DATA_DIR: dataDir };
+    const moved = await vitrine(['migrate-db', '--to', target.url], env);
+    expect(moved.stderr).toBe('');
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/Copied \d+ tables to PostgreSQL/);
+
+    // Every table the SQLite shop has (but SQLite's own and FTS5's) holds as many rows on PostgreSQL.
+    const { createDb } = await import('../../db/client.ts');
+    const { sql } = await import('kysely');
+    const source = createDb(sqliteUrl);
+    const copy = createDb(target.url);
+    try {
+      const pgTables = new Set((await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = current_schema()`.execute(copy)).rows.map((r) => r.t));
+      const tables = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(source)).rows
+        .map((r) => r.name)
+        .filter((t) => pgTables.has(t));
+      expect(tables).toEqual(expect.arrayContaining(['products', 'orders', 'order_items', 'users', 'settings', 'carts', 'search_documents']));
+      for (const table of tables) {
+        const count = async (db: typeof source) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+        expect({ table, rows: await count(copy) }).toEqual({ table, rows: await count(source) });
+      }
+      expect(await snapshot(target.url)).toEqual(await snapshot(sqliteUrl));
+      const settings = await source.selectFrom('settings').selectAll().orderBy('key').execute();
+      expect(await copy.selectFrom('settings').selectAll().orderBy('key').execute()).toEqual(settings);
+    } finally {
+      await source.destroy();
+      await copy.destroy();
+    }
+
+    // The shop on PostgreSQL: the product page renders, and a new product gets the next id.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }, { databaseUrl: target.url, dataDir, sessionSecret: SECRET, seedDemo: false });
+    const app = await buildApp(config, { pages: 'build' });
+    try {
+      const slug = (await app.services.db.selectFrom('products').select('slug').where('id', '=', productId).executeTakeFirstOrThrow()).slug;
+      const page = await app.inject(`/product/${slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Backed-up Bowl');
+      const next = await createProduct(app.services.db, { name: 'After the move', regular_price: 100 });
+      expect(next.id).toBeGreaterThan(productId);
+    } finally {
+      await app.close();
+    }
+
+    // A second run finds the database in use and leaves it alone.
+    const again = await vitrine(['migrate-db', '--to', target.url], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not empty/);
+  }, 180_000);
+});
