@@ -69,5 +69,7 @@ export default [
     route('admin/forms/:id/submissions/:sid', 'routes/admin.forms.$id.submissions.$sid.tsx'),
     route('admin/forms/:id/submissions/:sid/files/:fid', 'routes/admin.forms.$id.submissions.$sid.files.$fid.tsx'),
   ]),
+  // Block pages (features/pages): after every shop route, which are static and win anyway.
+  route(':slug', 'routes/page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
