@@ -254,7 +254,7 @@ function variantsFor(types: BlockType[]): z.ZodType<Block> {
       id: blockIdSchema,
       type: z.literal(type),
       props: (blockProps[type] as z.ZodType).default({}),
-      children: kind ? z.array(z.lazy(() => (kind === 'content' ? contentBlock : byType[kind]!))).max(BLOCK_MAX_COUNT).default([]) : z.array(z.never()).max(0, 'this block holds no children').optional(),
+      children: kind ? z.array(z.lazy(() => (kind === 'content' ? contentBlock : byType[kind]!))).max(BLOCK_MAX_COUNT).default([]) : z.array(z.unknown()).max(0, 'this block holds no children').optional(),
     };
     return z.strictObject(shape);
   });
@@ -269,7 +269,8 @@ function crossCheck(blocks: Block[], ctx: z.RefinementCtx) {
   const ids = new Set<string>();
   const anchors = new Map<string, BlockType>();
   const refs: { path: (string | number)[]; anchor?: string; block?: string; want?: BlockType }[] = [];
-  const stack: { b: Block; path: (string | number)[] }[] = blocks.map((b, i) => ({ b, path: [i] }));
+  // Document order, so a duplicate is reported where it appears the second time.
+  const stack: { b: Block; path: (string | number)[] }[] = blocks.map((b, i) => ({ b, path: [i] as (string | number)[] })).reverse();
   while (stack.length) {
     const { b, path } = stack.pop()!;
     if (ids.has(b.id)) ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: `the id "${b.id}" is used twice` });
@@ -292,7 +293,8 @@ function crossCheck(blocks: Block[], ctx: z.RefinementCtx) {
     if (b.type === 'product-grid' && b.props.source === 'category' && !b.props.category) {
       ctx.addIssue({ code: 'custom', path: [...path, 'props', 'category'], message: 'choose a category' });
     }
-    b.children?.forEach((c, i) => stack.push({ b: c, path: [...path, 'children', i] }));
+    const kids = b.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ b: kids[i]!, path: [...path, 'children', i] });
   }
   for (const r of refs) {
     if (r.anchor !== undefined) {
