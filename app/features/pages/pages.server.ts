@@ -1,6 +1,5 @@
 import type { AppLoadContext } from 'react-router';
 import type { DB } from '../../../db/client.ts';
-import type { Role } from '../account/roles.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from '../catalog/catalog.schema.ts';
 import { CARD_COLUMNS, LISTED_SQL } from '../catalog/listing.server.ts';
@@ -11,9 +10,7 @@ import { parsePageBlocks, walkBlocks, type Block } from './blocks.schema.ts';
 import { sanitizeBlocks } from './rich-text.server.ts';
 import { behavioursOf } from './render/behaviours.ts';
 
-/** Who may edit pages (and sees drafts and the edit tooltip): theme spec §6. */
-export const PAGE_EDITOR_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
-export const canEditPages = (role: Role | undefined | null): boolean => !!role && PAGE_EDITOR_ROLES.includes(role);
+export { PAGE_EDITOR_ROLES, canEditPages } from './roles.ts';
 
 /** A stored tree, validated and sanitised; an empty page when it no longer parses. */
 export function readTree(json: string | null | undefined): Block[] {

@@ -11,6 +11,8 @@ export interface RenderContext {
   forms: Record<number, ContactFormProps>;
   /** Set for users who may edit pages: each block carries its edit links (the edit tooltip). */
   editor: { pageId: number } | null;
+  /** Inside a slider: pictures load at once instead of lazily. */
+  eager?: boolean;
 }
 
 const Ctx = createContext<RenderContext | null>(null);

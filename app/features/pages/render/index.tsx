@@ -47,7 +47,8 @@
  *                  [data-pos="left|right"][data-class="off-canvas-left|off-canvas-right"]
  *                  [data-width][role=dialog][aria-labelledby]; shown by CSS :target without JS,
  *                  a.block-lightbox__close[href="#_"]. image/gallery: ul.block-lightbox__gallery >
- *                  li > a[href=<large>][data-index] > img (preload [0,1]); video:
+ *                  li > a[href=<large>][data-index][data-src][data-srcset][data-width][data-height]
+ *                  [data-alt] (a text link: the behaviour makes the <img>, preloading [0,1]); video:
  *                  a.block-lightbox__video[href=<watch url>][data-video-src=<player url>] (behaviour
  *                  makes the iframe, spinner while loading); inline: children, or
  *                  [data-content="#block-<id>"] for another block's content ("Content not found"

@@ -3,7 +3,7 @@ import { BLOCK_TIMING } from '../constants.ts';
 import { embedSource, videoPlayerUrl, videoSource } from '../embeds.ts';
 import type { BlockOf } from '../blocks.schema.ts';
 import { Blocks } from './index.tsx';
-import { useRender, type RenderContext } from './context.tsx';
+import { RenderProvider, useRender, type RenderContext } from './context.tsx';
 import { EditLinks, mediaOf, rootAttrs, vars, type RendererMap } from './shared.tsx';
 
 type Interactive =
@@ -23,14 +23,19 @@ type Interactive =
   | 'video'
   | 'embed';
 
+/**
+ * A picture of an image or gallery lightbox: a link to the full picture carrying its sources
+ * (data-src, data-srcset); the lightbox behaviour makes the <img> when it opens (preloading
+ * [0,1]), so hidden lightboxes load nothing. Without scripts the link opens the picture.
+ */
 function LightboxPicture({ mediaId, alt, index, count }: { mediaId: number; alt: string; index: number; count: number }) {
   const ctx = useRender();
   const img = mediaOf(ctx, mediaId, 1200);
   if (!img) return null;
   return (
     <li className="block-lightbox__item">
-      <a href={img.largest} data-index={index} aria-label={count > 1 ? t('pages.galleryImage', { n: index + 1, count, alt }) : t('pages.openImage', { alt })}>
-        <img src={img.src} srcSet={img.srcSet} sizes="(max-width: 849px) 100vw, 1200px" alt={alt} width={img.width} height={img.height} loading="lazy" decoding="async" />
+      <a href={img.largest} data-index={index} data-src={img.src} data-srcset={img.srcSet} data-width={img.width} data-height={img.height} data-alt={alt}>
+        {count > 1 ? t('pages.galleryImage', { n: index + 1, count, alt }) : t('pages.openImage', { alt })}
       </a>
     </li>
   );
@@ -135,11 +140,14 @@ export const INTERACTIVE_RENDERERS: RendererMap<Interactive> = {
       >
         <EditLinks block={b} />
         <div className="block-slider__track" tabIndex={0}>
-          {slides.map((s, i) => (
-            <div key={s.id} className="block-slider__slide" role="group" aria-roledescription="slide" aria-label={t('pages.slide', { n: i + 1, count: slides.length })}>
-              <Blocks blocks={[s]} />
-            </div>
-          ))}
+          {/* Pictures in slides load at once: a lazy one scrolled sideways out of view would never load. */}
+          <RenderProvider value={{ ...ctx, eager: true }}>
+            {slides.map((s, i) => (
+              <div key={s.id} className="block-slider__slide" role="group" aria-roledescription="slide" aria-label={t('pages.slide', { n: i + 1, count: slides.length })}>
+                <Blocks blocks={[s]} />
+              </div>
+            ))}
+          </RenderProvider>
         </div>
       </div>
     );

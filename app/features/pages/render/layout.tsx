@@ -95,7 +95,7 @@ export const LAYOUT_RENDERERS: RendererMap<'section' | 'row' | 'column' | 'headi
     const img = mediaOf(ctx, p.mediaId, p.size === 'small' ? 400 : p.size === 'medium' ? 600 : 1200);
     const sizes = { small: '(max-width: 549px) 100vw, 300px', medium: '(max-width: 549px) 100vw, 600px', large: '(max-width: 849px) 100vw, 900px', full: '100vw' }[p.size];
     const picture = img ? (
-      <img src={img.src} srcSet={img.srcSet} sizes={sizes} alt={p.alt} width={img.width} height={img.height} loading="lazy" decoding="async" />
+      <img src={img.src} srcSet={img.srcSet} sizes={sizes} alt={p.alt} width={img.width} height={img.height} loading={ctx.eager ? undefined : 'lazy'} decoding="async" />
     ) : null;
     return (
       <figure {...attrs} className={`block-image block-image--${p.size}`}>
