@@ -158,7 +158,7 @@ function AddForm({ version, parent, blocks }: { version: number; parent: Block |
   void blocks;
   const id = `add-${parent?.id ?? 'root'}`;
   return (
-    <Form method="post" className="page-add" aria-label={parent ? t('admin.pages.addInside', { block: label(parent) }) : t('admin.pages.addAtEnd')}>
+    <Form method="post" className="page-add">
       <Hidden version={version} intent="add" block={parent?.id} />
       <label htmlFor={id}>{parent ? t('admin.pages.addInside', { block: label(parent) }) : t('admin.pages.addAtEnd')}</label>
       <select id={id} name="type" defaultValue={types[0]}>
