@@ -11,6 +11,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { UploadForm } from '../features/pages/components/upload-form.tsx';
 import '../features/pages/admin-pages.css';
 
 /*
@@ -307,6 +308,14 @@ export default function AdminPageEditor() {
             {t('admin.pages.saveSettings')}
           </button>
         </Form>
+      </details>
+
+      <details className="page-editor__panel" id="media">
+        <summary>{t('admin.pages.media')}</summary>
+        <UploadForm back={`/admin/pages/${page.id}`} />
+        <p>
+          <a href="/admin/pages/media">{t('admin.pages.media')}</a>
+        </p>
       </details>
 
       <details className="page-editor__panel">

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createForm } from '../../app/features/forms/forms.server.ts';
@@ -231,6 +232,43 @@ for (const dialect of await dialects()) {
       expect(sent.body).toMatch(/<form class="wpcf7-form sent"/);
       const stored = await t.services.db.selectFrom('contact_submissions').select(['form_id', 'fields']).execute();
       expect(stored.some((r) => r.form_id === 1 && r.fields.includes('Ada Lovelace'))).toBe(true);
+    });
+
+    it('uploads pictures to the media library with alt text (required), as sharp variants; editors only', async () => {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } }).png().toBuffer();
+      const upload = async (who: Who, alt: string) => {
+        const form = new FormData();
+        form.append('alt', alt);
+        form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'red.png');
+        const req = new Request('http://x/', { method: 'POST', body: form });
+        const c = as(who);
+        return t.app.inject({
+          method: 'POST',
+          url: '/admin/pages/media',
+          headers: { cookie: c.cookieHeader(), 'x-csrf-token': c.csrf, 'content-type': req.headers.get('content-type')!, 'sec-fetch-site': 'same-origin' },
+          payload: Buffer.from(await req.arrayBuffer()),
+        });
+      };
+      const count = async () => (await t.services.db.selectFrom('media').select('id').execute()).length;
+      const before = await count();
+      expect((await upload('customer', 'Red')).statusCode).toBe(403);
+      expect((await upload('operator', 'Red')).statusCode).toBe(403);
+      const noAlt = await upload('editor', '  ');
+      expect(noAlt.statusCode).toBe(400);
+      expect(noAlt.body).toContain('alt text is required');
+      expect(await count()).toBe(before);
+      const ok = await upload('editor', 'A red square');
+      expect(ok.statusCode).toBe(200);
+      const row = await t.services.db.selectFrom('media').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+      expect(row.alt).toBe('A red square');
+      expect(JSON.parse(row.widths).length).toBeGreaterThan(0);
+      // The picture in an image block: its WebP variants with the alt text the block gives.
+      const ed = as('editor');
+      const page = (await ed.request('POST', '/api/admin/pages', { slug: 'red', title: 'Red', blocks: [{ id: 'i', type: 'image', props: { mediaId: row.id, alt: 'A red square on white' } }] })).json().page;
+      await ed.request('POST', `/api/admin/pages/${page.id}/publish`, { version: 1 });
+      const html = (await as('anonymous').request('GET', '/red')).body;
+      expect(html).toMatch(new RegExp(`<img src="/media/${row.path}-\\d+\\.webp"`));
+      expect(html).toContain('alt="A red square on white"');
     });
 
     it('404s unknown pages and ids, and unknown revisions', async () => {
