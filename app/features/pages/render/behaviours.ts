@@ -1,4 +1,5 @@
-import { walkBlocks, type Block } from '../blocks.schema.ts';
+import type { Block } from '../blocks.schema.ts';
+import { walkBlocks } from '../walk.ts';
 
 /**
  * The names written in `data-behaviour` (render/index.tsx describes the markup contract).
