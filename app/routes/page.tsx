@@ -1,5 +1,6 @@
 import type { Route } from './+types/page';
-import { SLUG_PATTERN } from '../features/pages/blocks.schema.ts';
+import { redirect } from 'react-router';
+import { HOME_SLUG, SLUG_PATTERN } from '../features/pages/blocks.schema.ts';
 import { blockPageAction, loadBlockPage } from '../features/pages/page-route.server.ts';
 import { BlockPage } from '../features/pages/render/index.tsx';
 import { t } from '../i18n/t.ts';
@@ -14,7 +15,8 @@ import '../features/forms/forms.css';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const slug = params.slug;
-  if (!SLUG_PATTERN.test(slug) || slug === 'home') throw new Response('Not Found', { status: 404 });
+  if (slug === HOME_SLUG) throw redirect('/', 301);
+  if (!SLUG_PATTERN.test(slug)) throw new Response('Not Found', { status: 404 });
   return loadBlockPage(context, request, slug);
 }
 

@@ -273,6 +273,10 @@ for (const dialect of await dialects()) {
 
     it('404s unknown pages and ids, and unknown revisions', async () => {
       expect((await as('anonymous').request('GET', '/no-such-page')).statusCode).toBe(404);
+      // The home page's own slug leads to the home page.
+      const home = await as('anonymous').request('GET', '/home');
+      expect(home.statusCode).toBe(301);
+      expect(home.headers.location).toBe('/');
       expect((await as('editor').request('GET', '/api/admin/pages/999999')).statusCode).toBe(404);
       expect((await as('editor').request('GET', '/api/admin/pages/abc')).statusCode).toBe(404);
       expect((await as('editor').request('POST', '/api/admin/pages/999999/revisions/1/restore', { version: 1 })).statusCode).toBe(404);
