@@ -68,6 +68,11 @@ export default [
     route('admin/forms/:id/submissions.csv', 'routes/admin.forms.$id.submissions[.]csv.tsx'),
     route('admin/forms/:id/submissions/:sid', 'routes/admin.forms.$id.submissions.$sid.tsx'),
     route('admin/forms/:id/submissions/:sid/files/:fid', 'routes/admin.forms.$id.submissions.$sid.files.$fid.tsx'),
+    route('admin/pages', 'routes/admin.pages.tsx'),
+    route('admin/pages/media', 'routes/admin.pages.media.tsx'),
+    route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
   ]),
+  // Block pages (features/pages): after every shop route, which are static and win anyway.
+  route(':slug', 'routes/page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

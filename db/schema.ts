@@ -608,6 +608,35 @@ export interface ContactUploadsTable {
   deleted_at: string | null;
 }
 
+/** Block pages (app/features/pages/pages.server.ts): blocks JSON as text (blocks.schema.ts). */
+export interface PagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  status: Generated<'draft' | 'published'>;
+  blocks: Generated<string>;
+  published_blocks: string | null;
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  noindex: Generated<Bool>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+  published_at: string | null;
+}
+
+export interface PageRevisionsTable {
+  id: Generated<number>;
+  page_id: number;
+  version: number;
+  kind: 'draft' | 'published' | 'restored';
+  title: string;
+  blocks: string;
+  created_at: string;
+  created_by: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -658,6 +687,8 @@ export interface Database {
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;
   contact_uploads: ContactUploadsTable;
+  pages: PagesTable;
+  page_revisions: PageRevisionsTable;
 }
 
 export type User = Selectable<UsersTable>;

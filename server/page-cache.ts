@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { RESERVED_SLUGS } from '../app/features/pages/blocks.schema.ts';
 
 /**
  * Rendered catalog pages for visitors who are not signed in. A page is rendered once per
@@ -17,8 +18,16 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 /** Addresses whose pages are the same for every anonymous visitor. */
 const CACHEABLE = /^\/(?:$|\?|shop(?:[/?]|$)|product-category\/|product-tag\/|product\/|contact(?:[/?]|$))/;
 
+/** A block page's address (app/features/pages): one segment that is a page slug, not a shop route. */
+const BLOCK_PAGE = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\?|$)/;
+const RESERVED = new Set<string>(RESERVED_SLUGS);
+
 export function isCacheablePage(method: string, url: string): boolean {
-  if (method !== 'GET' || url.length > 2048 || !CACHEABLE.test(url)) return false;
+  if (method !== 'GET' || url.length > 2048) return false;
+  if (!CACHEABLE.test(url)) {
+    const slug = BLOCK_PAGE.exec(url)?.[1];
+    if (!slug || RESERVED.has(slug)) return false;
+  }
   // Client-side navigations fetch route data (`/shop.data`), not documents.
   const path = url.split('?', 1)[0]!;
   return !path.endsWith('.data');

@@ -27,6 +27,7 @@ import {
 import { withClientErrors } from './page-errors.ts';
 import { loginPath, SETTINGS_ROLES, staffGate } from '../app/features/admin/admin.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../app/features/catalog-admin/roles.ts';
+import { PAGE_EDITOR_ROLES } from '../app/features/pages/roles.ts';
 import type { Role } from '../app/features/account/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
 import { ADDED_COOKIE } from '../app/features/cart/visitor-cart.server.ts';
@@ -50,6 +51,7 @@ export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bod
   { path: '/admin/import', roles: SETTINGS_ROLES, bodyLimit: IMPORT_UPLOAD_BYTES },
   { path: '/admin/tax', roles: SETTINGS_ROLES, bodyLimit: LIMITS.bodyBytes },
   { path: '/admin/products/images', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
+  { path: '/admin/pages/media', roles: PAGE_EDITOR_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { EMBED_FRAME_ORIGINS } from '../app/features/pages/embeds.ts';
 
 /**
  * CSRF protection (docs/decisions/0003-shared-pages-csrf-and-csp.md): a random value in an
@@ -80,6 +81,8 @@ export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: rea
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
+    // Video and map blocks of block pages (app/features/pages/embeds.ts): these players only.
+    `frame-src 'self' ${EMBED_FRAME_ORIGINS.join(' ')}`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

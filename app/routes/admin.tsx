@@ -7,6 +7,7 @@ import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts'
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -23,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
     canForms: FORM_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
+    canPages: PAGE_EDITOR_ROLES.includes(user.role),
   };
 }
 
@@ -51,6 +53,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
+    data.canPages && { to: '/admin/pages', label: t('admin.nav.pages') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

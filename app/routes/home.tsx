@@ -1,43 +1,45 @@
 import type { Route } from './+types/home';
-import { getSettings } from '../features/admin/settings.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
-import { publicSettings } from '../features/admin/public-settings.ts';
-import { homeBlocks } from '../features/content/home-layout.server.ts';
-import { HomeSections } from '../features/content/components/home-sections.tsx';
-import { t } from '../i18n/t.ts';
 import { searchRedirect } from '../features/search/results-path.server.ts';
+import { HOME_SLUG } from '../features/pages/blocks.schema.ts';
+import { blockPageAction, loadBlockPage } from '../features/pages/page-route.server.ts';
+import { BlockPage } from '../features/pages/render/index.tsx';
+import { t } from '../i18n/t.ts';
 import '../features/catalog/catalog.css';
+import '../features/forms/forms.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   // "/?s=" (links from elsewhere, the reference theme's form): the search results.
   const params = new URL(request.url).searchParams;
   if (params.has('s')) throw await searchRedirect(db, params);
-  const [settings, blocks, origin] = await Promise.all([
-    getSettings(db),
-    homeBlocks(db),
-    trustedOrigin(context.services, context.requestOrigin),
-  ]);
-  return { settings: publicSettings(settings), blocks, origin: origin ?? '' };
+  return loadBlockPage(context, request, HOME_SLUG);
+}
+
+/** A contact form on the home page posted without scripts. */
+export async function action({ context, request }: Route.ActionArgs) {
+  return blockPageAction(context, request, HOME_SLUG);
 }
 
 export function meta({ data }: Route.MetaArgs) {
   const store = data?.settings.storeName ?? 'Vitrine';
+  const title = data?.page.seoTitle || t('home.title', { store });
   return [
-    { title: t('home.title', { store }) },
-    { name: 'description', content: t('home.description', { store }) },
+    { title },
+    { name: 'description', content: data?.page.seoDescription || t('home.description', { store }) },
     { tagName: 'link', rel: 'canonical', href: `${data?.origin ?? ''}/` },
-    { property: 'og:title', content: t('home.title', { store }) },
+    { property: 'og:title', content: title },
     { property: 'og:type', content: 'website' },
   ];
 }
 
-/** The home page: the sections of the store's home layout (features/content). */
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, blocks } = loaderData;
+/** The home page: the block page "home" (features/pages), or the store's home layout as blocks. */
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, blocks, data, editor, settings } = loaderData;
+  const forms = actionData?.forms ?? loaderData.forms;
   return (
     <div className="container home">
-      <HomeSections blocks={blocks} format={settings} storeName={settings.storeName} />
+      {page.status === 'draft' ? <p className="notice">{t('pages.draftNotice')}</p> : null}
+      <BlockPage title={settings.storeName} titleHidden blocks={blocks} pageId={page.id} context={{ data, format: settings, forms, editor }} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
+import { seedDemoPages } from './demo-pages.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
 import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
@@ -161,6 +162,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await seedDemoWishlist(trx, (await getSettings(trx)).currency);
     await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     await seedDemoContactForm(trx);
+    await seedDemoPages(trx);
     return { products: ids.size };
   });
   // The demo shows the header search box's category select (off in a new shop).

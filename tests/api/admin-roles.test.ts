@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../app/features/account/account.server.ts';
+import { createPage } from '../../app/features/pages/pages-admin.server.ts';
 import { getSettings } from '../../app/features/admin/settings.server.ts';
 import { createForm } from '../../app/features/forms/forms.server.ts';
 import { listStoredMail, privateMailDir, readStoredMail } from '../../app/lib/mail.server.ts';
@@ -58,6 +59,9 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.forms.$id.submissions[.]csv.tsx', path: '/admin/forms/1/submissions.csv', allowed: ['editor', 'shop_manager', 'admin'], action: false },
   { file: 'admin.forms.$id.submissions.$sid.tsx', path: '/admin/forms/1/submissions/999999', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.$id.submissions.$sid.files.$fid.tsx', path: '/admin/forms/1/submissions/999999/files/1', allowed: ['editor', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.pages.tsx', path: '/admin/pages', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
@@ -69,6 +73,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Everything an admin form could change, as one comparable string. */
 const DATA_TABLES = [
+  'pages',
+  'page_revisions',
   'contact_forms',
   'contact_submissions',
   'users',
@@ -118,6 +124,8 @@ for (const dialect of await dialects()) {
       t = await createTestApp(dialect, { pages: 'build', config: { publicUrl: 'https://shop.example' } });
       // A contact form for the form pages to open (id 1, as the demo shop has).
       await createForm(t.services.db, { title: 'Contact us', source: '[text* your-name]\n[submit]' }, { id: 1 });
+      // A block page for the page editor to open (id 1).
+      await createPage(t.services.db, { slug: 'about', title: 'About' }, null);
       for (const who of EVERYONE) {
         const c = await Client.start(t.app);
         if (who !== 'anonymous') {
