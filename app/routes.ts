@@ -61,6 +61,8 @@ export default [
     route('admin/payments', 'routes/admin.payments.tsx'),
     route('admin/privacy', 'routes/admin.privacy.tsx'),
     route('admin/wishlists', 'routes/admin.wishlists.tsx'),
+    route('admin/chat', 'routes/admin.chat.tsx'),
+    route('admin/chat/settings', 'routes/admin.chat.settings.tsx'),
     route('admin/search', 'routes/admin.search.tsx'),
     route('admin/forms', 'routes/admin.forms.tsx'),
     route('admin/forms/:id', 'routes/admin.forms.$id.tsx'),

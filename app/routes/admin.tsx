@@ -7,6 +7,7 @@ import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts'
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -23,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
     canForms: FORM_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
+    canChat: CHAT_CONSOLE_ROLES.includes(user.role),
   };
 }
 
@@ -51,6 +53,8 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
+    data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
+    data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

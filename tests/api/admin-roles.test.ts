@@ -47,6 +47,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.search.tsx', path: '/admin/search', allowed: MANAGERS, action: true },
   { file: 'admin.reviews.tsx', path: '/admin/reviews', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.wishlists.tsx', path: '/admin/wishlists', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.chat.tsx', path: '/admin/chat', allowed: ['operator', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.chat.settings.tsx', path: '/admin/chat/settings', allowed: MANAGERS, action: true },
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },

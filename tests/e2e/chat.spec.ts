@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
+import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
+import { test, expect } from './fixtures.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+
+// Its own shop: it creates the first administrator, who is the operator here.
+test.use({ shopInstance: 'chat' });
+test.describe.configure({ mode: 'serial' });
+
+const ADMIN = { name: 'Chat Admin', email: 'chat-admin@example.test', password: 'chat-admin-password-1' };
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function openWidget(page: Page) {
+  await page.goto('/shop');
+  await waitForHydration(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await launcher.click();
+  await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+  // Its title becomes the operator's name once one has accepted.
+  return page.getByRole('dialog');
+}
+
+async function operatorConsole(browser: Browser, baseURL: string) {
+  const ctx = await browser.newContext({ baseURL, storageState: adminState });
+  const page = await ctx.newPage();
+  await page.goto('/admin/chat');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Live chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go online' }).click();
+  await expect(page.getByText('Your status: Online')).toBeVisible();
+  return { ctx, page };
+}
+
+test('with no operator online the widget offers the contact form, and the message is stored and mailed to the shop', async ({ page, mailbox }) => {
+  await page.goto('/admin/setup');
+  await waitForHydration(page);
+  await fillSetupCode(page);
+  await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
+  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Create administrator' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: 'Live chat' })).toBeVisible();
+  adminState = await page.context().storageState();
+
+  const visitor = await page.context().browser()!.newContext({ baseURL: page.url().replace(/\/admin$/, '') });
+  const v = await visitor.newPage();
+  const popup = await openWidget(v);
+  await expect(popup.getByText('No operator is online right now. Leave us a message')).toBeVisible();
+  // Empty fields are refused in the widget itself.
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await popup.getByLabel('Name').fill('Olive Offline');
+  await popup.getByLabel('E-mail').fill('olive@example.test');
+  await popup.getByLabel('Message').fill('Do you ship to Norway?');
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Thank you, your message has been' })).toBeVisible();
+  const mail = await mailbox.waitForMail(ADMIN.email, /Chat message from Olive Offline/);
+  expect(mail.text).toContain('Do you ship to Norway?');
+  // Minimised 2 s after success: the launcher is back.
+  await expect(v.getByRole('button', { name: 'Chat with us' })).toBeVisible({ timeout: 5000 });
+  await visitor.close();
+});
+
+test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL }) => {
+  const op = await operatorConsole(browser, baseURL!);
+  const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const v = await visitor.newPage();
+  const popup = await openWidget(v);
+
+  // Login panel (an operator is online), keyboard only.
+  const name = popup.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await v.keyboard.type('Vera Visitor');
+  await v.keyboard.press('Tab');
+  await v.keyboard.type('vera@example.test');
+  await v.keyboard.press('Enter');
+  const reply = popup.getByRole('textbox', { name: 'Your message' });
+  await expect(reply).toBeFocused();
+  await expectNoSeriousA11yViolations(v, 'the open chat widget');
+
+  // Enter sends, Shift+Enter is a new line, blank is not sent.
+  await v.keyboard.press('Enter');
+  await v.keyboard.type('Hello, is the oak table in stock?');
+  await v.keyboard.press('Shift+Enter');
+  await v.keyboard.type('See www.example.org');
+  await v.keyboard.press('Enter');
+  await expect(reply).toHaveValue('');
+  const mine = popup.locator('.chat-msg--own');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByRole('link', { name: 'www.example.org' })).toHaveAttribute('href', 'https://www.example.org');
+  await expect(mine.locator('br')).toHaveCount(1);
+  await expect(mine.getByText('Sending…')).toHaveCount(0);
+
+  // The operator sees Vera waiting, accepts, reads and answers.
+  await op.page.getByRole('button', { name: 'Accept the chat with Vera Visitor' }).click();
+  await expect(popup.getByRole('heading', { name: 'Chat Admin' })).toBeVisible();
+  const pane = op.page.getByRole('region', { name: /Vera Visitor/ });
+  await expect(pane.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(pane.getByText('vera@example.test')).toBeVisible();
+  await expect(pane.getByText('Page: /shop')).toBeVisible();
+  const opReply = pane.getByRole('textbox', { name: 'Reply to Vera Visitor' });
+  await expect(opReply).toBeFocused();
+  await opReply.press('a');
+  await expect(popup.getByText('Chat Admin is typing…')).toBeVisible();
+  await expect(popup.getByText('Chat Admin is typing…')).toBeHidden({ timeout: 4000 });
+  await opReply.fill(`Yes! ${XSS}`);
+  await opReply.press('Enter');
+  await expect(popup.locator('.chat-msg--other')).toContainText(`Yes! ${XSS}`);
+  // The live region announces it.
+  await expect(popup.getByRole('status').filter({ hasText: 'Chat Admin: Yes!' })).toHaveCount(1);
+
+  // The visitor sends the payload too; the console shows it as text; unread counts while elsewhere.
+  await op.page.getByRole('button', { name: 'Go offline' }).focus();
+  await reply.fill(XSS);
+  await reply.press('Enter');
+  await expect(pane.locator('.chat-msg--other').last()).toHaveText(new RegExp(`Vera Visitor${XSS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(op.page.getByText('1 unread').first()).toBeVisible();
+  await expect(op.page).toHaveTitle(/^\(1\) Live chat/);
+  // Read receipts: once the operator's pane has focus, the visitor sees "Seen".
+  await expect(popup.getByText('Seen')).toHaveCount(0);
+  await opReply.focus();
+  await expect(op.page.getByText('1 unread')).toHaveCount(0);
+  await expect(popup.locator('.chat-msg--own').last().getByText('Seen')).toBeVisible();
+  expect(await v.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await op.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(v.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat');
+  await v.screenshot({ path: 'test-results/screens/chat-widget-1280.png' });
+  await screenshot(op.page, 'chat-console-1280');
+
+  // A returning visitor (same browser) continues the conversation.
+  await v.reload();
+  await waitForHydration(v);
+  await v.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(popup.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(popup.locator('.chat-msg--other')).toHaveCount(1);
+  await expect(popup.getByRole('textbox', { name: 'Your message' })).toBeFocused();
+
+  // Minimise (Escape or the header button) and restore: the conversation is still there.
+  await popup.getByRole('button', { name: 'Minimise the chat' }).click();
+  await expect(popup).toBeHidden();
+  const launcher = v.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeFocused();
+  await v.keyboard.press('Enter');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await v.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await launcher.click();
+
+  // 390 px: the popup spans the width.
+  await v.setViewportSize(MOBILE);
+  const box = await popup.boundingBox();
+  expect(box!.x).toBe(0);
+  expect(box!.width).toBe(MOBILE.width);
+  await v.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
+  await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
+  await op.page.setViewportSize(MOBILE);
+  await pane.scrollIntoViewIfNeeded();
+  await op.page.screenshot({ path: 'test-results/screens/chat-console-390.png' });
+  expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+
+  // End the chat, rate it.
+  await popup.getByRole('button', { name: 'End chat' }).click();
+  await expect(popup.getByText('The chat has ended.')).toBeVisible();
+  await expect(pane.getByText('Vera Visitor has ended the chat.')).toBeVisible();
+  await popup.getByRole('button', { name: 'Good' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+
+  await visitor.close();
+  await op.ctx.close();
+});
+
+test('a link to #live-chat opens the chat', async ({ page }) => {
+  await page.goto('/shop');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#live-chat';
+    a.textContent = 'Talk to us';
+    document.querySelector('main')!.prepend(a);
+  });
+  await page.getByRole('link', { name: 'Talk to us' }).click();
+  await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+});
+
+test('on a phone the launcher spans the width and moves above the product page\'s sticky bar', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  const hoodie = DEMO_PRODUCTS.find((p) => p.name === DEMO_SPECIAL.swatches)!;
+  await page.goto(`/product/${slugify(hoodie.name)}`);
+  await waitForHydration(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeVisible();
+  expect((await launcher.boundingBox())!.width).toBe(MOBILE.width);
+  await page.mouse.wheel(0, 1400);
+  const bar = page.locator('.sticky-bar');
+  await expect(bar).toHaveAttribute('data-state', 'active');
+  await expect(bar).toBeVisible();
+  await expect(async () => {
+    const l = (await launcher.boundingBox())!;
+    const b = (await bar.boundingBox())!;
+    expect(l.y + l.height).toBeLessThanOrEqual(b.y + 1);
+  }).toPass();
+  await page.screenshot({ path: 'test-results/screens/chat-launcher-sticky-390.png' });
+});
