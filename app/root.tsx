@@ -24,7 +24,7 @@ import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
 import { chatWidgetSettings } from './features/chat/chat-settings.server.ts';
-import { ChatLauncher } from './features/chat/components/chat-launcher.tsx';
+import { ChatSlot } from './features/chat/components/chat-slot.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
-              {data?.chat ? <ChatLauncher settings={data.chat} user={data.user} /> : null}
+              {data?.chat ? <ChatSlot settings={data.chat} user={data.user} /> : null}
             </>
           )}
         </CartProvider>

@@ -148,6 +148,7 @@ export const enAdmin = {
   'admin.chat.page': 'Page: {page}',
   'admin.chat.pageUnknown': 'Page: not known yet',
   'admin.chat.mobile': 'on a phone',
+  'admin.chat.visitorAway': 'offline (chat minimised or closed)',
   'admin.chat.reply': 'Reply to {name}',
   'admin.chat.send': 'Send',
   'admin.chat.closeTab': 'Close the conversation with {name}',

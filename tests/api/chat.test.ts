@@ -85,6 +85,23 @@ for (const dialect of await dialects()) {
       const moved = next<{ currentPage: string }>(o.socket, 'chat:presence', (p) => (p as { currentPage: string }).currentPage === '/shop/hoodie');
       await ask(vs.socket, 'chat:page', { currentPage: '/shop/hoodie', isMobile: true });
       expect(await moved).toMatchObject({ currentPage: '/shop/hoodie', isMobile: true });
+
+      // Minimising the popup sets the visitor offline (last online stamped), restoring online again.
+      const away = next<{ userId: number; status: string; lastOnline: string }>(o.socket, 'chat:presence', (p) => (p as { status: string }).status === 'offline');
+      expect(await ask(vs.socket, 'chat:status', { status: 'offline' })).toMatchObject({ ok: true, me: { status: 'offline' } });
+      expect(await away).toMatchObject({ userId: vs.hello.me.id, status: 'offline', lastOnline: expect.any(String) });
+      const back = next<{ status: string }>(o.socket, 'chat:presence', (p) => (p as { status: string }).status === 'online');
+      expect(await ask(vs.socket, 'chat:status', { status: 'online' })).toMatchObject({ ok: true, me: { status: 'online' } });
+      expect(await back).toMatchObject({ status: 'online' });
+      // Bad payloads and operators are refused.
+      expect(await ask(vs.socket, 'chat:status', { status: 'wait' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+      expect(await ask(o.socket, 'chat:status', { status: 'offline' })).toMatchObject({ ok: false });
+    });
+
+    it('a visitor without a conversation cannot put themselves online by minimising and restoring', async () => {
+      const v = await visitor(t.app);
+      const vs = track(await rawSocket(url, await v.token()));
+      expect(await ask(vs.socket, 'chat:status', { status: 'online' })).toMatchObject({ ok: true, me: { status: vs.hello.me.status } });
     });
 
     it('refuses a conversation that is not yours, by any event or call, as "not found"', async () => {

@@ -45,6 +45,20 @@ test('with no operator online the widget offers the contact form, and the messag
   await expect(page.getByRole('link', { name: 'Live chat' })).toBeVisible();
   adminState = await page.context().storageState();
 
+  // The chat is off in the test shops' template: the administrator turns it on.
+  await page.goto('/shop');
+  await waitForHydration(page);
+  await expect(page.locator('.chat')).toHaveCount(0);
+  await page.goto('/admin/chat/settings');
+  await waitForHydration(page);
+  const enabled = page.getByLabel('Show the chat on the shop’s pages');
+  await expect(enabled).not.toBeChecked();
+  await enabled.check();
+  await expectNoSeriousA11yViolations(page, '/admin/chat/settings');
+  await page.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(page.getByText('Chat settings saved.')).toBeVisible();
+  await expect(enabled).toBeChecked();
+
   const visitor = await page.context().browser()!.newContext({ baseURL: page.url().replace(/\/admin$/, '') });
   const v = await visitor.newPage();
   const popup = await openWidget(v);
@@ -52,6 +66,15 @@ test('with no operator online the widget offers the contact form, and the messag
   // Empty fields are refused in the widget itself.
   await popup.getByRole('button', { name: 'Send message' }).click();
   await expect(popup.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(popup.getByText('Please fill in this field.').first()).toBeVisible();
+  // Spec §5: a name of letters, digits, space and - . @ _ only; an e-mail address that looks like one.
+  await popup.getByLabel('Name').fill('Olive <b>');
+  await popup.getByLabel('E-mail').fill('olive@example');
+  await popup.getByLabel('Message').fill('Hello');
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByText('The name may hold only letters, digits, spaces and - . @ _')).toBeVisible();
+  await expect(popup.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await expect(popup.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await popup.getByLabel('Name').fill('Olive Offline');
   await popup.getByLabel('E-mail').fill('olive@example.test');
   await popup.getByLabel('Message').fill('Do you ship to Norway?');
@@ -112,8 +135,22 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   // The live region announces it.
   await expect(popup.getByRole('status').filter({ hasText: 'Chat Admin: Yes!' })).toHaveCount(1);
 
+  // A second visitor: accepting selects that conversation, so Vera's next message is unread
+  // until the operator comes back to her (the rule is the selected conversation on a visible
+  // page, not where focus happens to be in either browser).
+  const walter = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const w = await walter.newPage();
+  const wPopup = await openWidget(w);
+  await wPopup.getByLabel('Name').fill('Walter Second');
+  await wPopup.getByLabel('E-mail').fill('walter@example.test');
+  await wPopup.getByRole('button', { name: 'Start chat' }).click();
+  await expect(wPopup.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+  await op.page.getByRole('button', { name: 'Accept the chat with Walter Second' }).click();
+  const wPane = op.page.getByRole('region', { name: /Walter Second/ });
+  await expect(wPane).toHaveAttribute('aria-current', 'true');
+  await expect(pane).not.toHaveAttribute('aria-current', 'true');
+
   // The visitor sends the payload too; the console shows it as text; unread counts while elsewhere.
-  await op.page.getByRole('button', { name: 'Go offline' }).focus();
   await reply.fill(XSS);
   await reply.press('Enter');
   await expect(pane.locator('.chat-msg--other').last()).toHaveText(new RegExp(`Vera Visitor${XSS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
@@ -121,8 +158,11 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(op.page).toHaveTitle(/^\(1\) Live chat/);
   // Read receipts: once the operator's pane has focus, the visitor sees "Seen".
   await expect(popup.getByText('Seen')).toHaveCount(0);
-  await opReply.focus();
+  await op.page.getByRole('link', { name: 'Vera Visitor' }).click();
+  await expect(pane).toHaveAttribute('aria-current', 'true');
+  await expect(opReply).toBeFocused();
   await expect(op.page.getByText('1 unread')).toHaveCount(0);
+  await expect(op.page).toHaveTitle(/^Live chat/);
   await expect(popup.locator('.chat-msg--own').last().getByText('Seen')).toBeVisible();
   expect(await v.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await op.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -152,6 +192,24 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(popup).toBeHidden();
   await launcher.click();
 
+  // A click on the header minimises too, but only from 3 s after opening (spec §2); it sets
+  // the visitor offline for the operator, and restoring sets them online again.
+  const head = popup.locator('.chat-head');
+  const early = await head.evaluate((h) => {
+    const ready = h.getAttribute('data-minimisable') === 'true';
+    (h as HTMLElement).click();
+    return { ready, hidden: h.closest('[role=dialog]')!.hasAttribute('hidden') };
+  });
+  expect(early.hidden).toBe(early.ready);
+  if (early.hidden) await launcher.click();
+  await expect(head).toHaveAttribute('data-minimisable', 'true');
+  await head.click({ position: { x: 12, y: 12 } });
+  await expect(popup).toBeHidden();
+  await expect(pane.getByText('offline (chat minimised or closed)')).toBeVisible();
+  await launcher.click();
+  await expect(popup).toBeVisible();
+  await expect(pane.getByText('offline (chat minimised or closed)')).toHaveCount(0);
+
   // 390 px: the popup spans the width.
   await v.setViewportSize(MOBILE);
   const box = await popup.boundingBox();
@@ -173,6 +231,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(popup.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
 
   await visitor.close();
+  await walter.close();
   await op.ctx.close();
 });
 

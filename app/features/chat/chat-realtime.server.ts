@@ -372,6 +372,17 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       return { mode: modeFor(online, settings), operatorsOnline: online };
     }),
 
+    [CLIENT_EVENTS.visitorStatus]: handler(statusSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const who = await me(socket);
+      // Waiting for a slot (guest limit) stays waiting; online only with a conversation to go back to.
+      if (who.status === 'wait' || who.status === input.status || (input.status === 'online' && who.conversation_id === null)) return { me: userView(who) };
+      const updated = await setStatus(db, who.id, input.status);
+      socket.data.meCache = undefined;
+      if (updated) emitPresence(updated, socket.data.settings);
+      return { me: updated ? userView(updated) : null };
+    }),
+
     [CLIENT_EVENTS.status]: handler(statusSchema, async (socket, input) => {
       requireOperator(socket);
       const updated = await setStatus(db, socket.data.chatUserId, input.status);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ChatConnection } from '../client/chat-connection.ts';
-import { CLIENT_EVENTS, GUEST_POLL_MS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
+import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
 import { chatToken, postChat } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
@@ -105,7 +105,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
         if (!own) {
           setAnnounce(t('chat.w.said', { name: m.userName, text: m.text }));
           setTypingName(null);
-          if (openRef.current && m.senderType === 'operator') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
+          if (openRef.current && document.visibilityState === 'visible' && m.senderType === 'operator') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
         }
       },
       onEvent(event, payload) {
@@ -146,6 +146,23 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     setPanel('conversation');
   }
 
+  // Minimising (header click, its button, Escape) sets the visitor offline; restoring an open
+  // conversation sets them online again (spec §2, §4). The header answers clicks from 3 s on.
+  const [headerReady, setHeaderReady] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => setHeaderReady(true), HEADER_CLICK_DELAY_MS);
+    if (convRef.current?.status === 'open') void conn.current?.request(CLIENT_EVENTS.visitorStatus, { status: 'online' });
+    return () => {
+      clearTimeout(timer);
+      setHeaderReady(false);
+    };
+  }, [open]);
+  function minimise() {
+    if (convRef.current?.status === 'open') void conn.current?.request(CLIENT_EVENTS.visitorStatus, { status: 'offline' });
+    onMinimise();
+  }
+
   // Focus: the panel's first field when it opens or changes.
   useEffect(() => {
     if (!open) return;
@@ -153,13 +170,21 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     (target ?? popupRef.current?.querySelector<HTMLElement>('.chat-head button'))?.focus();
   }, [open, panel]);
 
-  // Restored with the conversation on screen: what arrived meanwhile is read now.
+  // Read means: the popup is open on the conversation and the page is visible. Restored or
+  // shown again, what arrived meanwhile is read now.
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible');
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
   useEffect(() => {
     const c = conn.current;
-    if (!open || panel !== 'conversation' || !c || !conversation) return;
+    if (!open || !visible || panel !== 'conversation' || !c || !conversation) return;
     const last = c.lastSeq(conversation.id);
     if (last > 0) void c.request(CLIENT_EVENTS.read, { conversationId: conversation.id, upTo: last });
-  }, [open, panel, conversation]);
+  }, [open, visible, panel, conversation]);
 
   // Newest message in view.
   useEffect(() => {
@@ -230,7 +255,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
       setFields({});
       setNotice(body.message ?? t('chat.offlineSent'));
       setPanel('end');
-      setTimeout(onMinimise, 2000);
+      setTimeout(minimise, 2000);
       return;
     }
     const f = body.error?.fields;
@@ -347,12 +372,19 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
   const operatorName = conversation?.operatorName;
   const lastOwnKey = [...bubbles].reverse().find((b) => b.own && !b.pending)?.key;
   return (
-    <div ref={popupRef} className="chat-popup" role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onMinimise())}>
-      <div className="chat-head">
+    <div ref={popupRef} className="chat-popup" role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), minimise())}>
+      {/* The header's click is a pointer shortcut; keyboard users have the button and Escape. */}
+      <div
+        className="chat-head"
+        data-minimisable={headerReady ? 'true' : undefined}
+        onClick={(e) => {
+          if (headerReady && !(e.target as Element).closest('button')) minimise();
+        }}
+      >
         <h2 className="chat-head__title" id={`${id}-title`}>
           {panel === 'conversation' && operatorName ? operatorName : t('chat.w.title')}
         </h2>
-        <button type="button" className="chat-head__min" aria-label={t('chat.w.minimise')} onClick={onMinimise}>
+        <button type="button" className="chat-head__min" aria-label={t('chat.w.minimise')} onClick={minimise}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
             <path d="M5 12h14" stroke="currentColor" strokeWidth="2" />
           </svg>

@@ -42,7 +42,24 @@ export function OperatorConsole() {
   const [error, setError] = useState('');
   const conn = useRef<ChatConnection | null>(null);
   const meId = useRef<number | null>(null);
-  const focused = useRef<number | null>(null);
+  /*
+   * Read or unread is decided by one rule, never by where keyboard focus happens to be: a
+   * visitor's message is read when it arrives in the selected conversation while this page
+   * is visible (document.visibilityState). Selecting is the operator's act in this page:
+   * accepting a visitor, picking a conversation in the list, or clicking or tabbing into its
+   * pane. Every other message counts as unread until its conversation is selected or the
+   * page becomes visible again with it selected.
+   */
+  const [selected, setSelected] = useState<number | null>(null);
+  const selectedRef = useRef<number | null>(null);
+  selectedRef.current = selected;
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === 'visible');
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
   // A reply box to focus once its pane is on screen (after accepting: the queue's button is gone).
   const [focusId, setFocusId] = useState<number | null>(null);
   useEffect(() => {
@@ -87,8 +104,8 @@ export function OperatorConsole() {
             n.delete(m.conversationId);
             return n;
           });
-          if (focused.current !== m.conversationId) setUnread((u) => new Map(u).set(m.conversationId, (u.get(m.conversationId) ?? 0) + 1));
-          else void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
+          if (selectedRef.current === m.conversationId && document.visibilityState === 'visible') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
+          else setUnread((u) => new Map(u).set(m.conversationId, (u.get(m.conversationId) ?? 0) + 1));
           setAnnounce(t('admin.chat.newMessage', { name: m.userName, text: m.text }));
         }
       },
@@ -136,11 +153,13 @@ export function OperatorConsole() {
     setError('');
     upsert(ack.conversation);
     follow(c, id);
+    setSelected(id);
     setFocusId(id);
   }
 
   function closeTab(id: number) {
     conn.current?.unfollow(id);
+    if (selectedRef.current === id) setSelected(null);
     setOpen((list) => list.filter((x) => x !== id));
     setLines((all) => {
       const n = new Map(all);
@@ -149,15 +168,14 @@ export function OperatorConsole() {
     });
   }
 
-  function seen(id: number) {
-    focused.current = id;
-    const count = unread.get(id);
-    if (count) {
-      setUnread((u) => new Map(u).set(id, 0));
-      const last = conn.current?.lastSeq(id);
-      if (last) void conn.current?.request(CLIENT_EVENTS.read, { conversationId: id, upTo: last });
-    }
-  }
+  // The selected conversation, on a visible page, has nothing unread.
+  const selectedUnread = selected === null ? 0 : (unread.get(selected) ?? 0);
+  useEffect(() => {
+    if (selected === null || !visible || selectedUnread === 0) return;
+    setUnread((u) => new Map(u).set(selected, 0));
+    const last = conn.current?.lastSeq(selected);
+    if (last) void conn.current?.request(CLIENT_EVENTS.read, { conversationId: selected, upTo: last });
+  }, [selected, visible, selectedUnread]);
 
   // Unread messages and waiting visitors in the tab's title, for an operator working in another tab.
   const totalUnread = [...unread.values()].reduce((a, b) => a + b, 0);
@@ -229,7 +247,16 @@ export function OperatorConsole() {
                   const n = unread.get(id) ?? 0;
                   return (
                     <li key={id}>
-                      <a href={`#conv-${id}`} onClick={() => setFocusId(id)}>
+                      <a
+                        href={`#conv-${id}`}
+                        aria-current={selected === id ? 'true' : undefined}
+                        onClick={(e) => {
+                          // Not a fragment navigation: it would move focus to the page, not the reply box.
+                          e.preventDefault();
+                          setSelected(id);
+                          setFocusId(id);
+                        }}
+                      >
                         {c?.visitorName ?? `#${id}`}
                       </a>
                       {n > 0 ? <span className="chat-console__badge">{t('admin.chat.unread', { count: n })}</span> : null}
@@ -253,10 +280,8 @@ export function OperatorConsole() {
                 unread={unread.get(id) ?? 0}
                 typingName={typing.get(id) ?? null}
                 conn={conn.current}
-                onSeen={() => seen(id)}
-                onBlur={() => {
-                  if (focused.current === id) focused.current = null;
-                }}
+                selected={selected === id}
+                onSelect={() => setSelected(id)}
                 onPending={(line) => setLines((m) => new Map(m).set(id, [...(m.get(id) ?? []), line]))}
                 onFailed={(key, reason) => setLines((m) => new Map(m).set(id, (m.get(id) ?? []).map((l) => (l.key === key ? { ...l, pending: false, failed: reason } : l))))}
                 onClose={() => closeTab(id)}
@@ -276,8 +301,8 @@ function Pane(props: {
   unread: number;
   typingName: string | null;
   conn: ChatConnection | null;
-  onSeen(): void;
-  onBlur(): void;
+  selected: boolean;
+  onSelect(): void;
   onPending(line: Line): void;
   onFailed(key: string, reason: string): void;
   onClose(): void;
@@ -319,7 +344,14 @@ function Pane(props: {
   };
   const closed = c.status === 'closed';
   return (
-    <section className={`chat-pane${closed ? ' chat-pane--closed' : ''}`} id={`conv-${c.id}`} aria-labelledby={`${id}-h`} onFocus={props.onSeen} onPointerDown={props.onSeen} onBlur={props.onBlur}>
+    <section
+      className={`chat-pane${closed ? ' chat-pane--closed' : ''}${props.selected ? ' chat-pane--selected' : ''}`}
+      id={`conv-${c.id}`}
+      aria-labelledby={`${id}-h`}
+      aria-current={props.selected ? 'true' : undefined}
+      onFocus={props.onSelect}
+      onPointerDown={props.onSelect}
+    >
       <header className="chat-pane__head">
         <h2 id={`${id}-h`}>
           {c.visitorName}
@@ -333,6 +365,7 @@ function Pane(props: {
           <br />
           {presence?.currentPage ? t('admin.chat.page', { page: presence.currentPage }) : t('admin.chat.pageUnknown')}
           {presence?.isMobile ? ` · ${t('admin.chat.mobile')}` : ''}
+          {presence && presence.status !== 'online' ? ` · ${t('admin.chat.visitorAway')}` : ''}
         </p>
       </header>
       <ol className="chat-pane__messages" ref={listRef} aria-label={t('admin.chat.messagesWith', { name: c.visitorName })} tabIndex={0}>
