@@ -23,8 +23,8 @@ import { noticeCookie } from './ui/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
-import { chatWidgetSettings } from './features/chat/chat-settings.server.ts';
-import { ChatSlot } from './features/chat/components/chat-slot.tsx';
+import { chatWidgetSettings, type ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
+import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -36,6 +36,8 @@ import './styles/site.css';
 // visitor only (not for the shared page cache) carry it from the server too.
 const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
 const SiteFooter = island<{ storeName: string; menu: RootData['menu'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+// The live chat's launcher: nothing of it in the shell; its chunk loads when the browser is idle.
+const ChatLauncher = island<{ settings: ChatWidgetSettings; user: ChatUser | null }>(() => import('./features/chat/components/chat-launcher.tsx').then((m) => ({ default: m.ChatLauncher })), ['idle']);
 const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -98,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
-              {data?.chat ? <ChatSlot settings={data.chat} user={data.user} /> : null}
+              {data?.chat ? <ChatLauncher settings={data.chat} user={data.user} /> : null}
             </>
           )}
         </CartProvider>

@@ -1,7 +1,6 @@
 /** English messages, the shipped catalog. Keys are grouped by screen; {name} marks a value. */
 export const en = {
   'site.skip': 'Skip to content',
-  'site.chat': 'Chat with us',
   'site.menu': 'Main menu',
   'site.menuToggle': 'Menu',
   'site.shop': 'Shop',

@@ -54,6 +54,8 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
     data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
+    data.canChat && { to: '/admin/chat/transcripts', label: t('admin.chat.transcripts') },
+    data.canChat && { to: '/admin/chat/offline', label: t('admin.chat.offlineInbox') },
     data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);

@@ -85,6 +85,13 @@ test('with no operator online the widget offers the contact form, and the messag
   // Minimised 2 s after success: the launcher is back.
   await expect(v.getByRole('button', { name: 'Chat with us' })).toBeVisible({ timeout: 5000 });
   await visitor.close();
+
+  // The operator finds it in the console's offline messages inbox.
+  await page.getByRole('link', { name: 'Offline messages' }).click();
+  const message = page.getByRole('article', { name: 'From Olive Offline' });
+  await expect(message).toContainText('Do you ship to Norway?');
+  await expect(message.getByRole('link', { name: 'olive@example.test' })).toHaveAttribute('href', 'mailto:olive@example.test');
+  await expectNoSeriousA11yViolations(page, '/admin/chat/offline');
 });
 
 test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL }) => {
@@ -229,6 +236,24 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await popup.getByRole('button', { name: 'Good' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+
+  // The ended conversation is in the transcripts archive, found by its rating.
+  await op.page.setViewportSize(DESKTOP);
+  await op.page.goto('/admin/chat/transcripts');
+  await waitForHydration(op.page);
+  await op.page.getByLabel('Rating').selectOption('good');
+  await op.page.getByRole('button', { name: 'Filter' }).click();
+  await expect(op.page).toHaveURL(/evaluation=good/);
+  await expect(op.page.getByRole('status').filter({ hasText: '1 ended conversations' })).toBeVisible();
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts');
+  await op.page.getByRole('link', { name: 'Vera Visitor' }).click();
+  await expect(op.page.getByRole('heading', { level: 1, name: 'Chat with Vera Visitor' })).toBeVisible();
+  const transcript = op.page.getByRole('list', { name: 'Messages with Vera Visitor' });
+  await expect(transcript.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(transcript.getByText('Vera Visitor has ended the chat.')).toBeVisible();
+  await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts/:id');
+  await screenshot(op.page, 'chat-transcript-1280');
 
   await visitor.close();
   await walter.close();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ChatWidgetSettings } from '../chat-settings.server.ts';
 import { textColourOn } from '../client/colour.ts';
-import { t } from '../../../i18n/t.ts';
+import { t } from '../../../i18n/t-chat.ts';
 import '../chat.css';
 
 /** The hash of a link that opens the chat (shop spec §2). */
@@ -16,10 +16,11 @@ export interface ChatUser {
 }
 
 /**
- * The live chat's launcher, on every storefront page while the chat is on. It is all the
- * page's first JavaScript carries of the chat: the widget (and socket.io-client) loads when
- * the browser is idle after the load event, or at once on a click or a `#live-chat` link.
- * Rendered in the browser only (without scripts there is no chat).
+ * The live chat's launcher, on every storefront page while the chat is on: an island of the
+ * root layout loaded when the browser is idle, so nothing of the chat is in a page's first
+ * JavaScript; the server renders only its empty corner box (without scripts there is no
+ * chat). The widget (and socket.io-client) loads when the browser is idle again, or at once
+ * on a click or a `#live-chat` link.
  */
 export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings; user: ChatUser | null }) {
   const [shown, setShown] = useState(false);
@@ -68,7 +69,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
           type="button"
           className={`chat-launcher chat-launcher--${settings.buttonType}`}
           aria-haspopup="dialog"
-          aria-label={settings.buttonType === 'round' ? t('site.chat') : undefined}
+          aria-label={settings.buttonType === 'round' ? t('chat.w.title') : undefined}
           onPointerEnter={() => void loadWidget().catch(() => undefined)}
           onClick={() => {
             setStarted(true);
@@ -78,7 +79,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
             <path d="M4 4h16v12H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
           </svg>
-          {settings.buttonType === 'classic' ? <span>{t('site.chat')}</span> : null}
+          {settings.buttonType === 'classic' ? <span>{t('chat.w.title')}</span> : null}
         </button>
       ) : null}
       {started ? (

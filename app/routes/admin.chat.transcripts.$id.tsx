@@ -1,0 +1,61 @@
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { requireStaff } from '../features/admin/admin.server.ts';
+import { archiveScope, getTranscript } from '../features/chat/chat-archive.server.ts';
+import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
+import { ChatText } from '../features/chat/components/chat-text.tsx';
+import { t } from '../i18n/t-admin.ts';
+import '../features/chat/chat.css';
+import '../features/chat/console.css';
+
+/* One transcript: who, when, how long, the rating, every message as text. */
+
+export const meta: MetaFunction = () => [{ title: `${t('admin.chat.transcript')} · ${t('admin.title')}` }];
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const user = requireStaff(context, request, CHAT_CONSOLE_ROLES);
+  const { db } = context.services;
+  const id = /^[1-9][0-9]{0,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const transcript = id > 0 && id <= 2_147_483_647 ? await getTranscript(db, await archiveScope(db, user), id) : undefined;
+  if (!transcript) throw new Response('Not Found', { status: 404 });
+  return { transcript };
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') : '—');
+
+export default function AdminChatTranscript() {
+  const { transcript: c } = useLoaderData<typeof loader>();
+  const minutes = c.durationS === null ? '—' : t('admin.chat.duration', { minutes: Math.floor(c.durationS / 60), seconds: c.durationS % 60 });
+  const rating = c.evaluation === 'good' ? t('admin.chat.good') : c.evaluation === 'bad' ? t('admin.chat.bad') : t('admin.chat.notRated');
+  return (
+    <>
+      <p>
+        <Link to="/admin/chat/transcripts">{t('admin.chat.backToTranscripts')}</Link>
+      </p>
+      <h1>{t('admin.chat.transcriptWith', { name: c.visitorName || c.visitorEmail })}</h1>
+      <dl className="chat-archive__facts">
+        <dt>{t('admin.chat.visitor')}</dt>
+        <dd>
+          {c.visitorName} &lt;{c.visitorEmail}&gt;
+        </dd>
+        <dt>{t('admin.chat.operator')}</dt>
+        <dd>{c.operatorName || '—'}</dd>
+        <dt>{t('admin.chat.startedAt')}</dt>
+        <dd>{when(c.createdAt)}</dd>
+        <dt>{t('admin.chat.lasted')}</dt>
+        <dd>{minutes}</dd>
+        <dt>{t('admin.chat.rating')}</dt>
+        <dd>{rating}</dd>
+      </dl>
+      <ol className="chat-pane__messages chat-archive__messages" aria-label={t('admin.chat.messagesWith', { name: c.visitorName })}>
+        {c.messages.map((m) => (
+          <li key={m.seq} className={`chat-msg ${m.senderType === 'system' ? 'chat-msg--system' : m.senderType === 'operator' ? 'chat-msg--own' : 'chat-msg--other'}`}>
+            {m.senderType !== 'system' ? <span className="chat-msg__name">{m.name}</span> : null}
+            <span className="chat-msg__text">
+              <ChatText text={m.text} />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { operator } from '../helpers/chat.ts';
+import { setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
+
+/*
+ * The chat archive pages: transcripts (closed conversations: search, rating filter, one
+ * transcript) and the offline messages inbox, per role and per vendor; text shown as text.
+ */
+for (const dialect of await dialects()) {
+  describe(`chat transcripts and offline inbox (${dialect})`, () => {
+    let t: TestApp;
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { pages: 'build' });
+      const db = t.services.db;
+      const conv = async (name: string, vendor: number, status: 'open' | 'closed', evaluation: '' | 'good' | 'bad', texts: string[]) => {
+        const c = await db
+          .insertInto('chat_conversations')
+          .values({ visitor_id: null, vendor_id: vendor, visitor_name: name, visitor_email: `${name.toLowerCase()}@mail.example`, operator_name: 'Olga Operator', status, evaluation, last_seq: texts.length, created_at: '2026-11-20T10:00:00.000Z', accepted_at: null, closed_at: status === 'closed' ? '2026-11-20T10:04:30.000Z' : null, operator_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        let seq = 0;
+        for (const body of texts) {
+          seq++;
+          await db.insertInto('chat_messages').values({ conversation_id: c.id, seq, sender_id: null, sender_type: seq % 2 ? 'visitor' : 'operator', sender_key: `k${seq % 2}`, client_id: `c${seq}`, user_name: seq % 2 ? name : 'Olga Operator', body, created_at: '2026-11-20T10:01:00.000Z' }).execute();
+        }
+        ids[name] = c.id;
+      };
+      await conv('Anna', 0, 'closed', 'good', ['Hi <b>there</b>', 'Hello! See www.example.org']);
+      await conv('Boris', 7, 'closed', 'bad', ['Vendor question']);
+      await conv('Cleo', 0, 'open', '', ['Still chatting']);
+      await db.insertInto('chat_offline_messages').values({ name: 'Dora', email: 'dora@mail.example', message: 'Call me <script>x</script>', vendor_id: 0, user_id: null, current_page: '/shop', created_at: '2026-11-21T09:00:00.000Z' }).execute();
+      await db.insertInto('chat_offline_messages').values({ name: 'Emil', email: 'emil@mail.example', message: 'For vendor seven', vendor_id: 7, user_id: null, created_at: '2026-11-21T09:30:00.000Z' }).execute();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('administrators see every closed conversation, searchable and filtered by rating; open ones are not transcripts', async () => {
+      const admin = await operator(t.app, 'admin');
+      const all = await admin.client.request('GET', '/admin/chat/transcripts');
+      expect(all.statusCode).toBe(200);
+      expect(all.body).toContain('2 ended conversations');
+      expect(all.body).toContain(`/admin/chat/transcripts/${ids.Anna}`);
+      expect(all.body).toContain(`/admin/chat/transcripts/${ids.Boris}`);
+      expect(all.body).not.toContain('Cleo');
+      const good = await admin.client.request('GET', '/admin/chat/transcripts?evaluation=good');
+      expect(good.body).toContain('1 ended conversations');
+      expect(good.body).toContain('Anna');
+      expect(good.body).not.toContain('Boris');
+      const search = await admin.client.request('GET', '/admin/chat/transcripts?q=BORIS%40mail');
+      expect(search.body).toContain('Boris');
+      expect(search.body).not.toContain('anna@mail.example');
+      // Nonsense filters fall back to none rather than failing.
+      expect((await admin.client.request('GET', '/admin/chat/transcripts?evaluation=maybe&page=-3')).statusCode).toBe(200);
+
+      const one = await admin.client.request('GET', `/admin/chat/transcripts/${ids.Anna}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.body).toContain('Chat with Anna');
+      expect(one.body).toContain('4 min 30 s');
+      expect(one.body).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+      expect(one.body).not.toContain('<b>there</b>');
+      expect(one.body).toContain('href="https://www.example.org"');
+      for (const bad of [String(ids.Cleo), '0', 'abc', '99999999999']) {
+        expect((await admin.client.request('GET', `/admin/chat/transcripts/${bad}`)).statusCode, bad).toBe(404);
+      }
+    });
+
+    it("an operator of a vendor sees that vendor's transcripts and offline messages only; the shop's operators see all", async () => {
+      const vendorOp = await operator(t.app, 'operator');
+      await setOperatorVendor(t.services.db, vendorOp.user, 7, 'Seven');
+      const list = await vendorOp.client.request('GET', '/admin/chat/transcripts');
+      expect(list.body).toContain('Boris');
+      expect(list.body).not.toContain('Anna');
+      expect((await vendorOp.client.request('GET', `/admin/chat/transcripts/${ids.Anna}`)).statusCode).toBe(404);
+      expect((await vendorOp.client.request('GET', `/admin/chat/transcripts/${ids.Boris}`)).statusCode).toBe(200);
+      const inbox = await vendorOp.client.request('GET', '/admin/chat/offline');
+      expect(inbox.body).toContain('For vendor seven');
+      expect(inbox.body).not.toContain('Dora');
+
+      const shopOp = await operator(t.app, 'operator');
+      const shopInbox = await shopOp.client.request('GET', '/admin/chat/offline');
+      expect(shopInbox.statusCode).toBe(200);
+      expect(shopInbox.body).toContain('From Dora');
+      expect(shopInbox.body).toContain('Call me &lt;script&gt;x&lt;/script&gt;');
+      expect(shopInbox.body).toContain('For vendor seven');
+      // Vendors' own operators only: the shop's operators no longer see vendor 7's.
+      await saveChatSettings(t.services.db, { vendorOnlyChat: true });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const restricted = await shopOp.client.request('GET', '/admin/chat/offline');
+      expect(restricted.body).toContain('From Dora');
+      expect(restricted.body).not.toContain('For vendor seven');
+      await saveChatSettings(t.services.db, { vendorOnlyChat: false });
+    });
+  });
+}
