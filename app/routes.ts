@@ -66,6 +66,7 @@ export default [
     route('admin/chat/transcripts', 'routes/admin.chat.transcripts.tsx'),
     route('admin/chat/transcripts/:id', 'routes/admin.chat.transcripts.$id.tsx'),
     route('admin/chat/offline', 'routes/admin.chat.offline.tsx'),
+    route('admin/chat/canned', 'routes/admin.chat.canned.tsx'),
     route('admin/search', 'routes/admin.search.tsx'),
     route('admin/forms', 'routes/admin.forms.tsx'),
     route('admin/forms/:id', 'routes/admin.forms.$id.tsx'),

@@ -57,6 +57,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canChat && { to: '/admin/chat/transcripts', label: t('admin.chat.transcripts') },
     data.canChat && { to: '/admin/chat/offline', label: t('admin.chat.offlineInbox') },
     data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
+    data.canSettings && { to: '/admin/chat/canned', label: t('admin.chat.canned') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { operator } from '../helpers/chat.ts';
-import { setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { addCannedReply, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { ask, listen, rawSocket } from '../helpers/chat.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
 
 /*
@@ -38,6 +39,34 @@ for (const dialect of await dialects()) {
     });
     afterAll(async () => {
       await t?.close();
+    });
+
+    it('managers add and delete the canned replies operators get in the console; bad input is a 400 with the field', async () => {
+      const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+      const manager = await operator(t.app, 'shop_manager');
+      const empty = await manager.client.request('POST', '/admin/chat/canned', 'intent=add&title=&body=Hi', FORM);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('Enter a title');
+      const added = await manager.client.request('POST', '/admin/chat/canned', `intent=add&title=Shipping&body=${encodeURIComponent('We ship in 2 days <fast>')}`, FORM);
+      expect(added.statusCode).toBe(200);
+      expect(added.body).toContain('Canned reply “Shipping” added.');
+      const page = await manager.client.request('GET', '/admin/chat/canned');
+      expect(page.body).toContain('We ship in 2 days &lt;fast&gt;');
+      const other = await addCannedReply(t.services.db, { vendorId: 7, title: 'Seven only', body: 'x' });
+      // The console's operator reads it over the socket.
+      const url = await listen(t.app);
+      const op = await operator(t.app, 'operator');
+      const { socket } = await rawSocket(url, await op.token());
+      const canned = await ask<{ replies: { id: number; title: string; text: string }[] }>(socket, 'op:canned');
+      expect(canned.replies.map((r) => r.title)).toEqual(['Shipping']);
+      // A vendor's reply is not the shop's to delete here; unknown ids are 404 too.
+      for (const id of [String(other.id), '999999', 'x']) {
+        expect((await manager.client.request('POST', '/admin/chat/canned', `intent=delete&id=${id}`, FORM)).statusCode, id).toBe(404);
+      }
+      const deleted = await manager.client.request('POST', '/admin/chat/canned', `intent=delete&id=${canned.replies[0].id}`, FORM);
+      expect(deleted.body).toContain('Canned reply deleted.');
+      expect((await ask<{ replies: unknown[] }>(socket, 'op:canned')).replies).toEqual([]);
+      socket.disconnect();
     });
 
     it('administrators see every closed conversation, searchable and filtered by rating; open ones are not transcripts', async () => {

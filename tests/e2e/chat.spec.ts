@@ -59,6 +59,16 @@ test('with no operator online the widget offers the contact form, and the messag
   await expect(page.getByText('Chat settings saved.')).toBeVisible();
   await expect(enabled).toBeChecked();
 
+  // A canned reply for the console.
+  await page.goto('/admin/chat/canned');
+  await waitForHydration(page);
+  await page.getByLabel('Title').fill('Welcome');
+  await page.getByLabel('Reply', { exact: true }).fill('Welcome to Vitrine! How can I help?');
+  await page.getByRole('button', { name: 'Add reply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Canned reply “Welcome” added.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Welcome' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/admin/chat/canned');
+
   const visitor = await page.context().browser()!.newContext({ baseURL: page.url().replace(/\/admin$/, '') });
   const v = await visitor.newPage();
   const popup = await openWidget(v);
@@ -156,6 +166,13 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   const wPane = op.page.getByRole('region', { name: /Walter Second/ });
   await expect(wPane).toHaveAttribute('aria-current', 'true');
   await expect(pane).not.toHaveAttribute('aria-current', 'true');
+  // The operator greets Walter with the canned reply.
+  await wPane.getByLabel('Insert a canned reply').selectOption({ label: 'Welcome' });
+  const wReply = wPane.getByRole('textbox', { name: 'Reply to Walter Second' });
+  await expect(wReply).toHaveValue('Welcome to Vitrine! How can I help?');
+  await expect(wReply).toBeFocused();
+  await wReply.press('Enter');
+  await expect(wPopup.locator('.chat-msg--other')).toContainText('Welcome to Vitrine! How can I help?');
 
   // The visitor sends the payload too; the console shows it as text; unread counts while elsewhere.
   await reply.fill(XSS);

@@ -53,6 +53,9 @@ export const CLIENT_EVENTS = {
   accept: 'op:accept',
   queue: 'op:queue',
   canned: 'op:canned',
+  /** Online operators who could take over a conversation, and the handover itself. */
+  operators: 'op:operators',
+  transfer: 'op:transfer',
 } as const;
 
 /** Events the server emits. */
@@ -118,6 +121,7 @@ export const evaluateSchema = z.object({
 });
 export const statusSchema = z.object({ status: z.enum(['online', 'offline']) });
 export const acceptSchema = z.object({ conversationId: id });
+export const transferSchema = z.object({ conversationId: id, operatorId: id });
 /** Events without a payload (anything sent along is ignored). */
 export const emptySchema = z.object({}).nullish();
 

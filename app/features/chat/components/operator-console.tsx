@@ -20,6 +20,11 @@ interface Line {
   pending: boolean;
   failed?: string;
 }
+interface Canned {
+  id: number;
+  title: string;
+  text: string;
+}
 interface Presence {
   currentPage: string;
   isMobile: boolean;
@@ -39,6 +44,7 @@ export function OperatorConsole() {
   const [typing, setTyping] = useState<Map<number, string>>(new Map());
   const [presence, setPresence] = useState<Map<number, Presence>>(new Map());
   const [announce, setAnnounce] = useState('');
+  const [canned, setCanned] = useState<Canned[]>([]);
   const [error, setError] = useState('');
   const conn = useRef<ChatConnection | null>(null);
   const meId = useRef<number | null>(null);
@@ -88,6 +94,9 @@ export function OperatorConsole() {
         for (const q of h.queue ?? []) map.set(q.id, q);
         setConversations(map);
         for (const q of h.queue ?? []) if (q.operatorId === h.me.id) follow(c, q.id);
+        void c.request<{ replies: Canned[] }>(CLIENT_EVENTS.canned, {}).then((a) => {
+          if (a.ok) setCanned(a.replies);
+        });
       },
       onMessage(m: ChatMessageView) {
         const own = m.senderType === 'operator' && m.senderId === meId.current;
@@ -281,6 +290,7 @@ export function OperatorConsole() {
                 typingName={typing.get(id) ?? null}
                 conn={conn.current}
                 selected={selected === id}
+                canned={canned}
                 onSelect={() => setSelected(id)}
                 onPending={(line) => setLines((m) => new Map(m).set(id, [...(m.get(id) ?? []), line]))}
                 onFailed={(key, reason) => setLines((m) => new Map(m).set(id, (m.get(id) ?? []).map((l) => (l.key === key ? { ...l, pending: false, failed: reason } : l))))}
@@ -302,6 +312,7 @@ function Pane(props: {
   typingName: string | null;
   conn: ChatConnection | null;
   selected: boolean;
+  canned: Canned[];
   onSelect(): void;
   onPending(line: Line): void;
   onFailed(key: string, reason: string): void;
@@ -398,6 +409,29 @@ function Pane(props: {
           <button type="submit" className="button">
             {t('admin.chat.send')}
           </button>
+          {props.canned.length > 0 ? (
+            <p className="chat-pane__canned">
+              <label htmlFor={`${id}-canned`}>{t('admin.chat.insertCanned')}</label>
+              <select
+                id={`${id}-canned`}
+                value=""
+                onChange={(e) => {
+                  const reply = props.canned.find((r) => String(r.id) === e.currentTarget.value);
+                  const box = document.getElementById(`reply-${c.id}`) as HTMLTextAreaElement | null;
+                  if (!reply || !box) return;
+                  box.value = box.value.trim() ? `${box.value.replace(/\s+$/, '')} ${reply.text}` : reply.text;
+                  box.focus();
+                }}
+              >
+                <option value="">{t('admin.chat.chooseCanned')}</option>
+                {props.canned.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.title}
+                  </option>
+                ))}
+              </select>
+            </p>
+          ) : null}
         </form>
       )}
     </section>
