@@ -3,6 +3,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { archiveScope, getTranscript } from '../features/chat/chat-archive.server.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { ChatText } from '../features/chat/components/chat-text.tsx';
+import { ChatAvatar } from '../features/chat/components/chat-avatar.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/chat/chat.css';
 import '../features/chat/console.css';
@@ -49,7 +50,12 @@ export default function AdminChatTranscript() {
       <ol className="chat-pane__messages chat-archive__messages" aria-label={t('admin.chat.messagesWith', { name: c.visitorName })}>
         {c.messages.map((m) => (
           <li key={m.seq} className={`chat-msg ${m.senderType === 'system' ? 'chat-msg--system' : m.senderType === 'operator' ? 'chat-msg--own' : 'chat-msg--other'}`}>
-            {m.senderType !== 'system' ? <span className="chat-msg__name">{m.name}</span> : null}
+            {m.senderType !== 'system' ? (
+              <span className="chat-msg__name">
+                <ChatAvatar name={m.name} />
+                {m.name}
+              </span>
+            ) : null}
             <span className="chat-msg__text">
               <ChatText text={m.text} />
             </span>

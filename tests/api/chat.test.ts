@@ -312,6 +312,47 @@ for (const dialect of await dialects()) {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     });
+
+    it('passes a conversation to another online operator who serves its vendor; the visitor is told, nothing is lost', async () => {
+      const [a, b, c7] = [await operator(t.app), await operator(t.app), await operator(t.app)];
+      await setOperatorVendor(t.services.db, c7.user, 7, 'Seven');
+      const [as, bs, cs] = [track(await rawSocket(url, await a.token())), track(await rawSocket(url, await b.token())), track(await rawSocket(url, await c7.token()))];
+      for (const o of [as, bs, cs]) expect((await ask(o.socket, 'op:status', { status: 'online' })).ok).toBe(true);
+      try {
+        const v = await chattingVisitor('Fay');
+        const id = v.conversation.id;
+        expect((await ask(as.socket, 'op:accept', { conversationId: id })).ok).toBe(true);
+        // Only the conversation's operator may pass it on.
+        expect(await ask(bs.socket, 'op:transfer', { conversationId: id, operatorId: as.hello.me.id })).toMatchObject({ ok: false, error: { code: 'not_yours' } });
+        expect(await ask(v.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+        const targets = (await ask<{ operators: { id: number; name: string }[] }>(as.socket, 'op:operators', { conversationId: id })).operators;
+        expect(targets).toContainEqual({ id: bs.hello.me.id, name: b.user.name });
+        expect(targets.map((o) => o.id)).not.toContain(as.hello.me.id);
+        expect(targets.map((o) => o.id)).not.toContain(cs.hello.me.id);
+        // Not to oneself, a vendor's operator who does not serve the shop's visitors, a visitor, or nobody.
+        for (const to of [as.hello.me.id, cs.hello.me.id, v.hello.me.id, 999_999]) {
+          expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: to }), String(to)).toMatchObject({ ok: false, error: { code: 'no_target' } });
+        }
+        expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: 'b' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+
+        const told = next<ChatMessageView>(v.socket, 'chat:message', (m) => m.senderType === 'system');
+        const handed = next<ConversationView>(bs.socket, 'chat:conversation', (c) => c.id === id && c.operatorId === bs.hello.me.id);
+        const moved = await ask<{ conversation: ConversationView }>(as.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id });
+        expect(moved.conversation).toMatchObject({ operatorId: bs.hello.me.id, operatorName: b.user.name });
+        expect((await told).text).toBe(`${a.user.name} has passed this chat to ${b.user.name}.`);
+        await handed;
+        // The new operator hears the visitor without joining by hand, and answers.
+        const toB = next<ChatMessageView>(bs.socket, 'chat:message', (m) => m.senderType === 'visitor');
+        await ask(v.socket, 'chat:send', { conversationId: id, clientId: 'fay-1', text: 'Still there?' });
+        expect((await toB).text).toBe('Still there?');
+        expect(await ask(bs.socket, 'chat:send', { conversationId: id, clientId: 'b-1', text: 'Yes, I have taken over.' })).toMatchObject({ ok: true });
+        expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id })).toMatchObject({ ok: false, error: { code: 'not_yours' } });
+        const all = await ask<{ messages: ChatMessageView[] }>(v.socket, 'chat:since', { conversationId: id, after: 0 });
+        expect(all.messages.map((m) => m.seq)).toEqual([1, 2, 3]);
+      } finally {
+        for (const o of [as, bs, cs]) await ask(o.socket, 'op:status', { status: 'offline' });
+      }
+    });
   });
 
   describe(`chat guest limit, same e-mail and cleanup (${dialect})`, () => {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
@@ -22,9 +24,27 @@ async function openWidget(page: Page) {
   return page.getByRole('dialog');
 }
 
-async function operatorConsole(browser: Browser, baseURL: string) {
-  const ctx = await browser.newContext({ baseURL, storageState: adminState });
+const SECOND = { name: 'Otto Second', email: 'otto@example.test', password: 'otto-operator-password-1' };
+
+/** A second operator account, made as a shop owner would: with the `vitrine user create` command. */
+function createOperator(dataDir: string) {
+  execFileSync(process.execPath, ['bin/vitrine.mjs', 'user', 'create', '--email', SECOND.email, '--password', SECOND.password, '--role', 'operator', '--name', SECOND.name], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.sqlite')}`, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
+}
+
+async function operatorConsole(browser: Browser, baseURL: string, login?: typeof SECOND) {
+  const ctx = await browser.newContext({ baseURL, ...(login ? {} : { storageState: adminState }) });
   const page = await ctx.newPage();
+  if (login) {
+    await page.goto('/account/login');
+    await waitForHydration(page);
+    await page.getByLabel('E-mail address').fill(login.email);
+    await page.getByLabel('Password', { exact: true }).fill(login.password);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/(my-account|admin)/);
+  }
   await page.goto('/admin/chat');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Live chat' })).toBeVisible();
@@ -104,7 +124,7 @@ test('with no operator online the widget offers the contact form, and the messag
   await expectNoSeriousA11yViolations(page, '/admin/chat/offline');
 });
 
-test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL }) => {
+test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL, shop }) => {
   const op = await operatorConsole(browser, baseURL!);
   const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
   const v = await visitor.newPage();
@@ -173,6 +193,24 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(wReply).toBeFocused();
   await wReply.press('Enter');
   await expect(wPopup.locator('.chat-msg--other')).toContainText('Welcome to Vitrine! How can I help?');
+
+  // A second operator comes online; Walter's chat is passed to them, and Walter is told.
+  createOperator(shop.server.dataDir);
+  const op2 = await operatorConsole(browser, baseURL!, SECOND);
+  await wPane.getByRole('button', { name: 'Pass to another operator…' }).click();
+  await wPane.getByLabel('Pass the chat with Walter Second to').selectOption({ label: SECOND.name });
+  await wPane.getByRole('button', { name: 'Pass on' }).click();
+  await expect(wPopup.locator('.chat-msg--system').getByText(`Chat Admin has passed this chat to ${SECOND.name}.`)).toBeVisible();
+  await expect(wPopup.getByRole('status').filter({ hasText: /^Chat Admin has passed this chat/ })).toHaveCount(1);
+  await expect(wPane).toHaveCount(0);
+  await expect(op.page.getByText(`The chat with Walter Second is now with ${SECOND.name}.`)).toBeVisible();
+  const otto = op2.page.getByRole('region', { name: /Walter Second/ });
+  await expect(otto.getByText('Welcome to Vitrine! How can I help?')).toBeVisible();
+  await otto.getByRole('textbox', { name: 'Reply to Walter Second' }).fill('Otto here, I can help.');
+  await otto.getByRole('textbox', { name: 'Reply to Walter Second' }).press('Enter');
+  await expect(wPopup.locator('.chat-msg--other').last()).toContainText('Otto here, I can help.');
+  await expectNoSeriousA11yViolations(op2.page, '/admin/chat (after a handover)');
+  await op2.ctx.close();
 
   // The visitor sends the payload too; the console shows it as text; unread counts while elsewhere.
   await reply.fill(XSS);

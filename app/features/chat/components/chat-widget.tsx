@@ -4,6 +4,7 @@ import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, MESSAGE_MAX, TYPIN
 import { t } from '../../../i18n/t-chat.ts';
 import { chatToken, postChat } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
+import { ChatAvatar } from './chat-avatar.tsx';
 import type { ChatUser } from './chat-launcher.tsx';
 
 /*
@@ -103,7 +104,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
           return [...list, bubble];
         });
         if (!own) {
-          setAnnounce(t('chat.w.said', { name: m.userName, text: m.text }));
+          setAnnounce(m.senderType === 'system' ? m.text : t('chat.w.said', { name: m.userName, text: m.text }));
           setTypingName(null);
           if (openRef.current && document.visibilityState === 'visible' && m.senderType === 'operator') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
         }
@@ -432,7 +433,12 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
               {bubbles.length === 0 ? <li className="chat-msg chat-msg--system">{t('chat.w.waiting')}</li> : null}
               {bubbles.map((b) => (
                 <li key={b.key} className={`chat-msg ${b.system ? 'chat-msg--system' : b.own ? 'chat-msg--own' : 'chat-msg--other'}${b.pending ? ' chat-msg--pending' : ''}`}>
-                  {!b.system ? <span className="chat-msg__name">{b.own ? t('chat.w.you') : b.name}</span> : null}
+                  {!b.system ? (
+                    <span className="chat-msg__name">
+                      <ChatAvatar name={b.own ? me.name || b.name : b.name} />
+                      {b.own ? t('chat.w.you') : b.name}
+                    </span>
+                  ) : null}
                   <span className="chat-msg__text">
                     <ChatText text={b.text} />
                   </span>

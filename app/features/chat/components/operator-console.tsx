@@ -4,6 +4,7 @@ import { CLIENT_EVENTS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type
 import { t } from '../../../i18n/t-admin.ts';
 import { chatToken } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
+import { ChatAvatar } from './chat-avatar.tsx';
 
 /*
  * The operator console (/admin/chat): status, the queue of waiting visitors, and the
@@ -46,6 +47,7 @@ export function OperatorConsole() {
   const [announce, setAnnounce] = useState('');
   const [canned, setCanned] = useState<Canned[]>([]);
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
   const conn = useRef<ChatConnection | null>(null);
   const meId = useRef<number | null>(null);
   /*
@@ -77,6 +79,9 @@ export function OperatorConsole() {
     }
   }, [focusId, open, conversations]);
 
+  const openRef = useRef<number[]>(open);
+  openRef.current = open;
+  const accepting = useRef(new Set<number>());
   const upsert = (c: ConversationView) => setConversations((m) => new Map(m).set(c.id, c));
   const follow = (c: ChatConnection, id: number) => {
     c.follow(id, 0);
@@ -123,6 +128,16 @@ export function OperatorConsole() {
           const conv = payload as ConversationView;
           upsert(conv);
           if (conv.operatorId === null && conv.status === 'open') setAnnounce(t('admin.chat.newVisitor', { name: conv.visitorName }));
+          // A handover (op:transfer): the new operator gets the pane, the old one loses it.
+          const mine = openRef.current.includes(conv.id);
+          if (conv.status === 'open' && conv.operatorId === meId.current && !mine && !accepting.current.has(conv.id)) {
+            follow(c, conv.id);
+            setAnnounce(t('admin.chat.handedToYou', { name: conv.visitorName }));
+            setNotice(t('admin.chat.handedToYou', { name: conv.visitorName }));
+          } else if (conv.status === 'open' && conv.operatorId !== null && conv.operatorId !== meId.current && mine) {
+            closeTab(conv.id);
+            setNotice(t('admin.chat.handedOver', { name: conv.visitorName, to: conv.operatorName }));
+          }
         } else if (event === 'chat:typing') {
           const p = payload as { conversationId: number; name: string; typing: boolean };
           setTyping((map) => {
@@ -154,7 +169,8 @@ export function OperatorConsole() {
   async function accept(id: number) {
     const c = conn.current;
     if (!c) return;
-    const ack = await c.request<{ conversation: ConversationView }>(CLIENT_EVENTS.accept, { conversationId: id });
+    accepting.current.add(id);
+    const ack = await c.request<{ conversation: ConversationView }>(CLIENT_EVENTS.accept, { conversationId: id }).finally(() => accepting.current.delete(id));
     if (!ack.ok) {
       setError(ack.error.message);
       return;
@@ -170,6 +186,11 @@ export function OperatorConsole() {
     conn.current?.unfollow(id);
     if (selectedRef.current === id) setSelected(null);
     setOpen((list) => list.filter((x) => x !== id));
+    setUnread((u) => {
+      const n = new Map(u);
+      n.delete(id);
+      return n;
+    });
     setLines((all) => {
       const n = new Map(all);
       n.delete(id);
@@ -220,6 +241,7 @@ export function OperatorConsole() {
             {error}
           </p>
         ) : null}
+        {notice ? <p className="notice">{notice}</p> : null}
       </section>
       <div className="chat-console__layout">
         <aside className="chat-console__side">
@@ -354,6 +376,18 @@ function Pane(props: {
     if (!['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab', 'Escape'].includes(e.key)) setTyping(true);
   };
   const closed = c.status === 'closed';
+  // Passing the conversation on: the operators who could take it, asked for when wanted.
+  const [targets, setTargets] = useState<{ id: number; name: string }[] | null>(null);
+  const [transferError, setTransferError] = useState('');
+  const findTargets = async () => {
+    const ack = await conn?.request<{ operators: { id: number; name: string }[] }>(CLIENT_EVENTS.operators, { conversationId: c.id });
+    if (ack?.ok) setTargets(ack.operators);
+    else if (ack) setTransferError(ack.error.message);
+  };
+  const transfer = async (operatorId: number) => {
+    const ack = await conn?.request(CLIENT_EVENTS.transfer, { conversationId: c.id, operatorId });
+    if (ack && !ack.ok) setTransferError(ack.error.message);
+  };
   return (
     <section
       className={`chat-pane${closed ? ' chat-pane--closed' : ''}${props.selected ? ' chat-pane--selected' : ''}`}
@@ -378,11 +412,51 @@ function Pane(props: {
           {presence?.isMobile ? ` · ${t('admin.chat.mobile')}` : ''}
           {presence && presence.status !== 'online' ? ` · ${t('admin.chat.visitorAway')}` : ''}
         </p>
+        {!closed ? (
+          <div className="chat-pane__transfer">
+            {targets === null ? (
+              <button type="button" className="button button--small button--ghost" onClick={() => void findTargets()}>
+                {t('admin.chat.transfer')}
+              </button>
+            ) : targets.length === 0 ? (
+              <p role="status">{t('admin.chat.noOtherOperator')}</p>
+            ) : (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void transfer(Number(new FormData(e.currentTarget).get('to')));
+                }}
+              >
+                <label htmlFor={`${id}-to`}>{t('admin.chat.transferTo', { name: c.visitorName })}</label>
+                <select id={`${id}-to`} name="to">
+                  {targets.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--small">
+                  {t('admin.chat.passOn')}
+                </button>
+              </form>
+            )}
+            {transferError ? (
+              <p className="field-error" role="alert">
+                {transferError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </header>
       <ol className="chat-pane__messages" ref={listRef} aria-label={t('admin.chat.messagesWith', { name: c.visitorName })} tabIndex={0}>
         {lines.map((l) => (
           <li key={l.key} className={`chat-msg ${l.system ? 'chat-msg--system' : l.own ? 'chat-msg--own' : 'chat-msg--other'}${l.pending ? ' chat-msg--pending' : ''}`}>
-            {!l.system ? <span className="chat-msg__name">{l.own ? t('admin.chat.you') : l.name}</span> : null}
+            {!l.system ? (
+              <span className="chat-msg__name">
+                <ChatAvatar name={l.name} />
+                {l.own ? t('admin.chat.you') : l.name}
+              </span>
+            ) : null}
             <span className="chat-msg__text">
               <ChatText text={l.text} />
             </span>
