@@ -313,6 +313,41 @@ for (const dialect of await dialects()) {
       expect(limited.headers['retry-after']).toBeDefined();
     });
 
+    it('a signed-in shopper continues the same conversation on another device; a guest with the same e-mail does not', async () => {
+      const phone = await operator(t.app, 'customer');
+      const laptop = await Client.start(t.app);
+      expect((await laptop.request('POST', '/api/account/login', { email: phone.user.email, password: 'operator-password-1' })).statusCode).toBe(200);
+      laptop.csrf = (await laptop.request('GET', '/api/session')).json().csrfToken;
+      const visitorToken = async (c: Client) => (await c.request('POST', '/api/chat/token', {})).json().token as string;
+
+      const p = track(await rawSocket(url, await visitorToken(phone.client)));
+      const login = await ask<{ conversation: ConversationView }>(p.socket, 'chat:login', { name: 'Gina', email: phone.user.email });
+      expect(login.ok).toBe(true);
+      expect((await ask(p.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'phone-1', text: 'From my phone' })).ok).toBe(true);
+
+      // Another browser (its own chat cookie), the same account: the same visitor, the same conversation.
+      const l = track(await rawSocket(url, await visitorToken(laptop)));
+      expect(l.hello.me.id).toBe(p.hello.me.id);
+      expect(l.hello.conversation?.id).toBe(login.conversation.id);
+      const history = await ask<{ messages: ChatMessageView[] }>(l.socket, 'chat:since', { conversationId: login.conversation.id, after: 0 });
+      expect(history.messages.map((m) => m.text)).toEqual(['From my phone']);
+      const onPhone = next<ChatMessageView>(p.socket, 'chat:message', (m) => m.clientId === 'laptop-1');
+      expect((await ask(l.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'laptop-1', text: 'Now on my laptop' })).ok).toBe(true);
+      expect((await onPhone).text).toBe('Now on my laptop');
+      // The rating from the laptop reaches the conversation begun on the phone.
+      await ask(l.socket, 'chat:end', { conversationId: login.conversation.id });
+      const rated = await laptop.request('POST', '/api/chat/evaluation', { conversationId: login.conversation.id, evaluation: 'good' });
+      expect(rated.statusCode).toBe(200);
+
+      // A guest typing the same e-mail address gets nothing of it.
+      const guest = await visitor(t.app);
+      const g = track(await rawSocket(url, await guest.token()));
+      expect(g.hello.me.id).not.toBe(p.hello.me.id);
+      expect(g.hello.conversation).toBeNull();
+      expect(await ask(g.socket, 'chat:since', { conversationId: login.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect((await guest.client.request('POST', '/api/chat/evaluation', { conversationId: login.conversation.id, evaluation: 'bad' })).statusCode).toBe(404);
+    });
+
     it('passes a conversation to another online operator who serves its vendor; the visitor is told, nothing is lost', async () => {
       const [a, b, c7] = [await operator(t.app), await operator(t.app), await operator(t.app)];
       await setOperatorVendor(t.services.db, c7.user, 7, 'Seven');

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -88,9 +88,27 @@ export const messageView = (r: MessageRow): ChatMessageView => ({
 
 // ---- people ----
 
-/** The visitor record of a chat cookie, made on first use. */
+/**
+ * The visitor record of a chat cookie, made on first use. A signed-in shopper is one visitor
+ * on every device: their account's record (the one with an open conversation first, else the
+ * newest) is used whatever the cookie, so a conversation started on the phone continues on
+ * the laptop. Only the account's session reaches it (the token carries the account) — never
+ * an e-mail address typed into the widget.
+ */
 export async function ensureVisitor(db: DB, v: { visitorKey: string; userId: number | null; vendorId: number; ip: string }): Promise<ChatUserRow> {
-  const found = await db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirst();
+  const byAccount =
+    v.userId === null
+      ? undefined
+      : await db
+          .selectFrom('chat_users')
+          .selectAll()
+          .where('kind', '=', 'visitor')
+          .where('user_id', '=', v.userId)
+          .orderBy(sql`case when conversation_id is null then 1 else 0 end`)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  const found = byAccount ?? (await db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirst());
   if (found) {
     if (found.ip !== v.ip || found.vendor_id !== v.vendorId || (v.userId !== null && found.user_id !== v.userId)) {
       return db
