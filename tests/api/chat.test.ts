@@ -354,7 +354,7 @@ for (const dialect of await dialects()) {
       const [as, bs, cs] = [track(await rawSocket(url, await a.token())), track(await rawSocket(url, await b.token())), track(await rawSocket(url, await c7.token()))];
       for (const o of [as, bs, cs]) expect((await ask(o.socket, 'op:status', { status: 'online' })).ok).toBe(true);
       try {
-        const v = await chattingVisitor('Fay');
+        const v = await chattingVisitor('Fenna');
         const id = v.conversation.id;
         expect((await ask(as.socket, 'op:accept', { conversationId: id })).ok).toBe(true);
         // Only the conversation's operator may pass it on.
@@ -378,7 +378,7 @@ for (const dialect of await dialects()) {
         await handed;
         // The new operator hears the visitor without joining by hand, and answers.
         const toB = next<ChatMessageView>(bs.socket, 'chat:message', (m) => m.senderType === 'visitor');
-        await ask(v.socket, 'chat:send', { conversationId: id, clientId: 'fay-1', text: 'Still there?' });
+        await ask(v.socket, 'chat:send', { conversationId: id, clientId: 'fenna-1', text: 'Still there?' });
         expect((await toB).text).toBe('Still there?');
         expect(await ask(bs.socket, 'chat:send', { conversationId: id, clientId: 'b-1', text: 'Yes, I have taken over.' })).toMatchObject({ ok: true });
         expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id })).toMatchObject({ ok: false, error: { code: 'not_yours' } });
