@@ -1,6 +1,10 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { archiveScope, getTranscript } from '../features/chat/chat-archive.server.ts';
+import { archiveScope, deleteTranscript, getTranscript } from '../features/chat/chat-archive.server.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { ChatText } from '../features/chat/components/chat-text.tsx';
 import { ChatAvatar } from '../features/chat/components/chat-avatar.tsx';
@@ -21,10 +25,24 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { transcript };
 }
 
+export async function action({ context, request, params }: ActionFunctionArgs) {
+  const user = requireStaff(context, request, CHAT_CONSOLE_ROLES);
+  const { db } = context.services;
+  const form = await request.formData();
+  return formAction(async () => {
+    if (form.get('intent') !== 'delete') throw new HttpError(400, 'invalid', t('admin.chat.settingsMissing'));
+    const id = /^[1-9][0-9]{0,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+    if (!id || id > 2_147_483_647 || !(await deleteTranscript(db, await archiveScope(db, user), id))) throw new HttpError(404, 'not_found', t('admin.chat.noSuchTranscript'));
+    return redirect('/admin/chat/transcripts?deleted=1');
+  });
+}
+
 const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') : '—');
 
 export default function AdminChatTranscript() {
   const { transcript: c } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && isActionError(result) ? result.error : null;
   const minutes = c.durationS === null ? '—' : t('admin.chat.duration', { minutes: Math.floor(c.durationS / 60), seconds: c.durationS % 60 });
   const rating = c.evaluation === 'good' ? t('admin.chat.good') : c.evaluation === 'bad' ? t('admin.chat.bad') : t('admin.chat.notRated');
   return (
@@ -47,6 +65,17 @@ export default function AdminChatTranscript() {
         <dt>{t('admin.chat.rating')}</dt>
         <dd>{rating}</dd>
       </dl>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <Form method="post">
+        <CsrfField />
+        <button type="submit" name="intent" value="delete" className="button button--ghost">
+          {t('admin.chat.deleteTranscript')}
+        </button>
+      </Form>
       <ol className="chat-pane__messages chat-archive__messages" aria-label={t('admin.chat.messagesWith', { name: c.visitorName })}>
         {c.messages.map((m) => (
           <li key={m.seq} className={`chat-msg ${m.senderType === 'system' ? 'chat-msg--system' : m.senderType === 'operator' ? 'chat-msg--own' : 'chat-msg--other'}`}>

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { archiveScope, listTranscripts, transcriptFilterSchema, TRANSCRIPTS_PER_PAGE } from '../features/chat/chat-archive.server.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
@@ -22,11 +22,17 @@ const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0,
 
 export default function AdminChatTranscripts() {
   const { rows, total, filter, pages } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const rating = (e: string) => (e === 'good' ? t('admin.chat.good') : e === 'bad' ? t('admin.chat.bad') : t('admin.chat.notRated'));
   const pageLink = (page: number) => `?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.evaluation ? { evaluation: filter.evaluation } : {}), page: String(page) })}`;
   return (
     <>
       <h1>{t('admin.chat.transcripts')}</h1>
+      {params.get('deleted') ? (
+        <p className="notice" role="status">
+          {t('admin.chat.transcriptDeleted')}
+        </p>
+      ) : null}
       <form method="get" className="chat-archive__filter" role="search">
         <p className="form-row">
           <label htmlFor="tr-q">{t('admin.chat.searchVisitor')}</label>

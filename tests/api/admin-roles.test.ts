@@ -50,7 +50,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.chat.tsx', path: '/admin/chat', allowed: ['operator', 'shop_manager', 'admin'], action: false },
   { file: 'admin.chat.settings.tsx', path: '/admin/chat/settings', allowed: MANAGERS, action: true },
   { file: 'admin.chat.transcripts.tsx', path: '/admin/chat/transcripts', allowed: ['operator', 'shop_manager', 'admin'], action: false },
-  { file: 'admin.chat.transcripts.$id.tsx', path: '/admin/chat/transcripts/999999', allowed: ['operator', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.chat.transcripts.$id.tsx', path: '/admin/chat/transcripts/999999', allowed: ['operator', 'shop_manager', 'admin'], action: true },
   { file: 'admin.chat.canned.tsx', path: '/admin/chat/canned', allowed: MANAGERS, action: true },
   { file: 'admin.chat.offline.tsx', path: '/admin/chat/offline', allowed: ['operator', 'shop_manager', 'admin'], action: false },
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: false },

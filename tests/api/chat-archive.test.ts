@@ -125,5 +125,26 @@ for (const dialect of await dialects()) {
       expect(restricted.body).not.toContain('For vendor seven');
       await saveChatSettings(t.services.db, { vendorOnlyChat: false });
     });
+
+    it('deletes a transcript with its messages and rating (GDPR), in the staff member\'s scope only', async () => {
+      const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+      const db = t.services.db;
+      await db.insertInto('chat_evaluations').values({ conversation_id: ids.Anna, evaluation: 'good', receive_copy: 0, created_at: '2026-11-20T10:05:00.000Z' }).execute();
+      const vendorOp = await operator(t.app, 'operator');
+      await setOperatorVendor(db, vendorOp.user, 7, 'Seven');
+      const refused = await vendorOp.client.request('POST', `/admin/chat/transcripts/${ids.Anna}`, 'intent=delete', FORM);
+      expect(refused.statusCode).toBe(404);
+      const admin = await operator(t.app, 'admin');
+      // An open conversation is not a transcript.
+      expect((await admin.client.request('POST', `/admin/chat/transcripts/${ids.Cleo}`, 'intent=delete', FORM)).statusCode).toBe(404);
+      const gone = await admin.client.request('POST', `/admin/chat/transcripts/${ids.Anna}`, 'intent=delete', FORM);
+      expect(gone.statusCode).toBe(302);
+      expect(gone.headers.location).toBe('/admin/chat/transcripts?deleted=1');
+      expect((await admin.client.request('GET', '/admin/chat/transcripts?deleted=1')).body).toContain('The transcript has been deleted.');
+      expect((await admin.client.request('GET', `/admin/chat/transcripts/${ids.Anna}`)).statusCode).toBe(404);
+      expect(await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', ids.Anna).execute()).toEqual([]);
+      expect(await db.selectFrom('chat_evaluations').select('id').where('conversation_id', '=', ids.Anna).execute()).toEqual([]);
+      expect((await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', ids.Boris).execute()).length).toBe(1);
+    });
   });
 }

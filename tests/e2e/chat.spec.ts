@@ -309,6 +309,10 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
   await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts/:id');
   await screenshot(op.page, 'chat-transcript-1280');
+  // Erased on request (GDPR): gone from the archive.
+  await op.page.getByRole('button', { name: 'Delete this transcript' }).click();
+  await expect(op.page.getByRole('status').filter({ hasText: 'The transcript has been deleted.' })).toBeVisible();
+  await expect(op.page.getByRole('link', { name: 'Vera Visitor' })).toHaveCount(0);
 
   await visitor.close();
   await walter.close();

@@ -112,3 +112,20 @@ export async function listOfflineMessages(db: DB, scope: VendorScope, limit = 20
   const rows = await q.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, currentPage: r.current_page, mailed: r.mail_sent === 1, createdAt: r.created_at }));
 }
+
+/**
+ * Deletes a closed conversation and everything of it (messages, rating), in one transaction:
+ * the GDPR erasure of a transcript. False when it is not closed, not in scope, or unknown.
+ */
+export async function deleteTranscript(db: DB, scope: VendorScope, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('chat_conversations').select('id').where('id', '=', id).where('status', '=', 'closed');
+    if (scope !== null) q = q.where('vendor_id', '=', scope);
+    if (!(await q.executeTakeFirst())) return false;
+    await trx.deleteFrom('chat_messages').where('conversation_id', '=', id).execute();
+    await trx.deleteFrom('chat_evaluations').where('conversation_id', '=', id).execute();
+    await trx.updateTable('chat_users').set({ conversation_id: null }).where('conversation_id', '=', id).execute();
+    await trx.deleteFrom('chat_conversations').where('id', '=', id).execute();
+    return true;
+  });
+}
