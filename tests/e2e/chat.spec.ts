@@ -125,6 +125,9 @@ test('with no operator online the widget offers the contact form, and the messag
 });
 
 test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL, shop }) => {
+  // One journey through four browser contexts (two visitors, two operators), the archive and
+  // six axe scans: about 45 s on a quiet machine, beyond the default minute on a loaded one.
+  test.setTimeout(150_000);
   const op = await operatorConsole(browser, baseURL!);
   const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
   const v = await visitor.newPage();
