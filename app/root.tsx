@@ -23,6 +23,8 @@ import { noticeCookie } from './ui/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
+import { chatWidgetSettings, type ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
+import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -34,13 +36,15 @@ import './styles/site.css';
 // visitor only (not for the shared page cache) carry it from the server too.
 const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
 const SiteFooter = island<{ storeName: string; menu: RootData['menu'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+// The live chat's launcher: nothing of it in the shell; its chunk loads when the browser is idle.
+const ChatLauncher = island<{ settings: ChatWidgetSettings; user: ChatUser | null }>(() => import('./features/chat/components/chat-launcher.tsx').then((m) => ({ default: m.ChatLauncher })), ['idle']);
 const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [settings, menu] = await Promise.all([getSettings(db), menuCategories(db)]);
+  const [settings, menu, chat] = await Promise.all([getSettings(db), menuCategories(db), chatWidgetSettings(db)]);
   const cookies = request.headers.get('cookie') ?? '';
   const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
   const cart = await visitorCart(request, context);
@@ -51,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     csrfToken: context.csrfToken,
     settings: publicSettings(settings),
     menu,
+    // The live chat's launcher (null: the chat is off).
+    chat,
     cartCount: cart.count,
     added: cart.added,
   };
@@ -94,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
+              {data?.chat ? <ChatLauncher settings={data.chat} user={data.user} /> : null}
             </>
           )}
         </CartProvider>

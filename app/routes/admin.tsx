@@ -8,6 +8,7 @@ import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.se
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
+import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -25,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canForms: FORM_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
     canPages: PAGE_EDITOR_ROLES.includes(user.role),
+    canChat: CHAT_CONSOLE_ROLES.includes(user.role),
   };
 }
 
@@ -54,6 +56,11 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
     data.canPages && { to: '/admin/pages', label: t('admin.nav.pages') },
+    data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
+    data.canChat && { to: '/admin/chat/transcripts', label: t('admin.chat.transcripts') },
+    data.canChat && { to: '/admin/chat/offline', label: t('admin.chat.offlineInbox') },
+    data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
+    data.canSettings && { to: '/admin/chat/canned', label: t('admin.chat.canned') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

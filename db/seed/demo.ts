@@ -163,6 +163,8 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     await seedDemoContactForm(trx);
     await seedDemoPages(trx);
+    // The live chat's widget is on in the demo shop.
+    await trx.insertInto('settings').values({ key: 'chat.enabled', value: 'true' }).onConflict((oc) => oc.column('key').doNothing()).execute();
     return { products: ids.size };
   });
   // The demo shows the header search box's category select (off in a new shop).

@@ -64,8 +64,18 @@ export async function chatRoutes(api: FastifyInstance) {
     noStore(reply);
     const input = parseInput(evaluateSchema, request.body);
     const cookie = request.cookies[CHAT_COOKIE];
-    if (!validChatCookie(cookie)) throw new HttpError(404, 'not_found', t('chat.notFound'));
-    const visitor = await services.db.selectFrom('chat_users').selectAll().where('visitor_key', '=', visitorKeyOf(cookie)).executeTakeFirst();
+    const userId = request.ctx.user?.id ?? null;
+    const key = validChatCookie(cookie) ? visitorKeyOf(cookie) : null;
+    if (key === null && userId === null) throw new HttpError(404, 'not_found', t('chat.notFound'));
+    // This browser's visitor record, or — signed in — any of the account's (one visitor on every device).
+    const mine = await services.db
+      .selectFrom('chat_users')
+      .selectAll()
+      .where('kind', '=', 'visitor')
+      .where((eb) => eb.or([...(key !== null ? [eb('visitor_key', '=', key)] : []), ...(userId !== null ? [eb('user_id', '=', userId)] : [])]))
+      .execute();
+    const owner = await services.db.selectFrom('chat_conversations').select('visitor_id').where('id', '=', input.conversationId).executeTakeFirst();
+    const visitor = mine.find((v) => v.id === owner?.visitor_id) ?? mine[0];
     const c = await answer(async () => {
       if (!visitor) throw notFound();
       return evaluateConversation(services.db, visitor, input);

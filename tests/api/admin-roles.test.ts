@@ -48,6 +48,12 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.search.tsx', path: '/admin/search', allowed: MANAGERS, action: true },
   { file: 'admin.reviews.tsx', path: '/admin/reviews', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.wishlists.tsx', path: '/admin/wishlists', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.chat.tsx', path: '/admin/chat', allowed: ['operator', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.chat.settings.tsx', path: '/admin/chat/settings', allowed: MANAGERS, action: true },
+  { file: 'admin.chat.transcripts.tsx', path: '/admin/chat/transcripts', allowed: ['operator', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.chat.transcripts.$id.tsx', path: '/admin/chat/transcripts/999999', allowed: ['operator', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.chat.canned.tsx', path: '/admin/chat/canned', allowed: MANAGERS, action: true },
+  { file: 'admin.chat.offline.tsx', path: '/admin/chat/offline', allowed: ['operator', 'shop_manager', 'admin'], action: false },
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
@@ -65,7 +71,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/orders/1', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
+const MAY_BE_MISSING = new Set(['/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';

@@ -85,6 +85,23 @@ for (const dialect of await dialects()) {
       const moved = next<{ currentPage: string }>(o.socket, 'chat:presence', (p) => (p as { currentPage: string }).currentPage === '/shop/hoodie');
       await ask(vs.socket, 'chat:page', { currentPage: '/shop/hoodie', isMobile: true });
       expect(await moved).toMatchObject({ currentPage: '/shop/hoodie', isMobile: true });
+
+      // Minimising the popup sets the visitor offline (last online stamped), restoring online again.
+      const away = next<{ userId: number; status: string; lastOnline: string }>(o.socket, 'chat:presence', (p) => (p as { status: string }).status === 'offline');
+      expect(await ask(vs.socket, 'chat:status', { status: 'offline' })).toMatchObject({ ok: true, me: { status: 'offline' } });
+      expect(await away).toMatchObject({ userId: vs.hello.me.id, status: 'offline', lastOnline: expect.any(String) });
+      const back = next<{ status: string }>(o.socket, 'chat:presence', (p) => (p as { status: string }).status === 'online');
+      expect(await ask(vs.socket, 'chat:status', { status: 'online' })).toMatchObject({ ok: true, me: { status: 'online' } });
+      expect(await back).toMatchObject({ status: 'online' });
+      // Bad payloads and operators are refused.
+      expect(await ask(vs.socket, 'chat:status', { status: 'wait' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+      expect(await ask(o.socket, 'chat:status', { status: 'offline' })).toMatchObject({ ok: false });
+    });
+
+    it('a visitor without a conversation cannot put themselves online by minimising and restoring', async () => {
+      const v = await visitor(t.app);
+      const vs = track(await rawSocket(url, await v.token()));
+      expect(await ask(vs.socket, 'chat:status', { status: 'online' })).toMatchObject({ ok: true, me: { status: vs.hello.me.status } });
     });
 
     it('refuses a conversation that is not yours, by any event or call, as "not found"', async () => {
@@ -294,6 +311,82 @@ for (const dialect of await dialects()) {
       const limited = await c.request('POST', '/api/chat/offline', body);
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
+    });
+
+    it('a signed-in shopper continues the same conversation on another device; a guest with the same e-mail does not', async () => {
+      const phone = await operator(t.app, 'customer');
+      const laptop = await Client.start(t.app);
+      expect((await laptop.request('POST', '/api/account/login', { email: phone.user.email, password: 'operator-password-1' })).statusCode).toBe(200);
+      laptop.csrf = (await laptop.request('GET', '/api/session')).json().csrfToken;
+      const visitorToken = async (c: Client) => (await c.request('POST', '/api/chat/token', {})).json().token as string;
+
+      const p = track(await rawSocket(url, await visitorToken(phone.client)));
+      const login = await ask<{ conversation: ConversationView }>(p.socket, 'chat:login', { name: 'Gina', email: phone.user.email });
+      expect(login.ok).toBe(true);
+      expect((await ask(p.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'phone-1', text: 'From my phone' })).ok).toBe(true);
+
+      // Another browser (its own chat cookie), the same account: the same visitor, the same conversation.
+      const l = track(await rawSocket(url, await visitorToken(laptop)));
+      expect(l.hello.me.id).toBe(p.hello.me.id);
+      expect(l.hello.conversation?.id).toBe(login.conversation.id);
+      const history = await ask<{ messages: ChatMessageView[] }>(l.socket, 'chat:since', { conversationId: login.conversation.id, after: 0 });
+      expect(history.messages.map((m) => m.text)).toEqual(['From my phone']);
+      const onPhone = next<ChatMessageView>(p.socket, 'chat:message', (m) => m.clientId === 'laptop-1');
+      expect((await ask(l.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'laptop-1', text: 'Now on my laptop' })).ok).toBe(true);
+      expect((await onPhone).text).toBe('Now on my laptop');
+      // The rating from the laptop reaches the conversation begun on the phone.
+      await ask(l.socket, 'chat:end', { conversationId: login.conversation.id });
+      const rated = await laptop.request('POST', '/api/chat/evaluation', { conversationId: login.conversation.id, evaluation: 'good' });
+      expect(rated.statusCode).toBe(200);
+
+      // A guest typing the same e-mail address gets nothing of it.
+      const guest = await visitor(t.app);
+      const g = track(await rawSocket(url, await guest.token()));
+      expect(g.hello.me.id).not.toBe(p.hello.me.id);
+      expect(g.hello.conversation).toBeNull();
+      expect(await ask(g.socket, 'chat:since', { conversationId: login.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect((await guest.client.request('POST', '/api/chat/evaluation', { conversationId: login.conversation.id, evaluation: 'bad' })).statusCode).toBe(404);
+    });
+
+    it('passes a conversation to another online operator who serves its vendor; the visitor is told, nothing is lost', async () => {
+      const [a, b, c7] = [await operator(t.app), await operator(t.app), await operator(t.app)];
+      await setOperatorVendor(t.services.db, c7.user, 7, 'Seven');
+      const [as, bs, cs] = [track(await rawSocket(url, await a.token())), track(await rawSocket(url, await b.token())), track(await rawSocket(url, await c7.token()))];
+      for (const o of [as, bs, cs]) expect((await ask(o.socket, 'op:status', { status: 'online' })).ok).toBe(true);
+      try {
+        const v = await chattingVisitor('Fenna');
+        const id = v.conversation.id;
+        expect((await ask(as.socket, 'op:accept', { conversationId: id })).ok).toBe(true);
+        // Only the conversation's operator may pass it on.
+        expect(await ask(bs.socket, 'op:transfer', { conversationId: id, operatorId: as.hello.me.id })).toMatchObject({ ok: false, error: { code: 'not_yours' } });
+        expect(await ask(v.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+        const targets = (await ask<{ operators: { id: number; name: string }[] }>(as.socket, 'op:operators', { conversationId: id })).operators;
+        expect(targets).toContainEqual({ id: bs.hello.me.id, name: b.user.name });
+        expect(targets.map((o) => o.id)).not.toContain(as.hello.me.id);
+        expect(targets.map((o) => o.id)).not.toContain(cs.hello.me.id);
+        // Not to oneself, a vendor's operator who does not serve the shop's visitors, a visitor, or nobody.
+        for (const to of [as.hello.me.id, cs.hello.me.id, v.hello.me.id, 999_999]) {
+          expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: to }), String(to)).toMatchObject({ ok: false, error: { code: 'no_target' } });
+        }
+        expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: 'b' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+
+        const told = next<ChatMessageView>(v.socket, 'chat:message', (m) => m.senderType === 'system');
+        const handed = next<ConversationView>(bs.socket, 'chat:conversation', (c) => c.id === id && c.operatorId === bs.hello.me.id);
+        const moved = await ask<{ conversation: ConversationView }>(as.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id });
+        expect(moved.conversation).toMatchObject({ operatorId: bs.hello.me.id, operatorName: b.user.name });
+        expect((await told).text).toBe(`${a.user.name} has passed this chat to ${b.user.name}.`);
+        await handed;
+        // The new operator hears the visitor without joining by hand, and answers.
+        const toB = next<ChatMessageView>(bs.socket, 'chat:message', (m) => m.senderType === 'visitor');
+        await ask(v.socket, 'chat:send', { conversationId: id, clientId: 'fenna-1', text: 'Still there?' });
+        expect((await toB).text).toBe('Still there?');
+        expect(await ask(bs.socket, 'chat:send', { conversationId: id, clientId: 'b-1', text: 'Yes, I have taken over.' })).toMatchObject({ ok: true });
+        expect(await ask(as.socket, 'op:transfer', { conversationId: id, operatorId: bs.hello.me.id })).toMatchObject({ ok: false, error: { code: 'not_yours' } });
+        const all = await ask<{ messages: ChatMessageView[] }>(v.socket, 'chat:since', { conversationId: id, after: 0 });
+        expect(all.messages.map((m) => m.seq)).toEqual([1, 2, 3]);
+      } finally {
+        for (const o of [as, bs, cs]) await ask(o.socket, 'op:status', { status: 'offline' });
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { RUN_ROOT_ENV, TEMPLATE_ENV, snapshotBuild, startShopServer } from './shop-server.ts';
 
 /**
@@ -17,6 +18,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[RUN_ROOT_ENV] = runRoot;
     const server = await startShopServer({ name: 'template', template: '' });
     await server.stop({ keepData: true });
+    // The demo shop has the live chat on; in the template it is off, so other journeys do not
+    // load its code and sockets. The chat's own specs turn it on in their shop's settings.
+    const db = new Database(path.join(server.dataDir, 'e2e.sqlite'));
+    db.prepare(`insert into settings (key, value) values ('chat.enabled', 'false') on conflict (key) do update set value = excluded.value`).run();
+    db.close();
     process.env[TEMPLATE_ENV] = server.dataDir;
     return async () => {
       await rm(server.dataDir, { recursive: true, force: true });

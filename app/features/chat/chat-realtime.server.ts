@@ -12,6 +12,8 @@ import { verifyChatToken } from './chat-token.server.ts';
 import {
   ChatError,
   acceptConversation,
+  transferConversation,
+  transferTargets,
   cannedReplies,
   accessibleConversation,
   appendMessage,
@@ -40,6 +42,7 @@ import {
   SERVER_EVENTS,
   SINCE_PAGE,
   acceptSchema,
+  transferSchema,
   emptySchema,
   endSchema,
   evaluateSchema,
@@ -372,6 +375,17 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       return { mode: modeFor(online, settings), operatorsOnline: online };
     }),
 
+    [CLIENT_EVENTS.visitorStatus]: handler(statusSchema, async (socket, input) => {
+      requireVisitor(socket);
+      const who = await me(socket);
+      // Waiting for a slot (guest limit) stays waiting; online only with a conversation to go back to.
+      if (who.status === 'wait' || who.status === input.status || (input.status === 'online' && who.conversation_id === null)) return { me: userView(who) };
+      const updated = await setStatus(db, who.id, input.status);
+      socket.data.meCache = undefined;
+      if (updated) emitPresence(updated, socket.data.settings);
+      return { me: updated ? userView(updated) : null };
+    }),
+
     [CLIENT_EVENTS.status]: handler(statusSchema, async (socket, input) => {
       requireOperator(socket);
       const updated = await setStatus(db, socket.data.chatUserId, input.status);
@@ -390,6 +404,26 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       socket.join(room.conv(c.id));
       emitConversation(c, socket.data.settings);
       return { conversation: conversationView(c) };
+    }),
+
+    [CLIENT_EVENTS.operators]: handler(acceptSchema, async (socket, input) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      const c = await conversationFor(socket, who, input.conversationId);
+      const targets = await transferTargets(db, c.vendor_id, who.id, socket.data.settings);
+      return { operators: targets.map((o) => ({ id: o.id, name: o.name })) };
+    }),
+
+    [CLIENT_EVENTS.transfer]: handler(transferSchema, async (socket, input) => {
+      requireOperator(socket);
+      const who = await me(socket);
+      const { conversation, to, notice } = await transferConversation(db, who, input.conversationId, input.operatorId, socket.data.settings);
+      // The new operator's sockets join; the old one's leave after hearing of the handover.
+      await io.in(room.user(to.id)).socketsJoin(room.conv(conversation.id));
+      io.to(room.conv(conversation.id)).emit(SERVER_EVENTS.message, messageView(notice));
+      emitConversation(conversation, socket.data.settings);
+      await io.in(room.user(who.id)).socketsLeave(room.conv(conversation.id));
+      return { conversation: conversationView(conversation) };
     }),
 
     [CLIENT_EVENTS.canned]: handler(emptySchema, async (socket) => {

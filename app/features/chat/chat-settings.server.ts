@@ -16,6 +16,16 @@ const count = (max: number, fallback: number) => z.coerce.number().int('Must be 
  * (the store settings form does not carry them; the operator console's settings page will).
  */
 export const chatSettingsSchema = z.object({
+  /** The visitor widget is shown on the storefront. */
+  enabled: flag(false),
+  /** The widget's colour (spec §9: #009EDB); text on it is white when its luminance is under 180. */
+  colour: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour like #009EDB').default('#009EDB'),
+  /** The launcher: a labelled bar (classic) or a round button, and its corner. */
+  buttonType: z.enum(['classic', 'round']).default('classic'),
+  xPos: z.enum(['left', 'right']).default('right'),
+  yPos: z.enum(['top', 'bottom']).default('bottom'),
+  /** Seconds before the launcher shows. */
+  showDelay: count(600, 0),
   /** Visitors chatting at once; 0 = unlimited. Operators are never counted (spec §6). */
   guestLimit: count(100_000, 0),
   /** Operators of vendor 0 (the shop) do not serve vendors' visitors (spec §6). */
@@ -65,4 +75,11 @@ export async function saveChatSettings(db: DB, input: Record<string, unknown>): 
     }
   });
   return settings;
+}
+
+/** What the storefront's pages need to show the launcher (root data): null when the chat is off. */
+export type ChatWidgetSettings = Pick<ChatSettings, 'colour' | 'buttonType' | 'xPos' | 'yPos' | 'showDelay'>;
+export async function chatWidgetSettings(db: DB): Promise<ChatWidgetSettings | null> {
+  const s = await getChatSettings(db);
+  return s.enabled ? { colour: s.colour, buttonType: s.buttonType, xPos: s.xPos, yPos: s.yPos, showDelay: s.showDelay } : null;
 }

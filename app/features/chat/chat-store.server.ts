@@ -1,4 +1,5 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import type { ChatConversationsTable, ChatMessagesTable, ChatUsersTable, Database } from '../../../db/schema.ts';
@@ -6,7 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { t } from '../../i18n/t-chat.ts';
 import type { ChatSettings } from './chat-settings.server.ts';
 import { gravatarOf } from './chat-token.server.ts';
-import { SINCE_PAGE, type ChatMessageView, type ChatUserView, type ConversationView } from './chat.schema.ts';
+import { MESSAGE_MAX, SINCE_PAGE, type ChatMessageView, type ChatUserView, type ConversationView } from './chat.schema.ts';
 
 /*
  * The chat's data (both dialects): people, conversations and their numbered messages. Every
@@ -87,9 +88,27 @@ export const messageView = (r: MessageRow): ChatMessageView => ({
 
 // ---- people ----
 
-/** The visitor record of a chat cookie, made on first use. */
+/**
+ * The visitor record of a chat cookie, made on first use. A signed-in shopper is one visitor
+ * on every device: their account's record (the one with an open conversation first, else the
+ * newest) is used whatever the cookie, so a conversation started on the phone continues on
+ * the laptop. Only the account's session reaches it (the token carries the account) — never
+ * an e-mail address typed into the widget.
+ */
 export async function ensureVisitor(db: DB, v: { visitorKey: string; userId: number | null; vendorId: number; ip: string }): Promise<ChatUserRow> {
-  const found = await db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirst();
+  const byAccount =
+    v.userId === null
+      ? undefined
+      : await db
+          .selectFrom('chat_users')
+          .selectAll()
+          .where('kind', '=', 'visitor')
+          .where('user_id', '=', v.userId)
+          .orderBy(sql`case when conversation_id is null then 1 else 0 end`)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  const found = byAccount ?? (await db.selectFrom('chat_users').selectAll().where('visitor_key', '=', v.visitorKey).executeTakeFirst());
   if (found) {
     if (found.ip !== v.ip || found.vendor_id !== v.vendorId || (v.userId !== null && found.user_id !== v.userId)) {
       return db
@@ -318,6 +337,42 @@ export async function acceptConversation(db: DB, operator: ChatUserRow, id: numb
   return taken;
 }
 
+/** Online operators, other than `except`, who serve a conversation of `vendorId` (transfer targets). */
+export async function transferTargets(db: DB, vendorId: number, except: number, settings: ChatSettings): Promise<ChatUserRow[]> {
+  const rows = await db.selectFrom('chat_users').selectAll().where('kind', '=', 'operator').where('status', '=', 'online').where('id', '<>', except).orderBy('name').limit(200).execute();
+  return rows.filter((o) => servesVendor(o.vendor_id, vendorId, settings.vendorOnlyChat));
+}
+
+/**
+ * The operator of an open conversation hands it to another online operator who serves its
+ * vendor: one transaction moves it (only if `from` still has it) and tells the visitor's
+ * record; a system message says so.
+ */
+export async function transferConversation(db: DB, from: ChatUserRow, id: number, toId: number, settings: ChatSettings): Promise<{ conversation: ConversationRow; to: ChatUserRow; notice: MessageRow }> {
+  const c = await accessibleConversation(db, from, id, settings);
+  if (c.status !== 'open') throw new ChatError('closed', t('chat.closed'), 409);
+  if (c.operator_id !== from.id) throw new ChatError('not_yours', t('chat.notYours'), 409);
+  const to = toId === from.id ? undefined : await getChatUser(db, toId);
+  if (!to || to.kind !== 'operator' || to.status !== 'online' || !servesVendor(to.vendor_id, c.vendor_id, settings.vendorOnlyChat)) {
+    throw new ChatError('no_target', t('chat.noTarget'), 409);
+  }
+  const conversation = await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('chat_conversations')
+      .set({ operator_id: to.id, operator_name: to.name })
+      .where('id', '=', c.id)
+      .where('operator_id', '=', from.id)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst();
+    if (!moved) throw new ChatError('not_yours', t('chat.notYours'), 409);
+    if (moved.visitor_id !== null) await trx.updateTable('chat_users').set({ chat_with: String(to.id) }).where('id', '=', moved.visitor_id).execute();
+    return moved;
+  });
+  const { message } = await appendMessage(db, { conversationId: c.id, sender: null, senderType: 'system', clientId: null, text: t('chat.transferred', { from: from.name, to: to.name }) });
+  return { conversation, to, notice: message };
+}
+
 // ---- messages ----
 
 /**
@@ -471,6 +526,17 @@ export async function addCannedReply(db: DB, r: { vendorId: number; title: strin
     .values({ vendor_id: r.vendorId, title: r.title, body: r.body, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export const cannedReplySchema = z.object({
+  title: z.string({ message: 'Enter a title' }).trim().min(1, 'Enter a title').max(100, 'At most 100 characters'),
+  body: z.string({ message: 'Enter the reply' }).trim().min(1, 'Enter the reply').max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`),
+});
+
+/** Removes one of a vendor's canned replies; false when there is no such reply of that vendor. */
+export async function deleteCannedReply(db: DB, vendorId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('chat_canned_replies').where('id', '=', id).where('vendor_id', '=', vendorId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }
 
 // ---- cleanup (spec §4) ----

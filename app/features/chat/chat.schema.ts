@@ -28,6 +28,8 @@ export const RECONNECT = { firstMs: 1000, factor: 1.3, maxMs: 5 * 60_000 } as co
 export const GUEST_POLL_MS = 30_000;
 export const LOGIN_RETRY_MS = 10_000;
 export const TYPING_TIMEOUT_MS = 1300;
+/** Spec §2, §9: a click on the popup's header minimises it, from 3 s after it opened. */
+export const HEADER_CLICK_DELAY_MS = 3000;
 
 export type ChatRole = 'visitor' | 'operator';
 export type UserStatus = 'online' | 'offline' | 'wait';
@@ -45,10 +47,15 @@ export const CLIENT_EVENTS = {
   end: 'chat:end',
   evaluate: 'chat:evaluate',
   availability: 'chat:availability',
+  /** A visitor minimising (offline) or restoring (online) the popup (spec §2, §4). */
+  visitorStatus: 'chat:status',
   status: 'op:status',
   accept: 'op:accept',
   queue: 'op:queue',
   canned: 'op:canned',
+  /** Online operators who could take over a conversation, and the handover itself. */
+  operators: 'op:operators',
+  transfer: 'op:transfer',
 } as const;
 
 /** Events the server emits. */
@@ -114,6 +121,7 @@ export const evaluateSchema = z.object({
 });
 export const statusSchema = z.object({ status: z.enum(['online', 'offline']) });
 export const acceptSchema = z.object({ conversationId: id });
+export const transferSchema = z.object({ conversationId: id, operatorId: id });
 /** Events without a payload (anything sent along is ignored). */
 export const emptySchema = z.object({}).nullish();
 

@@ -1,0 +1,103 @@
+import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { getChatSettings, saveChatSettings } from '../features/chat/chat-settings.server.ts';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { formToObject } from '../lib/validate.ts';
+import { t } from '../i18n/t-admin.ts';
+
+/* The live chat's settings (chat.<key> rows): the widget's look and the forms it offers. Managers and administrators. */
+
+export const meta: MetaFunction = () => [{ title: `${t('admin.chat.settings')} · ${t('admin.title')}` }];
+
+const FLAGS = ['enabled', 'displayLogin', 'gdpr', 'offlineForm'] as const;
+const TEXTS = ['colour', 'buttonType', 'xPos', 'yPos', 'showDelay', 'guestLimit', 'offlineEmail'] as const;
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  return { settings: await getChatSettings(context.services.db) };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  requireStaff(context, request, SETTINGS_ROLES);
+  const values = formToObject(await request.formData());
+  return formAction(async () => {
+    // Every field is in the form: a post without them (not this form) changes nothing.
+    const missing = TEXTS.filter((k) => values[k] === undefined);
+    if (values.intent !== 'save' || missing.length) throw new HttpError(400, 'invalid', t('admin.chat.settingsMissing'), Object.fromEntries(missing.map((k) => [k, t('admin.chat.settingsMissing')])));
+    const input: Record<string, unknown> = {};
+    for (const k of TEXTS) input[k] = values[k];
+    for (const k of FLAGS) input[k] = values[k] === 'on';
+    await saveChatSettings(context.services.db, input);
+    return { done: t('admin.chat.settingsSaved') };
+  }, values);
+}
+
+export default function AdminChatSettings() {
+  const { settings } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result && isActionError(result) ? result.error : null;
+  const fieldError = (k: string) => (error?.fields?.[k] ? <p className="field-error" id={`chat-${k}-error`}>{error.fields[k]}</p> : null);
+  const described = (k: string) => (error?.fields?.[k] ? { 'aria-invalid': true, 'aria-describedby': `chat-${k}-error` } : {});
+  const check = (k: (typeof FLAGS)[number], label: string) => (
+    <p className="form-row form-row--check">
+      <label>
+        <input type="checkbox" name={k} defaultChecked={settings[k]} /> {label}
+      </label>
+    </p>
+  );
+  const select = (k: 'buttonType' | 'xPos' | 'yPos', label: string, options: [string, string][]) => (
+    <p className="form-row">
+      <label htmlFor={`chat-${k}`}>{label}</label>
+      <select id={`chat-${k}`} name={k} defaultValue={settings[k]} {...described(k)}>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+      {fieldError(k)}
+    </p>
+  );
+  const text = (k: 'colour' | 'showDelay' | 'guestLimit' | 'offlineEmail', label: string, type = 'text') => (
+    <p className="form-row">
+      <label htmlFor={`chat-${k}`}>{label}</label>
+      <input id={`chat-${k}`} name={k} type={type} defaultValue={String(settings[k])} {...described(k)} />
+      {fieldError(k)}
+    </p>
+  );
+  return (
+    <>
+      <h1>{t('admin.chat.settings')}</h1>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      ) : result ? (
+        <p className="notice" role="status">
+          {(result as { done: string }).done}
+        </p>
+      ) : null}
+      <Form method="post" className="admin-form">
+        <CsrfField />
+        <input type="hidden" name="intent" value="save" />
+        {check('enabled', t('admin.chat.s.enabled'))}
+        {text('colour', t('admin.chat.s.colour'))}
+        {select('buttonType', t('admin.chat.s.buttonType'), [['classic', t('admin.chat.s.classic')], ['round', t('admin.chat.s.round')]])}
+        {select('xPos', t('admin.chat.s.xPos'), [['right', t('admin.chat.s.right')], ['left', t('admin.chat.s.left')]])}
+        {select('yPos', t('admin.chat.s.yPos'), [['bottom', t('admin.chat.s.bottom')], ['top', t('admin.chat.s.top')]])}
+        {text('showDelay', t('admin.chat.s.showDelay'), 'number')}
+        {check('displayLogin', t('admin.chat.s.displayLogin'))}
+        {check('gdpr', t('admin.chat.s.gdpr'))}
+        {check('offlineForm', t('admin.chat.s.offlineForm'))}
+        {text('offlineEmail', t('admin.chat.s.offlineEmail'), 'email')}
+        {text('guestLimit', t('admin.chat.s.guestLimit'), 'number')}
+        <button type="submit" className="button">
+          {t('admin.chat.s.save')}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,356 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
+import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
+import { test, expect } from './fixtures.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+
+// Its own shop: it creates the first administrator, who is the operator here.
+test.use({ shopInstance: 'chat' });
+test.describe.configure({ mode: 'serial' });
+
+const ADMIN = { name: 'Chat Admin', email: 'chat-admin@example.test', password: 'chat-admin-password-1' };
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function openWidget(page: Page) {
+  await page.goto('/shop');
+  await waitForHydration(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await launcher.click();
+  await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+  // Its title becomes the operator's name once one has accepted.
+  return page.getByRole('dialog');
+}
+
+const SECOND = { name: 'Otto Second', email: 'otto@example.test', password: 'otto-operator-password-1' };
+
+/** A second operator account, made as a shop owner would: with the `vitrine user create` command. */
+function createOperator(dataDir: string) {
+  execFileSync(process.execPath, ['bin/vitrine.mjs', 'user', 'create', '--email', SECOND.email, '--password', SECOND.password, '--role', 'operator', '--name', SECOND.name], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.sqlite')}`, DATA_DIR: dataDir },
+    stdio: 'pipe',
+  });
+}
+
+async function operatorConsole(browser: Browser, baseURL: string, login?: typeof SECOND) {
+  const ctx = await browser.newContext({ baseURL, ...(login ? {} : { storageState: adminState }) });
+  const page = await ctx.newPage();
+  if (login) {
+    await page.goto('/account/login');
+    await waitForHydration(page);
+    await page.getByLabel('E-mail address').fill(login.email);
+    await page.getByLabel('Password', { exact: true }).fill(login.password);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/(my-account|admin)/);
+  }
+  await page.goto('/admin/chat');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Live chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go online' }).click();
+  await expect(page.getByText('Your status: Online')).toBeVisible();
+  return { ctx, page };
+}
+
+test('with no operator online the widget offers the contact form, and the message is stored and mailed to the shop', async ({ page, mailbox }) => {
+  await page.goto('/admin/setup');
+  await waitForHydration(page);
+  await fillSetupCode(page);
+  await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
+  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Create administrator' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: 'Live chat' })).toBeVisible();
+  adminState = await page.context().storageState();
+
+  // The chat is off in the test shops' template: the administrator turns it on.
+  await page.goto('/shop');
+  await waitForHydration(page);
+  await expect(page.locator('.chat')).toHaveCount(0);
+  await page.goto('/admin/chat/settings');
+  await waitForHydration(page);
+  const enabled = page.getByLabel('Show the chat on the shop’s pages');
+  await expect(enabled).not.toBeChecked();
+  await enabled.check();
+  await expectNoSeriousA11yViolations(page, '/admin/chat/settings');
+  await page.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(page.getByText('Chat settings saved.')).toBeVisible();
+  await expect(enabled).toBeChecked();
+
+  // A canned reply for the console.
+  await page.goto('/admin/chat/canned');
+  await waitForHydration(page);
+  await page.getByLabel('Title').fill('Welcome');
+  await page.getByLabel('Reply', { exact: true }).fill('Welcome to Vitrine! How can I help?');
+  await page.getByRole('button', { name: 'Add reply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Canned reply “Welcome” added.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Welcome' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/admin/chat/canned');
+
+  const visitor = await page.context().browser()!.newContext({ baseURL: page.url().replace(/\/admin$/, '') });
+  const v = await visitor.newPage();
+  const popup = await openWidget(v);
+  await expect(popup.getByText('No operator is online right now. Leave us a message')).toBeVisible();
+  // Empty fields are refused in the widget itself.
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(popup.getByText('Please fill in this field.').first()).toBeVisible();
+  // Spec §5: a name of letters, digits, space and - . @ _ only; an e-mail address that looks like one.
+  await popup.getByLabel('Name').fill('Olive <b>');
+  await popup.getByLabel('E-mail').fill('olive@example');
+  await popup.getByLabel('Message').fill('Hello');
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByText('The name may hold only letters, digits, spaces and - . @ _')).toBeVisible();
+  await expect(popup.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await expect(popup.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  await popup.getByLabel('Name').fill('Olive Offline');
+  await popup.getByLabel('E-mail').fill('olive@example.test');
+  await popup.getByLabel('Message').fill('Do you ship to Norway?');
+  await popup.getByRole('button', { name: 'Send message' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Thank you, your message has been' })).toBeVisible();
+  const mail = await mailbox.waitForMail(ADMIN.email, /Chat message from Olive Offline/);
+  expect(mail.text).toContain('Do you ship to Norway?');
+  // Minimised 2 s after success: the launcher is back.
+  await expect(v.getByRole('button', { name: 'Chat with us' })).toBeVisible({ timeout: 5000 });
+  await visitor.close();
+
+  // The operator finds it in the console's offline messages inbox.
+  await page.getByRole('link', { name: 'Offline messages' }).click();
+  const message = page.getByRole('article', { name: 'From Olive Offline' });
+  await expect(message).toContainText('Do you ship to Norway?');
+  await expect(message.getByRole('link', { name: 'olive@example.test' })).toHaveAttribute('href', 'mailto:olive@example.test');
+  await expectNoSeriousA11yViolations(page, '/admin/chat/offline');
+});
+
+test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL, shop }) => {
+  // One journey through four browser contexts (two visitors, two operators), the archive and
+  // six axe scans: about 45 s on a quiet machine, beyond the default minute on a loaded one.
+  test.setTimeout(150_000);
+  const op = await operatorConsole(browser, baseURL!);
+  const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const v = await visitor.newPage();
+  const popup = await openWidget(v);
+
+  // Login panel (an operator is online), keyboard only.
+  const name = popup.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await v.keyboard.type('Vera Visitor');
+  await v.keyboard.press('Tab');
+  await v.keyboard.type('vera@example.test');
+  await v.keyboard.press('Enter');
+  const reply = popup.getByRole('textbox', { name: 'Your message' });
+  await expect(reply).toBeFocused();
+  await expectNoSeriousA11yViolations(v, 'the open chat widget');
+
+  // Enter sends, Shift+Enter is a new line, blank is not sent.
+  await v.keyboard.press('Enter');
+  await v.keyboard.type('Hello, is the oak table in stock?');
+  await v.keyboard.press('Shift+Enter');
+  await v.keyboard.type('See www.example.org');
+  await v.keyboard.press('Enter');
+  await expect(reply).toHaveValue('');
+  const mine = popup.locator('.chat-msg--own');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByRole('link', { name: 'www.example.org' })).toHaveAttribute('href', 'https://www.example.org');
+  await expect(mine.locator('br')).toHaveCount(1);
+  await expect(mine.getByText('Sending…')).toHaveCount(0);
+
+  // The operator sees Vera waiting, accepts, reads and answers.
+  await op.page.getByRole('button', { name: 'Accept the chat with Vera Visitor' }).click();
+  await expect(popup.getByRole('heading', { name: 'Chat Admin' })).toBeVisible();
+  const pane = op.page.getByRole('region', { name: /Vera Visitor/ });
+  await expect(pane.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(pane.getByText('vera@example.test')).toBeVisible();
+  await expect(pane.getByText('Page: /shop')).toBeVisible();
+  const opReply = pane.getByRole('textbox', { name: 'Reply to Vera Visitor' });
+  await expect(opReply).toBeFocused();
+  await opReply.press('a');
+  await expect(popup.getByText('Chat Admin is typing…')).toBeVisible();
+  await expect(popup.getByText('Chat Admin is typing…')).toBeHidden({ timeout: 4000 });
+  await opReply.fill(`Yes! ${XSS}`);
+  await opReply.press('Enter');
+  await expect(popup.locator('.chat-msg--other')).toContainText(`Yes! ${XSS}`);
+  // The live region announces it.
+  await expect(popup.getByRole('status').filter({ hasText: 'Chat Admin: Yes!' })).toHaveCount(1);
+
+  // A second visitor: accepting selects that conversation, so Vera's next message is unread
+  // until the operator comes back to her (the rule is the selected conversation on a visible
+  // page, not where focus happens to be in either browser).
+  const walter = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const w = await walter.newPage();
+  const wPopup = await openWidget(w);
+  await wPopup.getByLabel('Name').fill('Walter Second');
+  await wPopup.getByLabel('E-mail').fill('walter@example.test');
+  await wPopup.getByRole('button', { name: 'Start chat' }).click();
+  await expect(wPopup.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+  await op.page.getByRole('button', { name: 'Accept the chat with Walter Second' }).click();
+  const wPane = op.page.getByRole('region', { name: /Walter Second/ });
+  await expect(wPane).toHaveAttribute('aria-current', 'true');
+  await expect(pane).not.toHaveAttribute('aria-current', 'true');
+  // The operator greets Walter with the canned reply.
+  await wPane.getByLabel('Insert a canned reply').selectOption({ label: 'Welcome' });
+  const wReply = wPane.getByRole('textbox', { name: 'Reply to Walter Second' });
+  await expect(wReply).toHaveValue('Welcome to Vitrine! How can I help?');
+  await expect(wReply).toBeFocused();
+  await wReply.press('Enter');
+  await expect(wPopup.locator('.chat-msg--other')).toContainText('Welcome to Vitrine! How can I help?');
+
+  // A second operator comes online; Walter's chat is passed to them, and Walter is told.
+  createOperator(shop.server.dataDir);
+  const op2 = await operatorConsole(browser, baseURL!, SECOND);
+  await wPane.getByRole('button', { name: 'Pass to another operator…' }).click();
+  await wPane.getByLabel('Pass the chat with Walter Second to').selectOption({ label: SECOND.name });
+  await wPane.getByRole('button', { name: 'Pass on' }).click();
+  await expect(wPopup.locator('.chat-msg--system').getByText(`Chat Admin has passed this chat to ${SECOND.name}.`)).toBeVisible();
+  await expect(wPopup.getByRole('status').filter({ hasText: /^Chat Admin has passed this chat/ })).toHaveCount(1);
+  await expect(wPane).toHaveCount(0);
+  await expect(op.page.getByText(`The chat with Walter Second is now with ${SECOND.name}.`)).toBeVisible();
+  const otto = op2.page.getByRole('region', { name: /Walter Second/ });
+  await expect(otto.getByText('Welcome to Vitrine! How can I help?')).toBeVisible();
+  await otto.getByRole('textbox', { name: 'Reply to Walter Second' }).fill('Otto here, I can help.');
+  await otto.getByRole('textbox', { name: 'Reply to Walter Second' }).press('Enter');
+  await expect(wPopup.locator('.chat-msg--other').last()).toContainText('Otto here, I can help.');
+  await expectNoSeriousA11yViolations(op2.page, '/admin/chat (after a handover)');
+  await op2.ctx.close();
+
+  // The visitor sends the payload too; the console shows it as text; unread counts while elsewhere.
+  await reply.fill(XSS);
+  await reply.press('Enter');
+  await expect(pane.locator('.chat-msg--other').last()).toHaveText(new RegExp(`Vera Visitor${XSS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(op.page.getByText('1 unread').first()).toBeVisible();
+  await expect(op.page).toHaveTitle(/^\(1\) Live chat/);
+  // Read receipts: once the operator's pane has focus, the visitor sees "Seen".
+  await expect(popup.getByText('Seen')).toHaveCount(0);
+  await op.page.getByRole('link', { name: 'Vera Visitor' }).click();
+  await expect(pane).toHaveAttribute('aria-current', 'true');
+  await expect(opReply).toBeFocused();
+  await expect(op.page.getByText('1 unread')).toHaveCount(0);
+  await expect(op.page).toHaveTitle(/^Live chat/);
+  await expect(popup.locator('.chat-msg--own').last().getByText('Seen')).toBeVisible();
+  expect(await v.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await op.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(v.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat');
+  await v.screenshot({ path: 'test-results/screens/chat-widget-1280.png' });
+  await screenshot(op.page, 'chat-console-1280');
+
+  // A returning visitor (same browser) continues the conversation.
+  await v.reload();
+  await waitForHydration(v);
+  await v.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(popup.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(popup.locator('.chat-msg--other')).toHaveCount(1);
+  await expect(popup.getByRole('textbox', { name: 'Your message' })).toBeFocused();
+
+  // Minimise (Escape or the header button) and restore: the conversation is still there.
+  await popup.getByRole('button', { name: 'Minimise the chat' }).click();
+  await expect(popup).toBeHidden();
+  const launcher = v.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeFocused();
+  await v.keyboard.press('Enter');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await v.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await launcher.click();
+
+  // A click on the header minimises too, but only from 3 s after opening (spec §2); it sets
+  // the visitor offline for the operator, and restoring sets them online again.
+  const head = popup.locator('.chat-head');
+  const early = await head.evaluate((h) => {
+    const ready = h.getAttribute('data-minimisable') === 'true';
+    (h as HTMLElement).click();
+    return { ready, hidden: h.closest('[role=dialog]')!.hasAttribute('hidden') };
+  });
+  expect(early.hidden).toBe(early.ready);
+  if (early.hidden) await launcher.click();
+  await expect(head).toHaveAttribute('data-minimisable', 'true');
+  await head.click({ position: { x: 12, y: 12 } });
+  await expect(popup).toBeHidden();
+  await expect(pane.getByText('offline (chat minimised or closed)')).toBeVisible();
+  await launcher.click();
+  await expect(popup).toBeVisible();
+  await expect(pane.getByText('offline (chat minimised or closed)')).toHaveCount(0);
+
+  // 390 px: the popup spans the width.
+  await v.setViewportSize(MOBILE);
+  const box = await popup.boundingBox();
+  expect(box!.x).toBe(0);
+  expect(box!.width).toBe(MOBILE.width);
+  await v.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
+  await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
+  await op.page.setViewportSize(MOBILE);
+  await pane.scrollIntoViewIfNeeded();
+  await op.page.screenshot({ path: 'test-results/screens/chat-console-390.png' });
+  expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+
+  // End the chat, rate it.
+  await popup.getByRole('button', { name: 'End chat' }).click();
+  await expect(popup.getByText('The chat has ended.')).toBeVisible();
+  await expect(pane.getByText('Vera Visitor has ended the chat.')).toBeVisible();
+  await popup.getByRole('button', { name: 'Good' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
+
+  // The ended conversation is in the transcripts archive, found by its rating.
+  await op.page.setViewportSize(DESKTOP);
+  await op.page.goto('/admin/chat/transcripts');
+  await waitForHydration(op.page);
+  await op.page.getByLabel('Rating').selectOption('good');
+  await op.page.getByRole('button', { name: 'Filter' }).click();
+  await expect(op.page).toHaveURL(/evaluation=good/);
+  await expect(op.page.getByRole('status').filter({ hasText: '1 ended conversations' })).toBeVisible();
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts');
+  await op.page.getByRole('link', { name: 'Vera Visitor' }).click();
+  await expect(op.page.getByRole('heading', { level: 1, name: 'Chat with Vera Visitor' })).toBeVisible();
+  const transcript = op.page.getByRole('list', { name: 'Messages with Vera Visitor' });
+  await expect(transcript.getByText('Hello, is the oak table in stock?')).toBeVisible();
+  await expect(transcript.getByText('Vera Visitor has ended the chat.')).toBeVisible();
+  await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts/:id');
+  await screenshot(op.page, 'chat-transcript-1280');
+  // Erased on request (GDPR): gone from the archive.
+  await op.page.getByRole('button', { name: 'Delete this transcript' }).click();
+  await expect(op.page.getByRole('status').filter({ hasText: 'The transcript has been deleted.' })).toBeVisible();
+  await expect(op.page.getByRole('link', { name: 'Vera Visitor' })).toHaveCount(0);
+
+  await visitor.close();
+  await walter.close();
+  await op.ctx.close();
+});
+
+test('a link to #live-chat opens the chat', async ({ page }) => {
+  await page.goto('/shop');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#live-chat';
+    a.textContent = 'Talk to us';
+    document.querySelector('main')!.prepend(a);
+  });
+  await page.getByRole('link', { name: 'Talk to us' }).click();
+  await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+});
+
+test('on a phone the launcher spans the width and moves above the product page\'s sticky bar', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  const hoodie = DEMO_PRODUCTS.find((p) => p.name === DEMO_SPECIAL.swatches)!;
+  await page.goto(`/product/${slugify(hoodie.name)}`);
+  await waitForHydration(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  await expect(launcher).toBeVisible();
+  expect((await launcher.boundingBox())!.width).toBe(MOBILE.width);
+  await page.mouse.wheel(0, 1400);
+  const bar = page.locator('.sticky-bar');
+  await expect(bar).toHaveAttribute('data-state', 'active');
+  await expect(bar).toBeVisible();
+  await expect(async () => {
+    const l = (await launcher.boundingBox())!;
+    const b = (await bar.boundingBox())!;
+    expect(l.y + l.height).toBeLessThanOrEqual(b.y + 1);
+  }).toPass();
+  await page.screenshot({ path: 'test-results/screens/chat-launcher-sticky-390.png' });
+});
