@@ -608,6 +608,28 @@ export interface ContactUploadsTable {
   deleted_at: string | null;
 }
 
+/** A menu at one location of the page (app/features/menus). */
+export interface MenusTable {
+  id: Generated<number>;
+  location: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  menu_id: number;
+  parent_id: number | null;
+  position: number;
+  label: string;
+  kind: string;
+  target: Generated<string>;
+  target_id: number | null;
+  mega_columns: Generated<number>;
+  prompt: Generated<number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -658,6 +680,8 @@ export interface Database {
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;
   contact_uploads: ContactUploadsTable;
+  menus: MenusTable;
+  menu_items: MenuItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

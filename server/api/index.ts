@@ -13,6 +13,7 @@ import { wishlistRoutes } from './wishlist.ts';
 import { searchRoutes } from './search.ts';
 import { chatRoutes } from './chat.ts';
 import { formsApiRoutes } from './forms.ts';
+import { adminMenuRoutes } from './admin-menus.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -41,6 +42,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(searchRoutes);
   await api.register(chatRoutes);
   await api.register(formsApiRoutes);
+  await api.register(adminMenuRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });
