@@ -15,6 +15,8 @@ import './load-context.ts';
 import { getSettings } from './features/admin/settings.server.ts';
 import { publicSettings } from './features/admin/public-settings.ts';
 import { menuCategories } from './features/catalog/catalog.server.ts';
+import { shellMenus } from './features/menus/menus.server.ts';
+import { themeCss } from './features/theme/theme.ts';
 import { isStaff } from './features/account/roles.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
@@ -26,6 +28,7 @@ import { visitorCart } from './features/cart/visitor-cart.server.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
+import './styles/header.css';
 
 // Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
 // browser — when the shopper reaches for them, the footer's when it comes into view, and
@@ -33,14 +36,14 @@ import './styles/site.css';
 // shows from then on (read from the cart cookie and session storage); pages rendered for one
 // visitor only (not for the shared page cache) carry it from the server too.
 const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
-const SiteFooter = island<{ storeName: string; menu: RootData['menu'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+const SiteFooter = island<{ storeName: string; menu: RootData['menu']; links?: RootData['menus']['footer'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
 const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [settings, menu] = await Promise.all([getSettings(db), menuCategories(db)]);
+  const [settings, menu, menus] = await Promise.all([getSettings(db), menuCategories(db), shellMenus(db)]);
   const cookies = request.headers.get('cookie') ?? '';
   const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
   const cart = await visitorCart(request, context);
@@ -51,6 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     csrfToken: context.csrfToken,
     settings: publicSettings(settings),
     menu,
+    menus,
     cartCount: cart.count,
     added: cart.added,
   };
@@ -70,15 +74,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const adminFrame = useRouteLoaderData('routes/admin') !== undefined;
   const lang = data?.settings.language ?? 'en';
   const dir = data?.settings.direction ?? 'ltr';
+  const settings = data?.settings;
   return (
-    <html lang={lang} dir={dir}>
+    // Read by the shell's scripts (ui/shell): the loading state they clear at start, link
+    // prefetch on or off, the service worker's address.
+    <html lang={lang} dir={dir} className="loading-site" data-prefetch={settings?.linkPrefetch ? '' : undefined} data-sw={settings?.serviceWorkerUrl || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {settings ? <style dangerouslySetInnerHTML={{ __html: themeCss(settings) }} /> : null}
       </head>
       <body>
+        {settings?.pageLoader && !adminFrame ? <div className="page-loader" aria-hidden="true" /> : null}
         <a className="skip-link" href="#main">
           {t('site.skip')}
         </a>
@@ -93,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {data?.added ? <AddedNotice name={data.added.name} quantity={data.added.quantity} /> : null}
                 {children}
               </main>
-              <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
+              <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} links={data?.menus.footer} />
             </>
           )}
         </CartProvider>

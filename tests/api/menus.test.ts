@@ -40,7 +40,7 @@ for (const dialect of await dialects()) {
       await t?.close();
     });
 
-    const main = () => ({
+    const main = (): { name: string; items: Record<string, unknown>[] } => ({
       name: 'Main menu',
       items: [
         { label: 'Shop', kind: 'url', target: '/shop' },

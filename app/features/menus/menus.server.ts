@@ -189,21 +189,21 @@ async function readShellMenus(db: DB): Promise<ShellMenus> {
       return h === undefined ? [] : [{ id: String(i.id), label: i.label, href: h, megaColumns: i.megaColumns, prompt: i.prompt, children: resolve(i.children) }];
     });
   const byLocation = new Map(menus.map((m) => [m.location, resolve(m.items)]));
-  const fallback = byLocation.size === MENU_LOCATIONS.length ? [] : await categoryMenu(db);
-  const main = byLocation.get('main') ?? fallback;
+  const main = byLocation.get('main') ?? (await categoryMenu(db));
   return {
     main,
     // The mobile menu shows the main menu unless it has its own.
     mobile: byLocation.get('mobile') ?? main,
     top_bar: byLocation.get('top_bar') ?? [],
-    footer: byLocation.get('footer') ?? fallback,
+    // Empty: the footer lists the categories itself.
+    footer: byLocation.get('footer') ?? [],
   };
 }
 
 /**
  * The menus the site's header and footer draw, by location, kept per store version (menu
  * writes move it: migration 015). A location without a saved menu shows the categories
- * (main, footer), the main menu (mobile) or nothing (top bar).
+ * (main; the footer's own list), the main menu (mobile) or nothing (top bar).
  */
 export function shellMenus(db: DB): Promise<ShellMenus> {
   return cached(db, 'shell-menus', () => readShellMenus(db));
