@@ -7,6 +7,7 @@ import { ORDER_ROLES, PRIVACY_ROLES } from '../features/checkout/admin-roles.ts'
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -22,6 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canPrivacy: PRIVACY_ROLES.includes(user.role),
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
     canForms: FORM_ADMIN_ROLES.includes(user.role),
+    canMenus: MENU_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
   };
 }
@@ -51,6 +53,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
+    data.canMenus && { to: '/admin/menus', label: t('admin.nav.menus') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

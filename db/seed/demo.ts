@@ -15,6 +15,7 @@ import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
+import { seedDemoMenus } from './demo-menus.ts';
 import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
@@ -115,7 +116,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
       }
       return nodes;
     };
-    await createCategoryTree(trx, await toNodes(DEMO_CATEGORIES));
+    const categoryIds = await createCategoryTree(trx, await toNodes(DEMO_CATEGORIES));
 
     const random = prng(20261121);
     const pickReviews = reviewPicker(prng(20261124));
@@ -161,6 +162,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await seedDemoWishlist(trx, (await getSettings(trx)).currency);
     await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     await seedDemoContactForm(trx);
+    await seedDemoMenus(trx, categoryIds);
     return { products: ids.size };
   });
   // The demo shows the header search box's category select (off in a new shop).

@@ -51,6 +51,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
   { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },
+  { file: 'admin.menus.tsx', path: '/admin/menus', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.tsx', path: '/admin/forms', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.$id.tsx', path: '/admin/forms/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.$id.tsx', path: '/admin/forms/new', allowed: ['editor', 'shop_manager', 'admin'], action: false },
@@ -69,6 +70,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Everything an admin form could change, as one comparable string. */
 const DATA_TABLES = [
+  'menus',
+  'menu_items',
   'contact_forms',
   'contact_submissions',
   'users',
@@ -223,6 +226,9 @@ for (const dialect of await dialects()) {
         productsPerPage: '12', priceFilterStep: '10', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
         cartWidget: 'dropdown', couponsEnabled: '1', shippingCalculatorEnabled: '1', language: 'en', direction: 'ltr',
         wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '', searchCategorySelect: '0', searchHideOutOfStock: '0',
+        themeColorPrimary: '#1f4b43', themeColorAccent: '#b3261e', themeColorHeaderBg: '#ffffff', themeColorHeaderText: '#1b1b1b', themeFontBody: 'system', themeFontHeading: 'georgia',
+        themeLogoUrl: '', headerSticky: '1', headerHideOnScroll: '0', headerTransparent: '0', headerDarkNav: '0', mobileMenuStyle: 'slide', mobileMenuLevels: '1',
+        columnsLarge: '3', columnsMedium: '3', columnsSmall: '2', pageLoader: '0', linkPrefetch: '1', serviceWorkerUrl: '',
       });
       const res = await manager.request('POST', '/admin/settings', `${form}&orderNotificationEmail=manager%40elsewhere.example&guestCheckout=0&taxesEnabled=1`, FORM);
       expect(res.statusCode).toBe(200);

@@ -96,7 +96,8 @@ export async function saveMenu(db: DB, location: MenuLocation, input: unknown): 
     if (item.kind === 'category' || item.kind === 'product') wanted[item.kind].set(item.targetId, path);
   });
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  const write = (fn: (trx: DB) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await write(async (trx) => {
     const missing = async (table: 'categories' | 'products', ids: Map<number, string>) => {
       if (!ids.size) return;
       const found = new Set((await trx.selectFrom(table).select('id').where('id', 'in', [...ids.keys()]).execute()).map((r) => r.id));
