@@ -16,7 +16,7 @@ import { getSettings } from './features/admin/settings.server.ts';
 import { publicSettings } from './features/admin/public-settings.ts';
 import { menuCategories } from './features/catalog/catalog.server.ts';
 import { shellMenus } from './features/menus/menus.server.ts';
-import { themeCss } from './features/theme/theme.ts';
+import { themeCss } from './features/theme/theme.server.ts';
 import { isStaff } from './features/account/roles.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
@@ -55,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     settings: publicSettings(settings),
     menu,
     menus,
+    // The theme's colours, fonts and columns (the style is built here: its code stays out of the browser's).
+    themeStyle: themeCss(settings),
     cartCount: cart.count,
     added: cart.added,
   };
@@ -84,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {settings ? <style dangerouslySetInnerHTML={{ __html: themeCss(settings) }} /> : null}
+        {data?.themeStyle ? <style dangerouslySetInnerHTML={{ __html: data.themeStyle }} /> : null}
       </head>
       <body>
         {settings?.pageLoader && !adminFrame ? <div className="page-loader" aria-hidden="true" /> : null}
