@@ -35,7 +35,8 @@ function darkEnough(hex: string): boolean {
  * The theme's style for the page's head: the settings' colours and fonts as the design tokens
  * (tokens.css holds the defaults), @font-face rules for the self-hosted fonts in use (and only
  * those, so a shop on system fonts loads none), and the product columns per row (large,
- * medium from 850 px down, small from 550 px down). Values come from validated settings
+ * medium from 850 px down, small from 550 px down). `html:root` outweighs tokens.css
+ * whichever order the stylesheets arrive in. Values come from validated settings
  * (#rrggbb, one of the fonts, whole numbers), so nothing here can close the style element.
  */
 export function themeCss(s: ThemeSettings): string {
@@ -56,8 +57,8 @@ export function themeCss(s: ThemeSettings): string {
   ];
   return [
     ...fontFaces,
-    `:root{${root.join(';')}}`,
-    `@media (max-width:${GRID_BREAKPOINT_LARGE_PX - 0.02}px){:root{--grid-columns:${s.columnsMedium}}}`,
-    `@media (max-width:${GRID_BREAKPOINT_SMALL_PX - 0.02}px){:root{--grid-columns:${s.columnsSmall}}}`,
+    `html:root{${root.join(';')}}`,
+    `@media (max-width:${GRID_BREAKPOINT_LARGE_PX - 0.02}px){html:root{--grid-columns:${s.columnsMedium}}}`,
+    `@media (max-width:${GRID_BREAKPOINT_SMALL_PX - 0.02}px){html:root{--grid-columns:${s.columnsSmall}}}`,
   ].join('\n');
 }
