@@ -213,44 +213,50 @@ function MenuRow({
         </svg>
       </button>
       <div className="menu-editor__fields">
-        <label htmlFor={id('label')}>{t('admin.menus.label')}</label>
-        <input id={id('label')} value={row.label} maxLength={MENU_LIMITS.labelMax} onChange={(e) => onChange({ label: e.target.value })} />
-        <label htmlFor={id('kind')}>{t('admin.menus.kind')}</label>
-        <select id={id('kind')} value={row.kind} onChange={(e) => onChange({ kind: e.target.value as MenuItemKind })}>
-          {MENU_ITEM_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`admin.menus.kind.${k}`)}
-            </option>
-          ))}
-        </select>
-        {row.kind === 'category' ? (
-          <>
-            <label htmlFor={id('cat')}>{t('admin.menus.category')}</label>
-            <select id={id('cat')} value={row.targetId ?? ''} onChange={(e) => onChange({ targetId: Number(e.target.value) || null })}>
-              <option value="">—</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.path}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : row.kind === 'product' ? (
-          <>
-            <label htmlFor={id('pid')}>{t('admin.menus.targetId')}</label>
-            <input id={id('pid')} inputMode="numeric" value={row.targetId ?? ''} onChange={(e) => onChange({ targetId: Number(e.target.value) || null })} />
-          </>
-        ) : (
-          <>
-            <label htmlFor={id('target')}>{t('admin.menus.target')}</label>
-            <input id={id('target')} value={row.target} onChange={(e) => onChange({ target: e.target.value })} />
-          </>
-        )}
+        <div className="menu-editor__cell">
+          <label htmlFor={id('label')}>{t('admin.menus.label')}</label>
+          <input id={id('label')} value={row.label} maxLength={MENU_LIMITS.labelMax} onChange={(e) => onChange({ label: e.target.value })} />
+        </div>
+        <div className="menu-editor__cell">
+          <label htmlFor={id('kind')}>{t('admin.menus.kind')}</label>
+          <select id={id('kind')} value={row.kind} onChange={(e) => onChange({ kind: e.target.value as MenuItemKind })}>
+            {MENU_ITEM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`admin.menus.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="menu-editor__cell">
+          {row.kind === 'category' ? (
+            <>
+              <label htmlFor={id('cat')}>{t('admin.menus.category')}</label>
+              <select id={id('cat')} value={row.targetId ?? ''} onChange={(e) => onChange({ targetId: Number(e.target.value) || null })}>
+                <option value="">—</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.path}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : row.kind === 'product' ? (
+            <>
+              <label htmlFor={id('pid')}>{t('admin.menus.targetId')}</label>
+              <input id={id('pid')} inputMode="numeric" value={row.targetId ?? ''} onChange={(e) => onChange({ targetId: Number(e.target.value) || null })} />
+            </>
+          ) : (
+            <>
+              <label htmlFor={id('target')}>{t('admin.menus.target')}</label>
+              <input id={id('target')} value={row.target} onChange={(e) => onChange({ target: e.target.value })} />
+            </>
+          )}
+        </div>
         {row.depth === 0 ? (
-          <>
+          <div className="menu-editor__cell">
             <label htmlFor={id('mega')}>{t('admin.menus.megaColumns')}</label>
             <input id={id('mega')} type="number" min={0} max={MENU_LIMITS.megaColumnsMax} value={row.megaColumns} onChange={(e) => onChange({ megaColumns: Number(e.target.value) || 0 })} />
-          </>
+          </div>
         ) : null}
         <label className="menu-editor__check">
           <input type="checkbox" checked={row.prompt} onChange={(e) => onChange({ prompt: e.target.checked })} /> {t('admin.menus.prompt')}

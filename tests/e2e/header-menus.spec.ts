@@ -240,6 +240,9 @@ test.describe('with an administrator', () => {
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page, '/admin/menus');
     await page.screenshot({ path: `test-results/screens/admin-menus-desktop.png` });
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: `test-results/screens/admin-menus-mobile.png` });
+    await page.setViewportSize(DESKTOP);
 
     // "New in" moves up to second place with the keyboard; focus stays on the button.
     const up = page.getByRole('button', { name: 'Move “New in” up' });
