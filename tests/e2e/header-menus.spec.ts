@@ -3,6 +3,7 @@ import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, waitForHydration } from './helpers.ts';
 import {
   MENU_HOVER_INTENT,
+  MENU_ID_REOPEN_MS,
   MOBILE_MENU_CLEAR_MS,
   PAGE_LOADER_REMOVE_MS,
   PREFETCH_HOVER_DELAY_MS,
@@ -137,6 +138,29 @@ test('a dropdown is a disclosure: the keyboard opens it, Tab reaches its links, 
   await toggle.click();
   const columns = await nav.locator('.menu-item--mega > .main-nav__sub').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(3);
+});
+
+test('?menu_id= reopens that item\'s dropdown after 1 s; on a touch screen the first tap opens a dropdown, the second follows its link', async ({ page, browser, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const id = await page.locator('.main-nav [data-menu-id]').filter({ hasText: 'Home & Living' }).getAttribute('data-menu-id');
+  await page.goto(`/?menu_id=${id}`);
+  await shellReady(page);
+  const item = page.locator(`.main-nav [data-menu-id="${id}"]`);
+  await expect(item).toHaveClass(/current-dropdown/);
+  expect(await now(page)).toBeGreaterThanOrEqual(MENU_ID_REOPEN_MS);
+
+  const touch = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const tablet = await touch.newPage();
+  await tablet.goto('/');
+  await shellReady(tablet);
+  const clothing = tablet.getByRole('navigation', { name: 'Main menu' }).filter({ visible: true }).getByRole('link', { name: 'Clothing', exact: true });
+  await clothing.tap();
+  await expect(tablet.getByRole('button', { name: 'Submenu: Clothing' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(tablet).toHaveURL(/\/$/);
+  await clothing.tap();
+  await expect(tablet).toHaveURL(/\/product-category\/clothing/);
+  await touch.close();
 });
 
 test('a prompt item dims the page while hovered', async ({ page }) => {
