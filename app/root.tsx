@@ -15,6 +15,8 @@ import './load-context.ts';
 import { getSettings } from './features/admin/settings.server.ts';
 import { publicSettings } from './features/admin/public-settings.ts';
 import { menuCategories } from './features/catalog/catalog.server.ts';
+import { shellMenus } from './features/menus/menus.server.ts';
+import { themeCss } from './features/theme/theme.server.ts';
 import { isStaff } from './features/account/roles.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
@@ -28,6 +30,7 @@ import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
+import './styles/header.css';
 
 // Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
 // browser — when the shopper reaches for them, the footer's when it comes into view, and
@@ -35,7 +38,7 @@ import './styles/site.css';
 // shows from then on (read from the cart cookie and session storage); pages rendered for one
 // visitor only (not for the shared page cache) carry it from the server too.
 const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
-const SiteFooter = island<{ storeName: string; menu: RootData['menu'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+const SiteFooter = island<{ storeName: string; menu: RootData['menu']; links?: RootData['menus']['footer'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
 // The live chat's launcher: nothing of it in the shell; its chunk loads when the browser is idle.
 const ChatLauncher = island<{ settings: ChatWidgetSettings; user: ChatUser | null }>(() => import('./features/chat/components/chat-launcher.tsx').then((m) => ({ default: m.ChatLauncher })), ['idle']);
 const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
@@ -44,7 +47,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [settings, menu, chat] = await Promise.all([getSettings(db), menuCategories(db), chatWidgetSettings(db)]);
+  const [settings, menu, menus, chat] = await Promise.all([getSettings(db), menuCategories(db), shellMenus(db), chatWidgetSettings(db)]);
   const cookies = request.headers.get('cookie') ?? '';
   const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
   const cart = await visitorCart(request, context);
@@ -57,6 +60,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     menu,
     // The live chat's launcher (null: the chat is off).
     chat,
+    menus,
+    // The theme's colours, fonts and columns (the style is built here: its code stays out of the browser's).
+    themeStyle: themeCss(settings),
     cartCount: cart.count,
     added: cart.added,
   };
@@ -76,15 +82,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const adminFrame = useRouteLoaderData('routes/admin') !== undefined;
   const lang = data?.settings.language ?? 'en';
   const dir = data?.settings.direction ?? 'ltr';
+  const settings = data?.settings;
   return (
-    <html lang={lang} dir={dir}>
+    // Read by the shell's scripts (ui/shell): the loading state they clear at start, link
+    // prefetch on or off, the service worker's address.
+    <html lang={lang} dir={dir} className="loading-site" data-prefetch={settings?.linkPrefetch ? '' : undefined} data-sw={settings?.serviceWorkerUrl || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data?.themeStyle ? <style dangerouslySetInnerHTML={{ __html: data.themeStyle }} /> : null}
       </head>
       <body>
+        {settings?.pageLoader && !adminFrame ? <div className="page-loader" aria-hidden="true" /> : null}
         <a className="skip-link" href="#main">
           {t('site.skip')}
         </a>
@@ -99,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {data?.added ? <AddedNotice name={data.added.name} quantity={data.added.quantity} /> : null}
                 {children}
               </main>
-              <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} />
+              <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} links={data?.menus.footer} />
               {data?.chat ? <ChatLauncher settings={data.chat} user={data.user} /> : null}
             </>
           )}

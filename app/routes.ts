@@ -19,6 +19,7 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/order-received/:id', 'routes/checkout.order-received.$id.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
+  route('offline', 'routes/offline.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
   route('sitemaps/:file', 'routes/sitemaps.$file.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
@@ -42,6 +43,7 @@ export default [
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),
     route('admin/settings', 'routes/admin.settings.tsx'),
+    route('admin/menus', 'routes/admin.menus.tsx'),
     route('admin/mail', 'routes/admin.mail.tsx'),
     route('admin/mail/:id', 'routes/admin.mail.$id.tsx'),
     route('admin/import', 'routes/admin.import.tsx'),

@@ -635,6 +635,26 @@ export interface PageRevisionsTable {
   blocks: string;
   created_at: string;
   created_by: number | null;
+/** A menu at one location of the page (app/features/menus). */
+export interface MenusTable {
+  id: Generated<number>;
+  location: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  menu_id: number;
+  parent_id: number | null;
+  position: number;
+  label: string;
+  kind: string;
+  target: Generated<string>;
+  target_id: number | null;
+  mega_columns: Generated<number>;
+  prompt: Generated<number>;
 }
 
 export interface Database {
@@ -689,6 +709,8 @@ export interface Database {
   contact_uploads: ContactUploadsTable;
   pages: PagesTable;
   page_revisions: PageRevisionsTable;
+  menus: MenusTable;
+  menu_items: MenuItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -145,6 +145,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         maxAge: '365d',
         preCompressed: true,
       });
+      // The service worker (public/sw.js; registered from the store setting): always revalidated,
+      // so a new version reaches browsers on their next visit.
+      const serviceWorker = path.join(client, 'sw.js');
+      if (existsSync(serviceWorker)) {
+        const js = readFileSync(serviceWorker);
+        app.get('/sw.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(js));
+      }
       const favicon = path.join(client, 'favicon.svg');
       if (existsSync(favicon)) {
         const svg = readFileSync(favicon);

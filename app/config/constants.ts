@@ -127,3 +127,15 @@ export const SEARCH = {
   /** The admin's search statistics cover this many days. */
   statsDays: 30,
 } as const;
+
+/** Header, menus and site shell behaviour (theme spec §4 and §9). */
+/** The hide-on-scroll header samples the scroll direction this often. */
+export const HIDE_ON_SCROLL_SAMPLE_MS = 100;
+/** The page loader is removed this long after start. */
+export const PAGE_LOADER_REMOVE_MS = 1000;
+/** A `menu_id` query parameter (the builder) reopens that item's dropdown after this long. */
+export const MENU_ID_REOPEN_MS = 1000;
+/** Mobile sidebar menu: levels shown when `data-levels` is absent. */
+export const MOBILE_SIDEBAR_LEVELS_DEFAULT = 1;
+/** Menus as the admin edits them (not in the specification). */
+export const MENU_LIMITS = { items: 200, depth: 3, labelMax: 100, urlMax: 500, megaColumnsMax: 6 } as const;

@@ -10,6 +10,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
 import { t } from '../i18n/t-admin.ts';
+import { THEME_FONTS } from '../features/admin/settings.schema.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
 
@@ -65,6 +66,25 @@ const LABELS = {
   wishlistEstimateFields: 'Extra estimate form fields (one label per line, at most 5)',
   searchCategorySelect: 'Offer a category select in the header search box',
   searchHideOutOfStock: 'Leave products out of stock out of search suggestions and results (otherwise they come last)',
+  themeColorPrimary: t('admin.theme.colorPrimary'),
+  themeColorAccent: t('admin.theme.colorAccent'),
+  themeColorHeaderBg: t('admin.theme.colorHeaderBg'),
+  themeColorHeaderText: t('admin.theme.colorHeaderText'),
+  themeFontBody: t('admin.theme.fontBody'),
+  themeFontHeading: t('admin.theme.fontHeading'),
+  themeLogoUrl: t('admin.theme.logoUrl'),
+  headerSticky: t('admin.theme.headerSticky'),
+  headerHideOnScroll: t('admin.theme.headerHideOnScroll'),
+  headerTransparent: t('admin.theme.headerTransparent'),
+  headerDarkNav: t('admin.theme.headerDarkNav'),
+  mobileMenuStyle: t('admin.theme.mobileMenuStyle'),
+  mobileMenuLevels: t('admin.theme.mobileMenuLevels'),
+  columnsLarge: t('admin.theme.columnsLarge'),
+  columnsMedium: t('admin.theme.columnsMedium'),
+  columnsSmall: t('admin.theme.columnsSmall'),
+  pageLoader: t('admin.theme.pageLoader'),
+  linkPrefetch: t('admin.theme.linkPrefetch'),
+  serviceWorkerUrl: t('admin.theme.serviceWorkerUrl'),
 };
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -178,6 +198,42 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <legend>Search</legend>
           <Check name="searchCategorySelect" label={LABELS.searchCategorySelect} checked={s.searchCategorySelect} />
           <Check name="searchHideOutOfStock" label={LABELS.searchHideOutOfStock} checked={s.searchHideOutOfStock} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('admin.theme.legend')}</legend>
+          {(['themeColorPrimary', 'themeColorAccent', 'themeColorHeaderBg', 'themeColorHeaderText'] as const).map((k) => (
+            <Field key={k} name={k} type="color" label={LABELS[k]} defaultValue={v(k)} error={fieldError(error, k)} />
+          ))}
+          {(['themeFontBody', 'themeFontHeading'] as const).map((k) => (
+            <div className="form-row" key={k}>
+              <label htmlFor={`field-${k}`}>{LABELS[k]}</label>
+              <select id={`field-${k}`} name={k} defaultValue={v(k)}>
+                {THEME_FONTS.map((f) => (
+                  <option key={f} value={f}>
+                    {t(`admin.theme.font.${f}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <Field name="themeLogoUrl" label={LABELS.themeLogoUrl} defaultValue={v('themeLogoUrl')} error={fieldError(error, 'themeLogoUrl')} />
+          <Check name="headerSticky" label={LABELS.headerSticky} checked={s.headerSticky} />
+          <Check name="headerHideOnScroll" label={LABELS.headerHideOnScroll} checked={s.headerHideOnScroll} />
+          <Check name="headerTransparent" label={LABELS.headerTransparent} checked={s.headerTransparent} />
+          <Check name="headerDarkNav" label={LABELS.headerDarkNav} checked={s.headerDarkNav} />
+          <div className="form-row">
+            <label htmlFor="field-mobileMenuStyle">{LABELS.mobileMenuStyle}</label>
+            <select id="field-mobileMenuStyle" name="mobileMenuStyle" defaultValue={v('mobileMenuStyle')}>
+              <option value="slide">{t('admin.theme.mobileMenu.slide')}</option>
+              <option value="sidebar">{t('admin.theme.mobileMenu.sidebar')}</option>
+            </select>
+          </div>
+          {(['mobileMenuLevels', 'columnsLarge', 'columnsMedium', 'columnsSmall'] as const).map((k) => (
+            <Field key={k} name={k} type="number" label={LABELS[k]} defaultValue={v(k)} error={fieldError(error, k)} />
+          ))}
+          <Check name="pageLoader" label={LABELS.pageLoader} checked={s.pageLoader} />
+          <Check name="linkPrefetch" label={LABELS.linkPrefetch} checked={s.linkPrefetch} />
+          <Field name="serviceWorkerUrl" label={LABELS.serviceWorkerUrl} defaultValue={v('serviceWorkerUrl')} error={fieldError(error, 'serviceWorkerUrl')} />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           Save settings

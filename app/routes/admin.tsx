@@ -9,6 +9,7 @@ import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
+import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -24,6 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canPrivacy: PRIVACY_ROLES.includes(user.role),
     canWishlists: WISHLIST_ADMIN_ROLES.includes(user.role),
     canForms: FORM_ADMIN_ROLES.includes(user.role),
+    canMenus: MENU_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
     canPages: PAGE_EDITOR_ROLES.includes(user.role),
     canChat: CHAT_CONSOLE_ROLES.includes(user.role),
@@ -61,6 +63,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canChat && { to: '/admin/chat/offline', label: t('admin.chat.offlineInbox') },
     data.canSettings && { to: '/admin/chat/settings', label: t('admin.chat.settingsLink') },
     data.canSettings && { to: '/admin/chat/canned', label: t('admin.chat.canned') },
+    data.canMenus && { to: '/admin/menus', label: t('admin.nav.menus') },
   ];
   return entries.filter((e): e is AdminNavEntry => e !== false);
 }

@@ -1,8 +1,9 @@
 import type { MenuCategory } from '../features/catalog/catalog.server.ts';
+import type { ShellMenuItem } from '../features/menus/menus.schema.ts';
 import { t } from '../i18n/t.ts';
 
 /** The shop's footer: about, the categories, customer service, the shop's promises; then the legal line. */
-export function SiteFooter({ storeName, menu = [] }: { storeName: string; menu?: MenuCategory[] }) {
+export function SiteFooter({ storeName, menu = [], links = [] }: { storeName: string; menu?: MenuCategory[]; links?: ShellMenuItem[] }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__cols">
@@ -12,19 +13,30 @@ export function SiteFooter({ storeName, menu = [] }: { storeName: string; menu?:
         </section>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop">{t('site.footerShop')}</h2>
-          <ul>
-            <li>
-              <a href="/shop">{t('site.footerAll')}</a>
-            </li>
-            {menu.map((c) => (
-              <li key={c.id}>
-                <a href={`/product-category/${c.path}`}>{c.name}</a>
+          {links.length ? (
+            // The footer menu saved in the admin.
+            <ul>
+              {links.map((l) => (
+                <li key={l.id}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul>
+              <li>
+                <a href="/shop">{t('site.footerAll')}</a>
               </li>
-            ))}
-            <li>
-              <a href="/shop?orderby=date">{t('site.footerNew')}</a>
-            </li>
-          </ul>
+              {menu.map((c) => (
+                <li key={c.id}>
+                  <a href={`/product-category/${c.path}`}>{c.name}</a>
+                </li>
+              ))}
+              <li>
+                <a href="/shop?orderby=date">{t('site.footerNew')}</a>
+              </li>
+            </ul>
+          )}
         </nav>
         <nav aria-labelledby="footer-customer">
           <h2 id="footer-customer">{t('site.footerCustomer')}</h2>

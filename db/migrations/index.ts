@@ -12,6 +12,7 @@ import * as searchRank from './2026-11-25-011-search-rank.ts';
 import * as chat from './2026-11-25-013-chat.ts';
 import * as contactForms from './2026-11-25-012-contact-forms.ts';
 import * as pages from './2026-11-25-014-pages.ts';
+import * as menus from './2026-11-25-015-menus.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-013-chat': chat,
   '2026-11-25-012-contact-forms': contactForms,
   '2026-11-25-014-pages': pages,
+  '2026-11-25-015-menus': menus,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,7 @@ import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { seedDemoPages } from './demo-pages.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
+import { seedDemoMenus } from './demo-menus.ts';
 import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
@@ -116,7 +117,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
       }
       return nodes;
     };
-    await createCategoryTree(trx, await toNodes(DEMO_CATEGORIES));
+    const categoryIds = await createCategoryTree(trx, await toNodes(DEMO_CATEGORIES));
 
     const random = prng(20261121);
     const pickReviews = reviewPicker(prng(20261124));
@@ -165,6 +166,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     await seedDemoPages(trx);
     // The live chat's widget is on in the demo shop.
     await trx.insertInto('settings').values({ key: 'chat.enabled', value: 'true' }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await seedDemoMenus(trx, categoryIds);
     return { products: ids.size };
   });
   // The demo shows the header search box's category select (off in a new shop).

@@ -14,6 +14,7 @@ import { searchRoutes } from './search.ts';
 import { chatRoutes } from './chat.ts';
 import { formsApiRoutes } from './forms.ts';
 import { pagesApiRoutes } from './pages.ts';
+import { adminMenuRoutes } from './admin-menus.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
@@ -43,6 +44,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(chatRoutes);
   await api.register(formsApiRoutes);
   await api.register(pagesApiRoutes);
+  await api.register(adminMenuRoutes);
   api.all('/*', async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });

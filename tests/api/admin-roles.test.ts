@@ -58,6 +58,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
   { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },
+  { file: 'admin.menus.tsx', path: '/admin/menus', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.tsx', path: '/admin/forms', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.$id.tsx', path: '/admin/forms/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.$id.tsx', path: '/admin/forms/new', allowed: ['editor', 'shop_manager', 'admin'], action: false },
@@ -81,6 +82,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const DATA_TABLES = [
   'pages',
   'page_revisions',
+  'menus',
+  'menu_items',
   'contact_forms',
   'contact_submissions',
   'users',
@@ -237,6 +240,9 @@ for (const dialect of await dialects()) {
         productsPerPage: '12', priceFilterStep: '10', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
         cartWidget: 'dropdown', couponsEnabled: '1', shippingCalculatorEnabled: '1', language: 'en', direction: 'ltr',
         wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '', searchCategorySelect: '0', searchHideOutOfStock: '0',
+        themeColorPrimary: '#1f4b43', themeColorAccent: '#b3261e', themeColorHeaderBg: '#ffffff', themeColorHeaderText: '#1b1b1b', themeFontBody: 'system', themeFontHeading: 'georgia',
+        themeLogoUrl: '', headerSticky: '1', headerHideOnScroll: '0', headerTransparent: '0', headerDarkNav: '0', mobileMenuStyle: 'slide', mobileMenuLevels: '1',
+        columnsLarge: '3', columnsMedium: '3', columnsSmall: '2', pageLoader: '0', linkPrefetch: '1', serviceWorkerUrl: '',
       });
       const res = await manager.request('POST', '/admin/settings', `${form}&orderNotificationEmail=manager%40elsewhere.example&guestCheckout=0&taxesEnabled=1`, FORM);
       expect(res.statusCode).toBe(200);

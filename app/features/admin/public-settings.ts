@@ -29,6 +29,26 @@ export const PUBLIC_SETTING_KEYS = [
   'wishlistCookiesDisabledText',
   // The header search box: whether it offers the category select.
   'searchCategorySelect',
+  // Theme: the header and page behaviour scripts and the theme's style read these.
+  'themeColorPrimary',
+  'themeColorAccent',
+  'themeColorHeaderBg',
+  'themeColorHeaderText',
+  'themeFontBody',
+  'themeFontHeading',
+  'themeLogoUrl',
+  'headerSticky',
+  'headerHideOnScroll',
+  'headerTransparent',
+  'headerDarkNav',
+  'mobileMenuStyle',
+  'mobileMenuLevels',
+  'columnsLarge',
+  'columnsMedium',
+  'columnsSmall',
+  'pageLoader',
+  'linkPrefetch',
+  'serviceWorkerUrl',
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 export type PublicSettings = Pick<StoreSettings, (typeof PUBLIC_SETTING_KEYS)[number]>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_PRICE_FORMAT, MAX_EMBEDDED_VARIATIONS, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+import { DEFAULT_PRICE_FORMAT, GRID_COLUMNS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+
+/** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
+export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
+/** A colour as #rrggbb. */
+const hexColor = (fallback: string) => z.string().trim().toLowerCase().regex(/^#[0-9a-f]{6}$/, 'Use a colour such as #1f4b43').default(fallback);
 
 /**
  * A yes/no setting from JSON (boolean) or a form ("1"/"on"/"true", "0"/"off"/"false"). Forms
@@ -163,6 +168,39 @@ export const storeSettingsSchema = z.object({
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language tag such as en or en-GB')
     .default('en'),
   direction: z.enum(['ltr', 'rtl']).default('ltr'),
+  // Theme (header, menus and theme: docs/ARCHITECTURE.md)
+  /** Brand colour (buttons, links, the store notice), accent (sale badges), the header's background and text. */
+  themeColorPrimary: hexColor('#1f4b43'),
+  themeColorAccent: hexColor('#b3261e'),
+  themeColorHeaderBg: hexColor('#ffffff'),
+  themeColorHeaderText: hexColor('#1b1b1b'),
+  /** Fonts served by the shop itself (app/features/theme/fonts.ts); `system` loads none. */
+  themeFontBody: z.enum(THEME_FONTS).default('system'),
+  themeFontHeading: z.enum(THEME_FONTS).default('georgia'),
+  /** The logo image, a path on this site such as /media/logo.webp (the page's policy loads images from the shop only); empty: the store name as text. */
+  themeLogoUrl: z.string().trim().max(500).regex(/^(\/(?!\/)[^\s"'<>\\]*)?$/, 'Use a path on this site such as /media/logo.webp').default(''),
+  /** The header sticks once scrolled past its height + 100 px. */
+  headerSticky: flag(true),
+  /** The stuck header hides while scrolling down and shows again when scrolling up. */
+  headerHideOnScroll: flag(false),
+  /** The header lies over the page's top (transparent) until it sticks. */
+  headerTransparent: flag(false),
+  /** The navigation is drawn light on dark until the header sticks. */
+  headerDarkNav: flag(false),
+  /** Mobile menu: slide-in panel with expandable submenus, or a sidebar whose submenus slide in as levels. */
+  mobileMenuStyle: z.enum(['slide', 'sidebar']).default('slide'),
+  /** Sidebar menu: how many levels slide in (data-levels). */
+  mobileMenuLevels: z.coerce.number().int().min(1, 'At least 1').max(3, 'At most 3').default(MOBILE_SIDEBAR_LEVELS_DEFAULT),
+  /** Product columns per row: large (≥ 850 px), medium (≥ 550 px), small. */
+  columnsLarge: z.coerce.number().int().min(1, 'At least 1').max(6, 'At most 6').default(GRID_COLUMNS.large),
+  columnsMedium: z.coerce.number().int().min(1, 'At least 1').max(6, 'At most 6').default(GRID_COLUMNS.medium),
+  columnsSmall: z.coerce.number().int().min(1, 'At least 1').max(3, 'At most 3').default(GRID_COLUMNS.small),
+  /** The page loader shown while a page starts (removed after 1 s). */
+  pageLoader: flag(false),
+  /** Links are fetched ahead when hovered (shop spec §5). */
+  linkPrefetch: flag(true),
+  /** The service worker's address (offline page, cached shell and assets); empty: none is registered. */
+  serviceWorkerUrl: z.string().trim().max(200).regex(/^(\/(?!\/)[^\s?#]*\.js)?$/, 'Use a path on this site ending in .js, such as /sw.js').default(''),
 });
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
