@@ -635,6 +635,8 @@ export interface PageRevisionsTable {
   blocks: string;
   created_at: string;
   created_by: number | null;
+}
+
 /** A menu at one location of the page (app/features/menus). */
 export interface MenusTable {
   id: Generated<number>;
