@@ -171,7 +171,11 @@ export async function installChangeCounter(db: DB, dialect: Dialect) {
     dialect === 'sqlite' ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL%'`.execute(db)).rows.map((r) => r.name) : [],
   );
   const shadow = (name: string) => [...virtual].some((v) => name.startsWith(`${v}_`));
-  const tables = (await db.introspection.getTables()).filter((t) => !t.name.startsWith('kysely_') && !STATISTICS.has(t.name) && !virtual.has(t.name) && !shadow(t.name));
+  // PostgreSQL: this test's own schema only (others run in the same database).
+  const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
+  const tables = (await db.introspection.getTables()).filter(
+    (t) => !t.isView && (schema === undefined || t.schema === schema) && !t.name.startsWith('kysely_') && !STATISTICS.has(t.name) && !virtual.has(t.name) && !shadow(t.name),
+  );
   await sql`create table fuzz_changes (tbl varchar(100) primary key, n integer not null)`.execute(db);
   if (dialect === 'postgres') {
     await sql
