@@ -247,8 +247,6 @@ export function openApiDocument(app: FastifyInstance, info: { version: string })
         'The JSON API of a Vitrine shop. Errors are `{ "error": { "code", "message", "fields"? } }`. ' +
         'State-changing calls need the CSRF token: GET /api/session sets the `vt_csrf` cookie and answers `csrfToken`, sent back as `x-csrf-token`.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: '/' }],
     paths,
     components: {
       schemas,

@@ -172,10 +172,18 @@ export async function installChangeCounter(db: DB, dialect: Dialect) {
   );
   const shadow = (name: string) => [...virtual].some((v) => name.startsWith(`${v}_`));
   // PostgreSQL: this test's own schema only (others run in the same database).
-  const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
-  const tables = (await db.introspection.getTables()).filter(
-    (t) => !t.isView && (schema === undefined || t.schema === schema) && !t.name.startsWith('kysely_') && !STATISTICS.has(t.name) && !virtual.has(t.name) && !shadow(t.name),
-  );
+  let tables: { name: string; columns: { name: string }[] }[];
+  if (dialect === 'postgres') {
+    const rows = await sql<{ t: string; c: string }>`select c.table_name as t, c.column_name as c from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = current_schema() order by c.ordinal_position`.execute(db);
+    const byTable = new Map<string, { name: string }[]>();
+    for (const r of rows.rows) byTable.set(r.t, [...(byTable.get(r.t) ?? []), { name: r.c }]);
+    tables = [...byTable].map(([name, columns]) => ({ name, columns }));
+  } else {
+    tables = (await db.introspection.getTables()).filter((t) => !t.isView && !virtual.has(t.name) && !shadow(t.name));
+  }
+  tables = tables.filter((t) => !t.name.startsWith('kysely_') && !STATISTICS.has(t.name));
   await sql`create table fuzz_changes (tbl varchar(100) primary key, n integer not null)`.execute(db);
   if (dialect === 'postgres') {
     await sql
@@ -205,7 +213,11 @@ export async function installChangeCounter(db: DB, dialect: Dialect) {
         dialect === 'sqlite'
           ? `create trigger ${q(name)} after ${event} on ${q(t)} for each row ${when ? `when ${when}` : ''} begin update fuzz_changes set n = n + 1 where tbl = '${t}'; end`
           : `create trigger ${q(name)} after ${event} on ${q(t)} for each row ${when ? `when (${when})` : ''} execute function fuzz_count()`;
-      await sql.raw(stmt).execute(db);
+      try {
+        await sql.raw(stmt).execute(db);
+      } catch (err) {
+        throw new Error(`${String(err)}: ${stmt}`);
+      }
     }
   }
 }
