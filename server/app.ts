@@ -30,6 +30,7 @@ import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
 import { registerApi } from './api/index.ts';
+import { collectApiRoutes } from './openapi.ts';
 import { formsWireRoutes } from './api/forms.ts';
 import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts';
 import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
@@ -120,6 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerObservability(app, services, { chat, build: pagesBuild });
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
+  // Every /api route, for the API description (server/openapi.ts).
+  collectApiRoutes(app);
   await app.register(registerApi, { prefix: '/api' });
   // Contact Form 7's REST addresses (contact forms), outside /api so its own script finds them.
   await app.register(formsWireRoutes);

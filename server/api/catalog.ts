@@ -9,15 +9,19 @@ import { categoryByPath, categoryTree, tagBySlug } from '../../app/features/cata
 import { findProduct } from '../../app/features/catalog/product.server.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 import { quickView } from '../../app/features/catalog/quick-view.server.ts';
+import { apiSchema } from '../openapi.ts';
+import { listingQuerySchema } from '../../app/features/catalog/listing.schema.ts';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Product id must be a number') });
 const idOrSlugParam = z.object({ idOrSlug: z.string().min(1).max(200) });
+const tags = ['Catalog'];
+const product = z.looseObject({ id: z.number().int(), name: z.string(), slug: z.string() });
 
 /** Catalog reads for widgets and headless clients: published, visible products only. */
 export async function catalogRoutes(api: FastifyInstance) {
   const { db } = api.services;
 
-  api.get('/products', async (request) => {
+  api.get('/products', { schema: apiSchema({ summary: 'A page of published products (filters, search, sorting)', description: 'Bad values are ignored or clamped rather than refused. Attribute filters: `filter_<attribute>=value,value`.', tags, query: listingQuerySchema, responses: { 200: { description: 'The listing.', body: z.looseObject({ products: z.array(product), total: z.number().int(), page: z.number().int(), pages: z.number().int(), perPage: z.number().int(), currency: z.string() }) } } }) }, async (request) => {
     const query = parseListingQuery(request.query as Record<string, unknown>);
     const settings = await getSettings(db);
     let categoryIds: number[] | undefined;
@@ -49,19 +53,19 @@ export async function catalogRoutes(api: FastifyInstance) {
     };
   });
 
-  api.get('/products/:id/quick-view', async (request, reply) => {
+  api.get('/products/:id/quick-view', { schema: apiSchema({ summary: "A product's quick view", tags, params: idParam, responses: { 200: { description: 'The quick view.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { id } = parseInput(idParam, request.params);
     const view = await quickView(db, Number(id));
     if (!view) throw new HttpError(404, 'not_found', 'No such product.');
     return reply.type(JSON_TYPE).send(jsonOnce(view));
   });
 
-  api.get('/products/:idOrSlug', async (request) => {
+  api.get('/products/:idOrSlug', { schema: apiSchema({ summary: 'A product by id or slug', tags, params: idOrSlugParam, responses: { 200: { description: 'The product.', body: product } } }) }, async (request) => {
     const { idOrSlug } = parseInput(idOrSlugParam, request.params);
     const product = await findProduct(db, idOrSlug);
     if (!product) throw new HttpError(404, 'not_found', 'No such product.');
     return product;
   });
 
-  api.get('/categories', async () => ({ categories: await categoryTree(db) }));
+  api.get('/categories', { schema: apiSchema({ summary: 'The category tree', tags, responses: { 200: { description: 'Categories with their children.', body: z.object({ categories: z.array(z.looseObject({ id: z.number().int(), name: z.string(), slug: z.string() })) }) } } }) }, async () => ({ categories: await categoryTree(db) }));
 }

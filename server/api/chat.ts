@@ -9,6 +9,9 @@ import { chatCookieHeader, issueChatToken, newChatCookie, validChatCookie, visit
 import { ChatError, evaluateConversation, notFound } from '../../app/features/chat/chat-store.server.ts';
 import { mailTranscript, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
 import { t } from '../../app/i18n/t-chat.ts';
+import { z } from 'zod';
+import { apiSchema } from '../openapi.ts';
+import { offlineSchema } from '../../app/features/chat/chat.schema.ts';
 
 /** A chat refusal as the house error shape. */
 async function answer<T>(work: () => Promise<T>): Promise<T> {
@@ -22,6 +25,8 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+const tags = ['Chat'];
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -38,7 +43,7 @@ export async function chatRoutes(api: FastifyInstance) {
     return fresh;
   };
 
-  api.post('/chat/token', async (request, reply) => {
+  api.post('/chat/token', { schema: apiSchema({ summary: 'A token for the chat socket', description: 'Visitors get one tied to their `vt_chat` cookie (set when missing); operators need a staff session.', tags, access: 'csrf', cookies: ['vt_chat'], body: tokenRequestSchema, responses: { 200: { description: 'The token.', body: z.looseObject({ role: z.enum(['visitor', 'operator']), token: z.string() }) } } }) }, async (request, reply) => {
     noStore(reply);
     const input = parseInput(tokenRequestSchema, request.body ?? {});
     const user = request.ctx.user;
@@ -54,13 +59,13 @@ export async function chatRoutes(api: FastifyInstance) {
     };
   });
 
-  api.post('/chat/offline', async (request, reply) => {
+  api.post('/chat/offline', { schema: apiSchema({ summary: 'Leave a message when no operator is online', tags, access: 'csrf', body: offlineSchema, responses: { 201: { description: 'Sent.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     noStore(reply);
     const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null }));
     return reply.status(201).send(result);
   });
 
-  api.post('/chat/evaluation', async (request, reply) => {
+  api.post('/chat/evaluation', { schema: apiSchema({ summary: 'Rate a chat conversation', tags, access: 'csrf', cookies: ['vt_chat'], body: evaluateSchema, responses: { 200: { description: 'Rated.', body: z.looseObject({ ok: z.boolean(), message: z.string(), evaluation: z.string().nullable(), receiveCopy: z.boolean() }) } } }) }, async (request, reply) => {
     noStore(reply);
     const input = parseInput(evaluateSchema, request.body);
     const cookie = request.cookies[CHAT_COOKIE];

@@ -10,10 +10,21 @@ import { placeOrder, type PlaceOrderResult } from '../../app/features/orders/pla
 import { availableMethods, paymentInstructions } from '../../app/features/payments/payments.server.ts';
 import { handleWebhook } from '../../app/features/payments/webhook.server.ts';
 import { parseInput, rowIdText } from '../../app/lib/validate.ts';
+import { apiSchema } from '../openapi.ts';
+import { checkoutSchema } from '../../app/features/orders/placement.server.ts';
+import { billingAddressSchema, shippingAddressSchema } from '../../app/features/address/address.server.ts';
 
 const orderParams = z.object({ id: rowIdText });
 const keyQuery = z.object({ key: z.string().max(100).optional() });
 const gatewayParam = z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/) });
+
+const tags = ['Checkout'];
+const checkoutBody = checkoutSchema.extend({ billing_address: billingAddressSchema, shipping_address: shippingAddressSchema.optional() });
+const checkoutHeaders = z.object({
+  'cart-token': z.string().max(200).optional(),
+  'idempotency-key': z.string().max(100).optional().describe('Repeating a request with the same key answers the first order again.'),
+});
+const orderAnswer = z.looseObject({ order_id: z.number().int(), order_number: z.string(), order_key: z.string(), status: z.string(), order: z.looseObject({}) });
 
 /** The Store API's address shape for answers. */
 const orderBody = (order: OrderDetail, extra: Record<string, unknown> = {}) => ({
@@ -53,7 +64,7 @@ const headerValue = (request: FastifyRequest, name: string) => {
 export async function checkoutRoutes(api: FastifyInstance) {
   const services = api.services;
 
-  api.get('/checkout', async (_request, reply) => {
+  api.get('/checkout', { schema: apiSchema({ summary: 'Payment methods and checkout options', tags, responses: { 200: { description: 'What the checkout offers.', body: z.object({ payment_methods: z.array(z.looseObject({})), guest_checkout: z.boolean(), account_creation: z.boolean(), terms_url: z.string().nullable() }) } } }) }, async (_request, reply) => {
     const s = await getSettings(services.db);
     reply.header('cache-control', 'no-store');
     return {
@@ -64,7 +75,7 @@ export async function checkoutRoutes(api: FastifyInstance) {
     };
   });
 
-  api.post('/checkout', async (request, reply) => {
+  api.post('/checkout', { schema: apiSchema({ summary: 'Place the order for the cart', description: 'Refused (nothing written) when the cart changed since the shopper saw it, stock ran out or a field is invalid. Repeating a request with the same `Idempotency-Key` answers the first order again.', tags, access: 'csrf-or-cart-token', headers: checkoutHeaders, cookies: ['vt_cart'], body: checkoutBody, responses: { 200: { description: 'The order, with the payment result.', body: orderAnswer } } }) }, async (request, reply) => {
     const viaHeader = !!request.headers['cart-token'];
     const result = await placeOrder(services, {
       caller: cartCallerFrom({ headerToken: headerValue(request, 'cart-token'), cookieToken: request.cookies.vt_cart, user: request.ctx.user }),
@@ -86,7 +97,7 @@ export async function checkoutRoutes(api: FastifyInstance) {
     return reply.status(200).send(checkoutAnswer(result));
   });
 
-  api.get('/orders/:id', async (request, reply) => {
+  api.get('/orders/:id', { schema: apiSchema({ summary: 'An order: your own, or any with its key', tags, params: orderParams, query: keyQuery, responses: { 200: { description: 'The order.', body: orderAnswer } } }) }, async (request, reply) => {
     const { id } = parseInput(orderParams, request.params);
     const { key } = parseInput(keyQuery, request.query);
     const user = request.ctx.user;
@@ -97,7 +108,7 @@ export async function checkoutRoutes(api: FastifyInstance) {
     return orderBody(order, { payment_instructions: paymentInstructions(order, s) });
   });
 
-  api.post('/payments/:gateway/webhook', async (request) => {
+  api.post('/payments/:gateway/webhook', { schema: apiSchema({ summary: "A payment provider's notification", description: 'Called by the provider; authenticated by the gateway (signature headers), not by CSRF.', tags: ['Payments'], params: gatewayParam, body: z.unknown(), responses: { 200: { description: 'Received.', body: z.looseObject({}) } } }) }, async (request) => {
     const { gateway } = parseInput(gatewayParam, request.params);
     return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.requestOrigin);
   });

@@ -5,6 +5,11 @@ import { getDefinition } from '../../app/features/forms/forms.server.ts';
 import { FEEDBACK_BODY_BYTES, FREE_TEXT_PREFIX, readPostedForm, refill, submit, unitTagValid } from '../../app/features/forms/pipeline.server.ts';
 import { swvSchema } from '../../app/features/forms/rules.ts';
 import { HONEYPOT_FIELD, QUIZ_ANSWER_PREFIX, STARTED_FIELD } from '../../app/features/forms/spam.server.ts';
+import { z } from 'zod';
+import { apiSchema } from '../openapi.ts';
+
+/** Documents the id; any other text is a 404, as Contact Form 7 answers. */
+const formIdParam = z.object({ id: z.string().regex(/^[0-9]{1,9}$/) });
 
 const formId = (raw: unknown): number => {
   const text = String(raw ?? '');
@@ -68,7 +73,7 @@ export async function formsWireRoutes(app: FastifyInstance) {
 
 /** `GET /api/forms/:id`: the form for React and headless clients, without its secrets. */
 export async function formsApiRoutes(api: FastifyInstance) {
-  api.get('/forms/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+  api.get('/forms/:id', { schema: apiSchema({ summary: 'A contact form for React and headless clients (without its secrets)', tags: ['Contact forms'], params: formIdParam, responses: { 200: { description: 'The form, its validation schema and where to post it.', body: z.looseObject({ form: z.looseObject({}), schema: z.looseObject({}), hiddenFields: z.looseObject({}), endpoints: z.object({ feedback: z.string(), refill: z.string(), schema: z.string() }) }) } } }) }, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const def = await definitionOr404(api, request.params.id);
     void reply.header('cache-control', 'no-cache');
     return {

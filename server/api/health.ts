@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pkg from '../../package.json' with { type: 'json' };
+import { z } from 'zod';
+import { apiSchema } from '../openapi.ts';
 
 const { version } = pkg;
 /** How long readiness waits for the database or Redis before calling it unreachable. */
 const READY_TIMEOUT_MS = 2_000;
 
+const health = z.object({ status: z.enum(['ok', 'error']), db: z.string(), version: z.string() });
+
 export async function healthRoutes(api: FastifyInstance) {
-  api.get('/health', async (_request, reply) => {
+  api.get('/health', { schema: apiSchema({ summary: 'Whether the server and its database answer', tags: ['Operations'], responses: { 200: { description: 'Healthy.', body: health }, 503: { description: 'The database does not answer.', body: health } } }) }, async (_request, reply) => {
     const { db, config } = api.services;
     try {
       await sql`select 1`.execute(db);

@@ -15,9 +15,13 @@ import { chatRoutes } from './chat.ts';
 import { formsApiRoutes } from './forms.ts';
 import { pagesApiRoutes } from './pages.ts';
 import { adminMenuRoutes } from './admin-menus.ts';
+import { openApiRoutes } from './openapi.ts';
+import { describeOnly } from '../openapi.ts';
 
 /** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
 export async function registerApi(api: FastifyInstance) {
+  // Route schemas document each route (server/openapi.ts); handlers validate with zod as before.
+  describeOnly(api);
   api.addHook('preHandler', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     // A Cart-Token is a secret only its holder knows, so a cross-site page cannot forge it.
@@ -45,7 +49,8 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(formsApiRoutes);
   await api.register(pagesApiRoutes);
   await api.register(adminMenuRoutes);
-  api.all('/*', async (request) => {
+  await api.register(openApiRoutes);
+  api.all('/*', { config: { openapi: false } }, async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
   });
 }

@@ -4,6 +4,7 @@ import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { findVariation } from '../../app/features/product/variation.server.ts';
 import { ATTRIBUTE_PREFIX } from '../../app/features/product/variations.ts';
+import { apiSchema } from '../openapi.ts';
 
 /** More attributes than any product has: a larger body is not a choice. */
 const MAX_ATTRIBUTES = 50;
@@ -25,7 +26,7 @@ export async function productRoutes(api: FastifyInstance) {
   const { db } = api.services;
 
   /** Spec §7 get_variation: the matching variation object, or null. 404 for a missing or non-variable product. */
-  api.post('/products/:id/variation', async (request, reply) => {
+  api.post('/products/:id/variation', { schema: apiSchema({ summary: 'The variation matching chosen attributes (or null)', tags: ['Catalog'], params: idParam, body, responses: { 200: { description: 'The matching variation, or null.', body: z.looseObject({}).nullable() } } }) }, async (request, reply) => {
     const { id } = parseInput(idParam, request.params);
     const input = parseInput(body, request.body ?? {});
     const flat = Object.fromEntries(Object.entries(input).filter(([k]) => k.startsWith(ATTRIBUTE_PREFIX)));

@@ -7,6 +7,7 @@ import { parseInput } from '../../app/lib/validate.ts';
 import { suggest } from '../../app/features/search/suggestions.server.ts';
 import type { Suggestion } from '../../app/features/search/suggestion.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
+import { apiSchema } from '../openapi.ts';
 
 /** A kept answer is the same list object each time: its body is serialised once. */
 const body = (list: Suggestion[]) => Buffer.from(JSON.stringify({ suggestions: list }));
@@ -20,7 +21,7 @@ export async function searchRoutes(api: FastifyInstance) {
   const { db, config } = api.services;
   const limiter = createRateLimiter(config.searchSuggestLimit, SEARCH.suggestWindowMs);
 
-  api.get('/search/suggestions', async (request, reply) => {
+  api.get('/search/suggestions', { schema: apiSchema({ summary: 'Live search suggestions for the header box', description: 'Over-long text is cut, never refused. Rate-limited per client address (429).', tags: ['Search'], query: suggestionQuery, responses: { 200: { description: 'Suggestions.', body: z.object({ suggestions: z.array(z.looseObject({})) }) } } }) }, async (request, reply) => {
     const wait = limiter.hit(request.ip);
     if (wait > 0) throw new HttpError(429, 'rate_limited', `Too many searches. Try again in ${wait} seconds.`, undefined, { 'retry-after': String(wait) });
     const { q, category } = parseInput(suggestionQuery, request.query ?? {});

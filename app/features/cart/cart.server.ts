@@ -112,7 +112,10 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
     const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db));
     if (added) return added;
   }
-  const { cart, token } = await mustHave(services, caller);
+  const found = await resolveCart(services.db, caller.identity, false);
+  // A refused add writes nothing: without a cart yet, the line is checked before one is made.
+  if (!found) assertPurchasable(p, data.quantity, 0);
+  const { cart, token } = found ?? (await mustHave(services, caller));
   // One statement adds the line or more of it, only while the line stays within its limits.
   const added = within && (await ADD_TO_LINE.first(services.db, [cart.id, ...values, min, max]));
   if (!added) {
@@ -263,7 +266,10 @@ export async function applyCoupon(services: Services, caller: CartCaller, input:
   if (!settings.couponsEnabled) throw new HttpError(409, 'coupons_disabled', 'Coupons are not in use in this shop.');
   const coupon = await findCoupon(services.db, code);
   if (!coupon) throw new HttpError(404, 'coupon_not_found', `Coupon “${code.slice(0, 40)}” does not exist.`, { code: 'This coupon does not exist' });
-  const { cart, token } = await mustHave(services, caller);
+  // No cart yet is an empty cart: refused before one is made.
+  const found = await resolveCart(services.db, caller.identity, false);
+  if (!found) throw new HttpError(409, 'cart_empty', 'Add products to your cart before applying a coupon.');
+  const { cart, token } = found;
   const codes = JSON.parse(cart.coupons) as string[];
   if (codes.includes(coupon.code)) throw new HttpError(409, 'coupon_applied', `Coupon “${coupon.code}” is already applied.`);
   const rows = await loadLinesForRules(services, cart);
