@@ -47,6 +47,7 @@ export default [
     route('admin/import', 'routes/admin.import.tsx'),
     route('admin/products', 'routes/admin.products.tsx'),
     route('admin/products/images', 'routes/admin.products.images.tsx'),
+    route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
     route('admin/tags', 'routes/admin.tags.tsx'),

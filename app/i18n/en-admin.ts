@@ -177,6 +177,21 @@ export const enAdmin = {
   'admin.wishlists.inLists.other': 'in {count} lists',
   'admin.import.rows.one': 'row read',
   'admin.import.rows.other': 'rows read',
+  'products.links.legend': 'Linked products',
+  'products.links.upsell': 'Upsells',
+  'products.links.upsellHint': 'Shown on this product’s page as “You may also like”.',
+  'products.links.crosssell': 'Cross-sells',
+  'products.links.crosssellHint': 'Products to suggest alongside this one.',
+  'products.links.grouped': 'Products in this group',
+  'products.links.groupedHint': 'Sold together on this product’s page; a grouped product cannot hold another.',
+  'products.links.none': 'None chosen yet.',
+  'products.links.find': 'Find a product by name or SKU',
+  'products.links.findButton': 'Find',
+  'products.links.matches': 'Matches for {label}',
+  'products.links.noMatch': 'No product matches.',
+  'products.links.added': '{name} added.',
+  'products.links.foundNone': 'No product matches “{q}”.',
+  'products.links.foundSome': 'Tick the products to add, then save.',
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

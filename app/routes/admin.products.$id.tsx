@@ -3,10 +3,12 @@ import { data, Form, Link, redirect, useActionData, useBlocker, useFetcher, useL
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { attributeKey, emptyValues, FieldErrors, formToValues, splitOptions, STATUS_LABELS, type EditorImage, type EditorValues } from '../features/catalog-admin/product-form.ts';
+import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
 import { addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
+import { ProductPicker } from '../features/catalog-admin/components/product-picker.tsx';
+import { lookupProducts, nameLinks } from '../features/catalog-admin/product-links.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { imageSources } from '../lib/image.ts';
 import { idFromText } from '../lib/validate.ts';
@@ -43,7 +45,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { values, options: await editorOptions(db), currency: settings.currency };
 }
 
-type ActionResult = { values: EditorValues; stamp: number; notice?: string; error?: { code: string; message: string; fields?: Record<string, string> } };
+type ActionResult = { values: EditorValues; stamp: number; notice?: string; found?: { kind: LinkKind; items: LinkedProduct[] }; error?: { code: string; message: string; fields?: Record<string, string> } };
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
   requireStaff(context, request, PRODUCT_ADMIN_ROLES);
@@ -53,9 +55,17 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   // The address decides which product is written, not a field of the form.
   values.id = params.id === 'new' ? null : idFromText(params.id);
   if (params.id !== 'new' && values.id === null) throw new Response('Not found', { status: 404 });
-  const intent = form.get('intent');
+  const intent = String(form.get('intent') ?? '');
   const stamp = Date.now();
+  values.links = await nameLinks(db, values.links);
   try {
+    const findKind = LINK_KINDS.find((k) => intent === `find:${k}`);
+    if (findKind) {
+      // The pickers' search without scripts: matches come back as unticked boxes beside the chosen ones.
+      const q = String(form.get(`find.${findKind}`) ?? '').slice(0, 200);
+      const items = await lookupProducts(db, q, { kind: findKind === 'grouped' ? 'grouped' : undefined, exclude: [...(values.id ? [values.id] : []), ...values.links[findKind].map((l) => l.id)] });
+      return { values, stamp, found: { kind: findKind, items }, notice: items.length ? t('products.links.foundSome') : t('products.links.foundNone', { q }) } satisfies ActionResult;
+    }
     if (intent === 'generate') {
       const { values: next, added } = generateVariations(values);
       return { values: next, stamp, notice: added ? `${added} variation${added === 1 ? '' : 's'} added: set their prices, then save.` : 'Every combination already has a variation.' } satisfies ActionResult;
@@ -327,6 +337,23 @@ export default function ProductEditor() {
             {err('categories')}
           </div>
           {text('tags', 'Tags (separated by commas)')}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('products.links.legend')}</legend>
+          {(type === 'grouped' ? LINK_KINDS : LINK_KINDS.filter((k) => k !== 'grouped')).map((kind) => (
+            <ProductPicker
+              key={kind}
+              kind={kind}
+              label={t(`products.links.${kind}`)}
+              hint={t(`products.links.${kind}Hint`)}
+              chosen={values.links[kind]}
+              found={result?.found?.kind === kind ? result.found.items : undefined}
+              productId={values.id}
+              error={errors[`links.${kind}`] ?? (kind === 'upsell' ? errors.links : undefined)}
+              onChange={() => setDirty(true)}
+            />
+          ))}
         </fieldset>
 
         <fieldset>

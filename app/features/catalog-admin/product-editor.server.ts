@@ -10,6 +10,7 @@ import { currencyInfo, toMinor } from '../../lib/money.ts';
 import { minorToDecimal } from '../shipping/shipping.schema.ts';
 import { attributeKey, emptyValues, FieldErrors, splitOptions, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
 import { categoryOptions } from './products-admin.server.ts';
+import { loadLinks } from './product-links.server.ts';
 
 /* The product editor's server side: its values from the database, its in-form steps, saving and image uploads. */
 
@@ -21,12 +22,13 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
   if (!p) return null;
   const { exponent } = currencyInfo(currency);
   const money = (n: number | null) => (n == null ? '' : minorToDecimal(n, exponent));
-  const [images, cats, tags, attrs, vars] = await Promise.all([
+  const [images, cats, tags, attrs, vars, links] = await Promise.all([
     db.selectFrom('product_images as pi').innerJoin('media as m', 'm.id', 'pi.media_id').select(['m.id', 'm.alt', 'm.path', 'm.widths']).where('pi.product_id', '=', productId).orderBy('pi.position').execute(),
     db.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),
     db.selectFrom('product_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id').select('t.name').where('pt.product_id', '=', productId).orderBy('t.name').execute(),
     db.selectFrom('product_attributes').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
     db.selectFrom('product_variations').selectAll().where('product_id', '=', productId).orderBy('menu_order').orderBy('id').execute(),
+    loadLinks(db, productId),
   ]);
   const meta = JSON.parse(p.meta || '{}') as { publish_at?: string };
   return {
@@ -79,6 +81,7 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
       stock_status: v.stock_status,
       image: v.image_id ? String(v.image_id) : '',
     })),
+    links,
   };
 }
 

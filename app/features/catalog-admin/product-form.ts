@@ -33,6 +33,18 @@ export interface EditorVariation {
   image: string;
 }
 
+/** A product another one links to, as a picker lists it. */
+export interface LinkedProduct {
+  id: number;
+  name: string;
+  sku: string;
+}
+
+export const LINK_KINDS = ['upsell', 'crosssell', 'grouped'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+export type EditorLinks = Record<LinkKind, LinkedProduct[]>;
+export const EMPTY_LINKS = (): EditorLinks => ({ upsell: [], crosssell: [], grouped: [] });
+
 export interface EditorValues {
   id: number | null;
   version: string;
@@ -71,6 +83,8 @@ export interface EditorValues {
   images: EditorImage[];
   attributes: EditorAttribute[];
   variations: EditorVariation[];
+  /** Upsells, cross-sells and (grouped products) children; the form posts their ids as `link.<kind>`. */
+  links: EditorLinks;
 }
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -120,6 +134,7 @@ export const emptyValues = (): EditorValues => ({
   images: [],
   attributes: [],
   variations: [],
+  links: EMPTY_LINKS(),
 });
 
 /** The slug an attribute's name gives (as the catalog computes it). */
@@ -202,6 +217,14 @@ export function formToValues(form: FormData): EditorValues {
     const name = text(`attr.${i}.name`).trim();
     if (!name && !text(`attr.${i}.options`).trim()) continue;
     v.attributes.push({ name, options: text(`attr.${i}.options`), visible: form.has(`attr.${i}.visible`), variation: form.has(`attr.${i}.variation`) });
+  }
+  for (const kind of LINK_KINDS) {
+    const ids = form
+      .getAll(`link.${kind}`)
+      .map((x) => String(x))
+      .filter((x) => /^\d{1,10}$/.test(x))
+      .map(Number);
+    v.links[kind] = [...new Set(ids)].slice(0, 500).map((id) => ({ id, name: '', sku: '' }));
   }
   const keys = v.attributes.filter((a) => a.variation).map((a) => attributeKey(a.name));
   for (let i = 0; form.has(`var.${i}.present`); i++) {
@@ -316,6 +339,8 @@ export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | 
             menu_order: i,
           }))
         : [],
+    // Every kind is given, so a link unticked in the form is removed; only a grouped product keeps children.
+    links: { upsell: v.links.upsell.map((l) => l.id), crosssell: v.links.crosssell.map((l) => l.id), grouped: v.type === 'grouped' ? v.links.grouped.map((l) => l.id) : [] },
     variation_ids: v.type === 'variable' ? v.variations.map((x) => x.id) : [],
   };
   if (Object.keys(fields).length) throw new FieldErrors(fields);
