@@ -164,3 +164,30 @@ test('list and editor: axe-clean, and usable at 390 px', async ({ page }) => {
   await screenshot(page, 'admin-product-editor-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('upsells picked with the keyboard from the search combobox show on the product page', async ({ page }) => {
+  await adminSession(page);
+  await page.goto('/admin/products?q=espresso');
+  await page.getByRole('link', { name: 'Espresso Cup Pair', exact: true }).click();
+  await waitForHydration(page);
+  const upsells = page.getByRole('group', { name: 'Upsells' });
+  const box = upsells.getByRole('combobox', { name: 'Find a product by name or SKU' });
+  await box.fill('camp');
+  const option = page.getByRole('option', { name: 'Enamel Camp Mug' });
+  await expect(option).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expectNoSeriousA11yViolations(page, '/admin/products/:id (product search open)');
+  await box.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(upsells.getByRole('checkbox', { name: /Enamel Camp Mug/ })).toBeChecked();
+  await expect(box).toHaveValue('');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product saved.' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Upsells' }).getByRole('checkbox', { name: /Enamel Camp Mug/ })).toBeChecked();
+  await page.getByRole('link', { name: 'View it in the shop' }).click();
+  const upsellSection = page.getByRole('region', { name: /You may also like/ });
+  await expect(upsellSection.getByRole('heading', { name: 'Enamel Camp Mug' })).toBeVisible();
+});
