@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useActionData, useBlocker, useFetcher, useL
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
+import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, VARIATION_MORE, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
 import { addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
@@ -171,6 +171,10 @@ export default function ProductEditor() {
     </div>
   );
   const money = { inputMode: 'decimal', autoComplete: 'off' };
+  const swatchError = (i: number) => {
+    const hit = Object.entries(errors).find(([k]) => k === `attributes.${i}.swatches` || k.startsWith(`attributes.${i}.swatches.`));
+    return hit ? (hit[0].length > `attributes.${i}.swatches`.length ? `${hit[0].slice(`attributes.${i}.swatches.`.length)}: ${hit[1]}` : hit[1]) : undefined;
+  };
   const variationAttrs = values.attributes.filter((a) => a.variation);
   const conflict = result?.error?.code === 'conflict';
   const editorPath = values.id ? `/admin/products/${values.id}` : '/admin/products/new';
@@ -320,6 +324,18 @@ export default function ProductEditor() {
             ])}
             {select('tax_class', 'Tax class', options.taxClasses.map((c) => [c, c || 'Standard']))}
           </div>
+          {check('virtual', t('products.virtual'))}
+          {check('downloadable', t('products.downloadable'))}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('products.advanced')}</legend>
+          <div className="field">
+            <label htmlFor="field-purchase_note">{t('products.purchaseNote')}</label>
+            <textarea {...fieldProps('purchase_note')} defaultValue={values.purchase_note} rows={3} />
+            {err('purchase_note')}
+          </div>
+          {text('menu_order', t('products.menuOrder'), { inputMode: 'numeric' })}
         </fieldset>
 
         <fieldset>
@@ -399,8 +415,11 @@ export default function ProductEditor() {
         <fieldset>
           <legend>Attributes</legend>
           <p className="hint">Options are separated by “|”, e.g. Red | Blue | Green. Attributes used for variations make the variable product’s choices.</p>
+          <p className="hint" id="attr-swatches-hint">
+            {t('products.attr.swatchesHint')}
+          </p>
           <div id="field-attributes">
-            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable' }))].map((a, i) => (
+            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable', display: 'select', swatches: '', is_global: false }))].map((a, i) => (
               <div className="grid" key={i} style={{ marginBlockEnd: 'var(--space-3)' }}>
                 <div className="field">
                   <label htmlFor={`attr-${i}-name`}>Attribute {i + 1} name</label>
@@ -418,6 +437,32 @@ export default function ProductEditor() {
                   <input type="checkbox" id={`attr-${i}-variation`} name={`attr.${i}.variation`} defaultChecked={a.variation} />
                   <label htmlFor={`attr-${i}-variation`}>Attribute {i + 1} used for variations</label>
                 </div>
+                <div className="field">
+                  <label htmlFor={`attr-${i}-display`}>{t('products.attr.display', { n: i + 1 })}</label>
+                  <select id={`attr-${i}-display`} name={`attr.${i}.display`} defaultValue={a.display}>
+                    {(['select', 'color', 'label', 'image'] as const).map((d) => (
+                      <option key={d} value={d}>
+                        {t(`products.attr.display.${d}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field" style={{ gridColumn: 'span 2' }}>
+                  <label htmlFor={`attr-${i}-swatches`}>{t('products.attr.swatches', { n: i + 1 })}</label>
+                  <input
+                    id={`attr-${i}-swatches`}
+                    name={`attr.${i}.swatches`}
+                    defaultValue={a.swatches}
+                    aria-describedby={`attr-swatches-hint${errors[`attributes.${i}.swatches`] ? ` attr-${i}-swatches-error` : ''}`}
+                    aria-invalid={errors[`attributes.${i}.swatches`] ? true : undefined}
+                  />
+                  {swatchError(i) ? (
+                    <span className="error" id={`attr-${i}-swatches-error`}>
+                      {swatchError(i)}
+                    </span>
+                  ) : null}
+                </div>
+                {a.is_global ? <input type="hidden" name={`attr.${i}.is_global`} value="1" /> : null}
               </div>
             ))}
             {err('attributes')}
@@ -529,6 +574,72 @@ export default function ProductEditor() {
                             </select>
                           </div>
                         </div>
+                        <details className="admin-variation__more" open={VARIATION_MORE.some((k) => e(k)) || undefined}>
+                          <summary>{t('products.variation.more')}</summary>
+                          <div className="grid">
+                            {(
+                              [
+                                ['sale_from', t('products.variation.saleFrom'), { type: 'date' }],
+                                ['sale_to', t('products.variation.saleTo'), { type: 'date' }],
+                                ['weight', 'Weight (kg)', { inputMode: 'decimal' }],
+                                ['length', 'Length (cm)', { inputMode: 'decimal' }],
+                                ['width', 'Width (cm)', { inputMode: 'decimal' }],
+                                ['height', 'Height (cm)', { inputMode: 'decimal' }],
+                                ['min_qty', t('products.variation.minQty'), { inputMode: 'numeric' }],
+                                ['max_qty', t('products.variation.maxQty'), { inputMode: 'numeric' }],
+                                ['shipping_class', 'Shipping class', { list: 'shipping-classes' }],
+                              ] as const
+                            ).map(([k, l, extra]) => (
+                              <div className="field" key={k}>
+                                <label htmlFor={f(k)}>{l}</label>
+                                <input
+                                  id={f(k)}
+                                  name={`var.${i}.${k}`}
+                                  defaultValue={v[k]}
+                                  {...extra}
+                                  aria-invalid={e(k) ? true : undefined}
+                                  aria-describedby={e(k) ? `${f(k)}-error` : undefined}
+                                />
+                                {e(k) ? (
+                                  <span className="error" id={`${f(k)}-error`}>
+                                    {e(k)}
+                                  </span>
+                                ) : null}
+                              </div>
+                            ))}
+                            <div className="field">
+                              <label htmlFor={f('backorders')}>Backorders</label>
+                              <select id={f('backorders')} name={`var.${i}.backorders`} defaultValue={v.backorders}>
+                                <option value="no">Do not allow</option>
+                                <option value="notify">Allow, but tell the customer</option>
+                                <option value="yes">Allow</option>
+                              </select>
+                            </div>
+                            <div className="field">
+                              <label htmlFor={f('tax_class')}>Tax class</label>
+                              <select id={f('tax_class')} name={`var.${i}.tax_class`} defaultValue={v.tax_class}>
+                                <option value="parent">{t('products.variation.sameAsParent')}</option>
+                                {options.taxClasses.map((c) => (
+                                  <option key={c} value={c}>
+                                    {c || 'Standard'}
+                                  </option>
+                                ))}
+                              </select>
+                            </div>
+                          </div>
+                          <div className="field">
+                            <label htmlFor={f('description')}>{t('products.variation.description')}</label>
+                            <textarea id={f('description')} name={`var.${i}.description`} defaultValue={v.description} rows={3} />
+                          </div>
+                          <div className="check">
+                            <input type="checkbox" id={f('virtual')} name={`var.${i}.virtual`} defaultChecked={v.virtual} />
+                            <label htmlFor={f('virtual')}>{t('products.virtual')}</label>
+                          </div>
+                          <div className="check">
+                            <input type="checkbox" id={f('downloadable')} name={`var.${i}.downloadable`} defaultChecked={v.downloadable} />
+                            <label htmlFor={f('downloadable')}>{t('products.downloadable')}</label>
+                          </div>
+                        </details>
                         <div className="check">
                           <input type="checkbox" id={f('enabled')} name={`var.${i}.enabled`} defaultChecked={v.enabled} />
                           <label htmlFor={f('enabled')}>Enabled</label>

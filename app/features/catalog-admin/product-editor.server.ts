@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { generateVariants, insertMedia } from '../../lib/images.server.ts';
 import { currencyInfo, toMinor } from '../../lib/money.ts';
 import { minorToDecimal } from '../shipping/shipping.schema.ts';
-import { attributeKey, emptyValues, FieldErrors, splitOptions, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
+import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
 import { categoryOptions } from './products-admin.server.ts';
 import { loadLinks } from './product-links.server.ts';
 
@@ -68,7 +68,15 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
     categories: cats.map((c) => c.category_id),
     tags: tags.map((t) => t.name).join(', '),
     images: images.map((i) => ({ id: i.id, alt: i.alt, path: i.path, widths: i.widths })),
-    attributes: attrs.map((a) => ({ name: a.name, options: (JSON.parse(a.options) as string[]).join(' | '), visible: !!a.visible, variation: !!a.variation })),
+    attributes: attrs.map((a) => ({
+      name: a.name,
+      options: (JSON.parse(a.options) as string[]).join(' | '),
+      visible: !!a.visible,
+      variation: !!a.variation,
+      display: a.display,
+      swatches: swatchesToText(JSON.parse(a.swatches || '{}') as Record<string, string | number>),
+      is_global: !!a.is_global,
+    })),
     variations: vars.map((v) => ({
       id: v.id,
       attributes: JSON.parse(v.attributes) as Record<string, string>,
@@ -80,7 +88,25 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
       stock_quantity: text(v.stock_quantity),
       stock_status: v.stock_status,
       image: v.image_id ? String(v.image_id) : '',
+      description: v.description,
+      sale_from: v.sale_from?.slice(0, 10) ?? '',
+      sale_to: v.sale_to?.slice(0, 10) ?? '',
+      weight: text(v.weight),
+      length: text(v.length),
+      width: text(v.width),
+      height: text(v.height),
+      min_qty: text(v.min_qty),
+      max_qty: text(v.max_qty),
+      backorders: v.backorders,
+      shipping_class: v.shipping_class,
+      tax_class: v.tax_class,
+      virtual: !!v.virtual,
+      downloadable: !!v.downloadable,
     })),
+    virtual: !!p.virtual,
+    downloadable: !!p.downloadable,
+    purchase_note: p.purchase_note,
+    menu_order: p.menu_order ? String(p.menu_order) : '',
     links,
   };
 }
@@ -113,6 +139,20 @@ const blankVariation = (attributes: Record<string, string>): EditorVariation => 
   stock_quantity: '',
   stock_status: 'instock',
   image: '',
+  description: '',
+  sale_from: '',
+  sale_to: '',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  min_qty: '',
+  max_qty: '',
+  backorders: 'no',
+  shipping_class: '',
+  tax_class: 'parent',
+  virtual: false,
+  downloadable: false,
 });
 
 /** "Generate variations": one new variation per combination of options not covered yet. */
