@@ -51,6 +51,8 @@ export default [
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
     route('admin/tags', 'routes/admin.tags.tsx'),
+    route('admin/attributes', 'routes/admin.attributes.tsx'),
+    route('admin/attributes/:id', 'routes/admin.attributes.$id.tsx'),
     route('admin/coupons', 'routes/admin.coupons.tsx'),
     route('admin/coupons/:id', 'routes/admin.coupons.$id.tsx'),
     route('admin/shipping', 'routes/admin.shipping.tsx'),

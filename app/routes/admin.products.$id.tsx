@@ -4,7 +4,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, VARIATION_MORE, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
-import { addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
+import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
 import { ProductPicker } from '../features/catalog-admin/components/product-picker.tsx';
@@ -69,6 +69,10 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     if (intent === 'generate') {
       const { values: next, added } = generateVariations(values);
       return { values: next, stamp, notice: added ? `${added} variation${added === 1 ? '' : 's'} added: set their prices, then save.` : 'Every combination already has a variation.' } satisfies ActionResult;
+    }
+    if (intent === 'add_global') {
+      const { values: next, name } = await addGlobalAttribute(db, values, idFromText(String(form.get('global_attribute') ?? '')));
+      return { values: next, stamp, notice: t('products.attr.globalAdded', { name }) } satisfies ActionResult;
     }
     if (intent === 'add_variation') return { values: addVariation(values), stamp, notice: 'Variation added: choose its options, then save.' } satisfies ActionResult;
     if (intent === 'bulk_variations') {
@@ -462,11 +466,35 @@ export default function ProductEditor() {
                     </span>
                   ) : null}
                 </div>
-                {a.is_global ? <input type="hidden" name={`attr.${i}.is_global`} value="1" /> : null}
+                {a.is_global ? (
+                  <p className="hint" style={{ gridColumn: '1 / -1', margin: 0 }}>
+                    <input type="hidden" name={`attr.${i}.is_global`} value="1" />
+                    {t('products.attr.global')}
+                  </p>
+                ) : null}
               </div>
             ))}
             {err('attributes')}
           </div>
+          {options.globalAttributes.length ? (
+            <div className="admin-list__query" role="group" aria-label={t('products.attr.addGlobal')}>
+              <div className="admin-list__field">
+                <label htmlFor="field-global_attribute">{t('products.attr.addGlobal')}</label>
+                <select {...fieldProps('global_attribute')} defaultValue="">
+                  <option value="">—</option>
+                  {options.globalAttributes.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.name}
+                    </option>
+                  ))}
+                </select>
+                {err('global_attribute')}
+              </div>
+              <button type="submit" name="intent" value="add_global" className="button button--ghost button--small">
+                {t('products.attr.addGlobalButton')}
+              </button>
+            </div>
+          ) : null}
         </fieldset>
 
         {type === 'variable' ? (

@@ -40,6 +40,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
   { file: 'admin.tags.tsx', path: '/admin/tags', allowed: MANAGERS, action: true },
+  { file: 'admin.attributes.tsx', path: '/admin/attributes', allowed: MANAGERS, action: true },
+  { file: 'admin.attributes.$id.tsx', path: '/admin/attributes/1', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.tsx', path: '/admin/coupons', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.$id.tsx', path: '/admin/coupons/new', allowed: MANAGERS, action: true },
   { file: 'admin.shipping.tsx', path: '/admin/shipping', allowed: MANAGERS, action: true },
@@ -62,7 +64,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/orders/1', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
+const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -70,6 +72,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Everything an admin form could change, as one comparable string. */
 const DATA_TABLES = [
+  'attributes',
+  'attribute_terms',
   'contact_forms',
   'contact_submissions',
   'users',

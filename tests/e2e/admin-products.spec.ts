@@ -191,3 +191,39 @@ test('upsells picked with the keyboard from the search combobox show on the prod
   const upsellSection = page.getByRole('region', { name: /You may also like/ });
   await expect(upsellSection.getByRole('heading', { name: 'Enamel Camp Mug' })).toBeVisible();
 });
+
+test('shop-wide attributes: added and ordered with the keyboard, axe-clean, then offered in the product editor', async ({ page }) => {
+  await adminSession(page);
+  await page.goto('/admin/attributes');
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page, '/admin/attributes');
+  await page.getByLabel('Name', { exact: true }).fill('Fit');
+  await page.getByLabel('Shown as').selectOption('label');
+  await page.getByLabel('Shown as').press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Attribute “Fit” added.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Fit', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fit' })).toBeVisible();
+  for (const [term, swatch] of [
+    ['Slim', 'S'],
+    ['Regular', 'R'],
+  ]) {
+    await page.getByLabel('Term', { exact: true }).fill(term!);
+    await page.getByLabel('Swatch', { exact: true }).fill(swatch!);
+    await page.getByLabel('Swatch', { exact: true }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Term “${term}” added.` })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page, '/admin/attributes/:id');
+  await page.getByRole('button', { name: 'Move down Slim' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '“Slim” moved.' })).toBeVisible();
+  await expect(page.getByRole('rowheader').first()).toHaveText('Regular');
+
+  await page.goto('/admin/products/new');
+  await waitForHydration(page);
+  await page.getByRole('combobox', { name: 'Add a shop-wide attribute' }).selectOption({ label: 'Fit' });
+  await page.getByRole('button', { name: 'Add to the product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Attribute “Fit” added with all its terms' })).toBeVisible();
+  await expect(page.getByLabel('Attribute 1 options')).toHaveValue('Regular | Slim');
+  await expect(page.getByLabel('Attribute 1 shown as')).toHaveValue('label');
+});

@@ -11,6 +11,7 @@ import { minorToDecimal } from '../shipping/shipping.schema.ts';
 import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
 import { categoryOptions } from './products-admin.server.ts';
 import { loadLinks } from './product-links.server.ts';
+import { globalAttributeForEditor } from './attributes-admin.server.ts';
 
 /* The product editor's server side: its values from the database, its in-form steps, saving and image uploads. */
 
@@ -113,12 +114,13 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
 
 /** Choices the editor offers: categories (tree order), tax and shipping classes. */
 export async function editorOptions(db: DB) {
-  const [categories, classes, shipping] = await Promise.all([
+  const [categories, classes, shipping, globals] = await Promise.all([
     categoryOptions(db),
     taxClasses(db),
     db.selectFrom('products').select('shipping_class').distinct().where('shipping_class', '!=', '').orderBy('shipping_class').limit(200).execute(),
+    db.selectFrom('attributes').select(['id', 'name']).orderBy('name').limit(500).execute(),
   ]);
-  return { categories, taxClasses: classes, shippingClasses: shipping.map((s) => s.shipping_class) };
+  return { categories, taxClasses: classes, shippingClasses: shipping.map((s) => s.shipping_class), globalAttributes: globals };
 }
 
 /** Media rows for ids, in the order given (unknown ids left out): images added to a gallery before it is saved. */
@@ -168,6 +170,15 @@ export function generateVariations(v: EditorValues): { values: EditorValues; add
 
 /** "Add variation": one with every attribute on "any", to be narrowed in the form. */
 export const addVariation = (v: EditorValues): EditorValues => ({ ...v, type: 'variable', variations: [...v.variations, blankVariation({})] });
+
+/** "Add a shop-wide attribute": its terms, display and swatches as a new attribute row of the form. */
+export async function addGlobalAttribute(db: DB, v: EditorValues, attributeId: number | null): Promise<{ values: EditorValues; name: string }> {
+  const found = attributeId === null ? null : await globalAttributeForEditor(db, attributeId);
+  if (!found) throw new FieldErrors({ global_attribute: 'Choose an attribute' });
+  if (v.attributes.some((a) => attributeKey(a.name) === found.slug)) throw new FieldErrors({ global_attribute: 'This product already has that attribute' });
+  const { slug: _s, ...row } = found;
+  return { values: { ...v, attributes: [...v.attributes, { ...row, visible: true, variation: v.type === 'variable' }] }, name: found.name };
+}
 
 /** Bulk edit of variations: sets one field on every variation. */
 export function bulkEditVariations(v: EditorValues, field: string, value: string): EditorValues {

@@ -26,6 +26,9 @@ export interface EditorAttribute {
   is_global: boolean;
 }
 
+/** How the shop can show an attribute's choices. */
+export const DISPLAYS = ['select', 'color', 'label', 'image'] as const;
+
 /** The variation fields kept behind "More" in the editor, all text as typed. */
 export const VARIATION_MORE = ['description', 'sale_from', 'sale_to', 'weight', 'length', 'width', 'height', 'min_qty', 'max_qty', 'backorders', 'shipping_class', 'tax_class'] as const;
 export type VariationMore = (typeof VARIATION_MORE)[number];
