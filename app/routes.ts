@@ -48,6 +48,7 @@ export default [
     route('admin/products', 'routes/admin.products.tsx'),
     route('admin/products/images', 'routes/admin.products.images.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
+    route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
     route('admin/tags', 'routes/admin.tags.tsx'),

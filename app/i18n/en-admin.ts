@@ -249,6 +249,16 @@ export const enAdmin = {
   'products.attr.globalAdded': 'Attribute “{name}” added with all its terms: remove the options this product does not have, then save.',
   'products.attr.globalTaken': 'This product already has that attribute',
   'products.attr.global': 'Shop-wide attribute: its display and swatches follow /admin/attributes.',
+  'products.upload.heading': 'Upload pictures',
+  'products.upload.hint': 'JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and 10 at once. Save your other changes first: the page reloads with the pictures added.',
+  'products.upload.hintScripted': 'JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and 10 at once. Choose them below or drop them anywhere on this section.',
+  'products.upload.files': 'Pictures',
+  'products.upload.alt': 'Alt text for these',
+  'products.upload.button': 'Upload',
+  'products.upload.sending': 'Uploading…',
+  'products.upload.progress': 'Upload progress',
+  'products.upload.done': '{count} picture(s) added to the gallery: save the product to keep them.',
+  'products.upload.failed': 'The upload did not get through. Try again.',
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

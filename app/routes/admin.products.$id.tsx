@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useBlocker, useFetcher, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
@@ -7,6 +7,7 @@ import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, split
 import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
+import { PictureUpload } from '../features/catalog-admin/components/picture-upload.tsx';
 import { ProductPicker } from '../features/catalog-admin/components/product-picker.tsx';
 import { lookupProducts, nameLinks } from '../features/catalog-admin/product-links.server.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -90,8 +91,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   }
 }
 
-const label = (s: string) => s;
-
 export default function ProductEditor() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
@@ -101,8 +100,6 @@ export default function ProductEditor() {
   const errors = result?.error?.fields ?? {};
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   const [images, setImages] = useState<EditorImage[]>(values.images);
   const [type, setType] = useState(values.type);
   const [status, setStatus] = useState(values.status);
@@ -126,15 +123,6 @@ export default function ProductEditor() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
   useEffect(() => setDirty(!!result && !result.error ? true : dirty), [result]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const uploader = useFetcher<{ images?: EditorImage[]; error?: { message: string } }>();
-  useEffect(() => {
-    const added = uploader.data?.images;
-    if (added?.length) {
-      setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
-      setDirty(true);
-    }
-  }, [uploader.data]);
 
   const fieldProps = (name: string) => ({
     id: `field-${name}`,
@@ -699,30 +687,15 @@ export default function ProductEditor() {
         </div>
       </Form>
 
-      <section aria-labelledby="upload-heading" style={{ marginBlockStart: 'var(--space-6)' }}>
-        <h2 id="upload-heading">{label('Upload pictures')}</h2>
-        <p className="hint">JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and 10 at once. {values.id ? '' : ''}Without scripts, save your other changes first: the page reloads with the pictures added.</p>
-        <uploader.Form method="post" action="/admin/products/images" encType="multipart/form-data" className="admin-list__query">
-          <CsrfField />
-          <input type="hidden" name="return" value={editorPath} />
-          {scripted ? <input type="hidden" name="js" value="1" /> : null}
-          <input type="hidden" name="existing" value={images.map((i) => i.id).join(',')} />
-          <div className="admin-list__field">
-            <label htmlFor="upload-files">Pictures</label>
-            <input id="upload-files" type="file" name="files" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" multiple required />
-          </div>
-          <div className="admin-list__field">
-            <label htmlFor="upload-alt">Alt text for these</label>
-            <input id="upload-alt" name="alt" defaultValue={values.name} />
-          </div>
-          <button type="submit" className="button button--small" aria-busy={uploader.state !== 'idle' || undefined}>
-            {uploader.state !== 'idle' ? 'Uploading…' : 'Upload'}
-          </button>
-          <span role="status" className="hint">
-            {uploader.data?.error ? uploader.data.error.message : uploader.data?.images ? `${uploader.data.images.length} picture(s) added to the gallery: save the product to keep them.` : ''}
-          </span>
-        </uploader.Form>
-      </section>
+      <PictureUpload
+        editorPath={editorPath}
+        existing={images.map((i) => i.id)}
+        defaultAlt={values.name}
+        onAdded={(added) => {
+          setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
+          setDirty(true);
+        }}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
@@ -41,6 +42,18 @@ function editorForm(html: string): [string, string][] {
     } else out.push([name, decode(/<textarea\b[^>]*>([\s\S]*?)<\/textarea>/.exec(tag)![1]!)]);
   }
   return out;
+}
+
+function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+  const boundary = '----fields-test';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 for (const dialect of await dialects()) {
@@ -154,6 +167,28 @@ for (const dialect of await dialects()) {
         expect(res.body, JSON.stringify(over)).toContain(decode(message).replace(/’/g, '’'));
       }
       expect(await snapshot(productId)).toEqual(before);
+    });
+
+    it('the upload with a progress bar (images.json) answers the new pictures, or the refusal, as JSON', async () => {
+      const send = (file: Buffer, name: string, type: string) => {
+        const m = multipart([
+          { name: '_csrf', value: admin.csrf },
+          { name: 'js', value: '1' },
+          { name: 'alt', value: 'Jacket' },
+          { name: 'files', value: file, filename: name, type },
+        ]);
+        return t.app.inject({ method: 'POST', url: '/admin/products/images.json', headers: { cookie: admin.cookieHeader(), 'content-type': m.type }, payload: m.body });
+      };
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#335577' } }).png().toBuffer();
+      const ok = await send(png, 'jacket.png', 'image/png');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['content-type']).toContain('application/json');
+      const { images } = ok.json() as { images: { id: number; alt: string }[] };
+      expect(images).toHaveLength(1);
+      expect(images[0]).toMatchObject({ alt: 'Jacket' });
+      const bad = await send(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.svg', 'image/svg+xml');
+      expect(bad.statusCode).toBe(415);
+      expect(bad.json()).toMatchObject({ error: { code: 'unsupported_image' } });
     });
   });
 }

@@ -37,6 +37,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.tsx', path: '/admin/products', allowed: MANAGERS, action: true },
   { file: 'admin.products.$id.tsx', path: '/admin/products/new', allowed: MANAGERS, action: true },
   { file: 'admin.products.images.tsx', path: '/admin/products/images', allowed: MANAGERS, action: true },
+  { file: 'admin.products.images[.]json.tsx', path: '/admin/products/images.json', allowed: MANAGERS, action: true },
   { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
   { file: 'admin.tags.tsx', path: '/admin/tags', allowed: MANAGERS, action: true },

@@ -184,8 +184,23 @@ test('upsells picked with the keyboard from the search combobox show on the prod
   await expect(box).toHaveValue('');
   await expect(box).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
+  // A picture dropped on the upload section is sent with a progress bar and joins the gallery.
+  const pictures = await page.locator('.admin-gallery > li').count();
+  const png = (await sharp({ create: { width: 400, height: 400, channels: 3, background: '#8a5a3c' } }).png().toBuffer()).toString('base64');
+  const drop = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'cups.png', { type: 'image/png' }));
+    return dt;
+  }, png);
+  const section = page.getByRole('region', { name: 'Upload pictures' });
+  await section.dispatchEvent('dragover', { dataTransfer: drop });
+  await section.dispatchEvent('drop', { dataTransfer: drop });
+  await expect(section.getByRole('status')).toHaveText('1 picture(s) added to the gallery: save the product to keep them.');
+  await expect(page.locator('.admin-gallery > li')).toHaveCount(pictures + 1);
   await page.getByRole('button', { name: 'Save product' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Product saved.' })).toBeVisible();
+  await expect(page.locator('.admin-gallery > li')).toHaveCount(pictures + 1);
   await expect(page.getByRole('group', { name: 'Upsells' }).getByRole('checkbox', { name: /Enamel Camp Mug/ })).toBeChecked();
   await page.getByRole('link', { name: 'View it in the shop' }).click();
   const upsellSection = page.getByRole('region', { name: /You may also like/ });
