@@ -1,12 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList } from '../features/admin/components/admin-list.tsx';
 import { addTerm, deleteTerms, getAttribute, moveTerm, setTermSwatch, updateAttribute } from '../features/catalog-admin/attributes-admin.server.ts';
 import { DISPLAYS } from '../features/catalog-admin/product-form.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { formAction } from '../lib/action.server.ts';
-import { isActionError, type ActionError } from '../lib/action.ts';
+import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
@@ -56,7 +57,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
 export default function AdminAttribute() {
   const { attribute, terms } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | { done: string }>();
-  const error = isActionError(result) ? result.error : null;
   const swatchHint = attribute.display === 'color' ? t('attributes.swatchColour') : attribute.display === 'image' ? t('attributes.swatchImage') : attribute.display === 'label' ? t('attributes.swatchLabel') : t('attributes.swatchNone');
   const path = `/admin/attributes/${attribute.id}`;
   return (
@@ -65,15 +65,7 @@ export default function AdminAttribute() {
         <Link to="/admin/attributes">← {t('admin.nav.attributes')}</Link>
       </p>
       <h1>{attribute.name}</h1>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       <Form method="post" action={path} className="admin-list__query" aria-label={t('attributes.settings')} key={`s-${attribute.name}-${attribute.display}`}>
         <CsrfField />
         <input type="hidden" name="intent" value="settings" />

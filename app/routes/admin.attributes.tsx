@@ -1,12 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList } from '../features/admin/components/admin-list.tsx';
 import { addAttribute, deleteAttributes, listAttributes } from '../features/catalog-admin/attributes-admin.server.ts';
 import { DISPLAYS } from '../features/catalog-admin/product-form.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { formAction } from '../lib/action.server.ts';
-import { isActionError, type ActionError } from '../lib/action.ts';
+import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
@@ -39,15 +40,7 @@ export default function AdminAttributes() {
     <>
       <h1>{t('admin.nav.attributes')}</h1>
       <p className="hint">{t('attributes.intro')}</p>
-      {isActionError(result) ? (
-        <p className="notice notice--error" role="alert">
-          {result.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       <Form method="post" className="admin-list__query" aria-label={t('attributes.add')}>
         <CsrfField />
         <input type="hidden" name="intent" value="add" />

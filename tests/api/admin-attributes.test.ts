@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { FORM, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 
@@ -10,13 +10,6 @@ import { dialects } from '../helpers/databases.ts';
  * shop-wide attribute"), and products following a change of display, swatch or order at once.
  */
 
-const PASSWORD = 'a long enough password';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string | string[]>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) q.append(k, x);
-  return q.toString();
-};
 
 for (const dialect of await dialects()) {
   describe(`back office: shop-wide attributes (${dialect})`, () => {
@@ -26,14 +19,9 @@ for (const dialect of await dialects()) {
     let editor: Client;
     let colour: number;
 
-    const post = (c: Client, url: string, fields: Record<string, string | string[]>) => c.request('POST', url, form(fields), FORM);
+    const post = (c: Client, url: string, fields: Record<string, string | string[]>) => c.request('POST', url, urlencoded(fields), FORM);
     const terms = async () => (await t.services.db.selectFrom('attribute_terms').select(['id', 'name', 'swatch']).where('attribute_id', '=', colour).orderBy('position').execute());
-    const login = async (role: 'admin' | 'editor' | 'shop_manager') => {
-      const c = await Client.start(t.app);
-      await createUser(t.services, { email: `${role}@attrs.example`, password: PASSWORD, name: role, role });
-      expect((await c.request('POST', '/api/account/login', { email: `${role}@attrs.example`, password: PASSWORD })).statusCode).toBe(200);
-      return c;
-    };
+    const login = (role: 'admin' | 'editor' | 'shop_manager') => staffLogin(t, role, 'attrs.example');
 
     beforeAll(async () => {
       t = await createTestApp(dialect, { pages: 'build' });

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
-import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { FORM, staffLogin } from '../helpers/admin-forms.ts';
+import type { Client } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { multipart } from '../helpers/forms.ts';
 import { dialects } from '../helpers/databases.ts';
 
 /*
@@ -12,8 +14,6 @@ import { dialects } from '../helpers/databases.ts';
  * the editor adds for variations and attributes are written and validated at the field.
  */
 
-const PASSWORD = 'a long enough password';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const attr = (tag: string, name: string) => {
@@ -44,18 +44,6 @@ function editorForm(html: string): [string, string][] {
   return out;
 }
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = '----fields-test';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
-    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
-
 for (const dialect of await dialects()) {
   describe(`back office: every product field survives the editor (${dialect})`, () => {
     let t: TestApp;
@@ -79,9 +67,7 @@ for (const dialect of await dialects()) {
 
     beforeAll(async () => {
       t = await createTestApp(dialect, { pages: 'build' });
-      admin = await Client.start(t.app);
-      await createUser(t.services, { email: 'admin@fields.example', password: PASSWORD, name: 'Admin', role: 'admin' });
-      expect((await admin.request('POST', '/api/account/login', { email: 'admin@fields.example', password: PASSWORD })).statusCode).toBe(200);
+      admin = await staffLogin(t, 'admin', 'fields.example');
       const other = await createProduct(t.services.db, { name: 'Matching scarf', regular_price: 1500, categories: [['Clothing']] });
       const made = await createProduct(t.services.db, {
         name: 'Rain jacket',
@@ -170,14 +156,9 @@ for (const dialect of await dialects()) {
     });
 
     it('the upload with a progress bar (images.json) answers the new pictures, or the refusal, as JSON', async () => {
-      const send = (file: Buffer, name: string, type: string) => {
-        const m = multipart([
-          { name: '_csrf', value: admin.csrf },
-          { name: 'js', value: '1' },
-          { name: 'alt', value: 'Jacket' },
-          { name: 'files', value: file, filename: name, type },
-        ]);
-        return t.app.inject({ method: 'POST', url: '/admin/products/images.json', headers: { cookie: admin.cookieHeader(), 'content-type': m.type }, payload: m.body });
+      const send = async (file: Buffer, name: string, type: string) => {
+        const m = await multipart({ _csrf: admin.csrf, alt: 'Jacket' }, [{ field: 'files', name, data: file, type }]);
+        return t.app.inject({ method: 'POST', url: '/admin/products/images.json', headers: { cookie: admin.cookieHeader(), 'content-type': m.contentType }, payload: m.payload });
       };
       const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#335577' } }).png().toBuffer();
       const ok = await send(png, 'jacket.png', 'image/png');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { FORM, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 
@@ -10,13 +10,6 @@ import { dialects } from '../helpers/databases.ts';
  * "Find" step) and the pickers' search route, and what the shop shows right after.
  */
 
-const PASSWORD = 'a long enough password';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string | string[]>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) q.append(k, x);
-  return q.toString();
-};
 const base = (over: Record<string, string | string[]> = {}) => ({
   intent: 'save',
   type: 'simple',
@@ -37,15 +30,10 @@ for (const dialect of await dialects()) {
     let editor: Client;
     const id: Record<string, number> = {};
 
-    const post = (c: Client, url: string, fields: Record<string, string | string[]>) => c.request('POST', url, form(fields), FORM);
+    const post = (c: Client, url: string, fields: Record<string, string | string[]>) => c.request('POST', url, urlencoded(fields), FORM);
     const links = (productId: number) =>
       t.services.db.selectFrom('product_links').select(['kind', 'linked_id']).where('product_id', '=', productId).orderBy('kind').orderBy('position').execute();
-    const login = async (role: 'admin' | 'editor') => {
-      const c = await Client.start(t.app);
-      await createUser(t.services, { email: `${role}@links.example`, password: PASSWORD, name: role, role });
-      expect((await c.request('POST', '/api/account/login', { email: `${role}@links.example`, password: PASSWORD })).statusCode).toBe(200);
-      return c;
-    };
+    const login = (role: 'admin' | 'editor' | 'shop_manager') => staffLogin(t, role, 'links.example');
 
     beforeAll(async () => {
       t = await createTestApp(dialect, { pages: 'build' });
