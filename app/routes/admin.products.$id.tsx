@@ -221,6 +221,10 @@ export default function ProductEditor() {
         onSubmit={() => setDirty(false)}
         noValidate
       >
+        {/* Enter in a text field saves: the form's first submit button is Save, not a "Find" or "Generate" step further down. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save product
+        </button>
         <CsrfField />
         <input type="hidden" name="version" value={values.version} />
         <fieldset>
