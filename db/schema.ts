@@ -139,6 +139,25 @@ export interface ProductAttributesTable {
   swatches: Generated<string>;
 }
 
+/** A shop-wide attribute (migration 017); products keep copies in product_attributes (is_global = 1, same slug). */
+export interface AttributesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  display: Generated<AttributeDisplay>;
+  created_at: string;
+}
+
+export interface AttributeTermsTable {
+  id: Generated<number>;
+  attribute_id: number;
+  name: string;
+  slug: string;
+  /** A CSS colour, a label, or a media id (as text); '' for none. */
+  swatch: Generated<string>;
+  position: Generated<number>;
+}
+
 export interface ProductVariationsTable {
   id: Generated<number>;
   product_id: number;
@@ -670,6 +689,8 @@ export interface Database {
   tags: TagsTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
+  attributes: AttributesTable;
+  attribute_terms: AttributeTermsTable;
   product_variations: ProductVariationsTable;
   product_categories: ProductCategoriesTable;
   product_tags: ProductTagsTable;

@@ -52,6 +52,7 @@ export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bod
   { path: '/admin/tax', roles: SETTINGS_ROLES, bodyLimit: LIMITS.bodyBytes },
   { path: '/admin/products/images', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/pages/media', roles: PAGE_EDITOR_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
+  { path: '/admin/products/images.json', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

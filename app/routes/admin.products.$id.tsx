@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useBlocker, useFetcher, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { attributeKey, emptyValues, FieldErrors, formToValues, splitOptions, STATUS_LABELS, type EditorImage, type EditorValues } from '../features/catalog-admin/product-form.ts';
-import { addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
+import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, VARIATION_MORE, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
+import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
+import { PictureUpload } from '../features/catalog-admin/components/picture-upload.tsx';
+import { ProductPicker } from '../features/catalog-admin/components/product-picker.tsx';
+import { lookupProducts, nameLinks } from '../features/catalog-admin/product-links.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { imageSources } from '../lib/image.ts';
 import { idFromText } from '../lib/validate.ts';
@@ -43,7 +46,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { values, options: await editorOptions(db), currency: settings.currency };
 }
 
-type ActionResult = { values: EditorValues; stamp: number; notice?: string; error?: { code: string; message: string; fields?: Record<string, string> } };
+type ActionResult = { values: EditorValues; stamp: number; notice?: string; found?: { kind: LinkKind; items: LinkedProduct[] }; error?: { code: string; message: string; fields?: Record<string, string> } };
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
   requireStaff(context, request, PRODUCT_ADMIN_ROLES);
@@ -53,12 +56,24 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   // The address decides which product is written, not a field of the form.
   values.id = params.id === 'new' ? null : idFromText(params.id);
   if (params.id !== 'new' && values.id === null) throw new Response('Not found', { status: 404 });
-  const intent = form.get('intent');
+  const intent = String(form.get('intent') ?? '');
   const stamp = Date.now();
+  values.links = await nameLinks(db, values.links);
   try {
+    const findKind = LINK_KINDS.find((k) => intent === `find:${k}`);
+    if (findKind) {
+      // The pickers' search without scripts: matches come back as unticked boxes beside the chosen ones.
+      const q = String(form.get(`find.${findKind}`) ?? '').slice(0, 200);
+      const items = await lookupProducts(db, q, { kind: findKind === 'grouped' ? 'grouped' : undefined, exclude: [...(values.id ? [values.id] : []), ...values.links[findKind].map((l) => l.id)] });
+      return { values, stamp, found: { kind: findKind, items }, notice: items.length ? t('products.links.foundSome') : t('products.links.foundNone', { q }) } satisfies ActionResult;
+    }
     if (intent === 'generate') {
       const { values: next, added } = generateVariations(values);
       return { values: next, stamp, notice: added ? `${added} variation${added === 1 ? '' : 's'} added: set their prices, then save.` : 'Every combination already has a variation.' } satisfies ActionResult;
+    }
+    if (intent === 'add_global') {
+      const { values: next, name } = await addGlobalAttribute(db, values, idFromText(String(form.get('global_attribute') ?? '')));
+      return { values: next, stamp, notice: t('products.attr.globalAdded', { name }) } satisfies ActionResult;
     }
     if (intent === 'add_variation') return { values: addVariation(values), stamp, notice: 'Variation added: choose its options, then save.' } satisfies ActionResult;
     if (intent === 'bulk_variations') {
@@ -76,8 +91,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   }
 }
 
-const label = (s: string) => s;
-
 export default function ProductEditor() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
@@ -87,8 +100,6 @@ export default function ProductEditor() {
   const errors = result?.error?.fields ?? {};
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   const [images, setImages] = useState<EditorImage[]>(values.images);
   const [type, setType] = useState(values.type);
   const [status, setStatus] = useState(values.status);
@@ -112,15 +123,6 @@ export default function ProductEditor() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
   useEffect(() => setDirty(!!result && !result.error ? true : dirty), [result]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const uploader = useFetcher<{ images?: EditorImage[]; error?: { message: string } }>();
-  useEffect(() => {
-    const added = uploader.data?.images;
-    if (added?.length) {
-      setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
-      setDirty(true);
-    }
-  }, [uploader.data]);
 
   const fieldProps = (name: string) => ({
     id: `field-${name}`,
@@ -161,6 +163,10 @@ export default function ProductEditor() {
     </div>
   );
   const money = { inputMode: 'decimal', autoComplete: 'off' };
+  const swatchError = (i: number) => {
+    const hit = Object.entries(errors).find(([k]) => k === `attributes.${i}.swatches` || k.startsWith(`attributes.${i}.swatches.`));
+    return hit ? (hit[0].length > `attributes.${i}.swatches`.length ? `${hit[0].slice(`attributes.${i}.swatches.`.length)}: ${hit[1]}` : hit[1]) : undefined;
+  };
   const variationAttrs = values.attributes.filter((a) => a.variation);
   const conflict = result?.error?.code === 'conflict';
   const editorPath = values.id ? `/admin/products/${values.id}` : '/admin/products/new';
@@ -215,6 +221,10 @@ export default function ProductEditor() {
         onSubmit={() => setDirty(false)}
         noValidate
       >
+        {/* Enter in a text field saves: the form's first submit button is Save, not a "Find" or "Generate" step further down. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save product
+        </button>
         <CsrfField />
         <input type="hidden" name="version" value={values.version} />
         <fieldset>
@@ -310,6 +320,18 @@ export default function ProductEditor() {
             ])}
             {select('tax_class', 'Tax class', options.taxClasses.map((c) => [c, c || 'Standard']))}
           </div>
+          {check('virtual', t('products.virtual'))}
+          {check('downloadable', t('products.downloadable'))}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('products.advanced')}</legend>
+          <div className="field">
+            <label htmlFor="field-purchase_note">{t('products.purchaseNote')}</label>
+            <textarea {...fieldProps('purchase_note')} defaultValue={values.purchase_note} rows={3} />
+            {err('purchase_note')}
+          </div>
+          {text('menu_order', t('products.menuOrder'), { inputMode: 'numeric' })}
         </fieldset>
 
         <fieldset>
@@ -327,6 +349,23 @@ export default function ProductEditor() {
             {err('categories')}
           </div>
           {text('tags', 'Tags (separated by commas)')}
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('products.links.legend')}</legend>
+          {(type === 'grouped' ? LINK_KINDS : LINK_KINDS.filter((k) => k !== 'grouped')).map((kind) => (
+            <ProductPicker
+              key={kind}
+              kind={kind}
+              label={t(`products.links.${kind}`)}
+              hint={t(`products.links.${kind}Hint`)}
+              chosen={values.links[kind]}
+              found={result?.found?.kind === kind ? result.found.items : undefined}
+              productId={values.id}
+              error={errors[`links.${kind}`] ?? (kind === 'upsell' ? errors.links : undefined)}
+              onChange={() => setDirty(true)}
+            />
+          ))}
         </fieldset>
 
         <fieldset>
@@ -372,8 +411,11 @@ export default function ProductEditor() {
         <fieldset>
           <legend>Attributes</legend>
           <p className="hint">Options are separated by “|”, e.g. Red | Blue | Green. Attributes used for variations make the variable product’s choices.</p>
+          <p className="hint" id="attr-swatches-hint">
+            {t('products.attr.swatchesHint')}
+          </p>
           <div id="field-attributes">
-            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable' }))].map((a, i) => (
+            {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable', display: 'select', swatches: '', is_global: false }))].map((a, i) => (
               <div className="grid" key={i} style={{ marginBlockEnd: 'var(--space-3)' }}>
                 <div className="field">
                   <label htmlFor={`attr-${i}-name`}>Attribute {i + 1} name</label>
@@ -391,10 +433,60 @@ export default function ProductEditor() {
                   <input type="checkbox" id={`attr-${i}-variation`} name={`attr.${i}.variation`} defaultChecked={a.variation} />
                   <label htmlFor={`attr-${i}-variation`}>Attribute {i + 1} used for variations</label>
                 </div>
+                <div className="field">
+                  <label htmlFor={`attr-${i}-display`}>{t('products.attr.display', { n: i + 1 })}</label>
+                  <select id={`attr-${i}-display`} name={`attr.${i}.display`} defaultValue={a.display}>
+                    {(['select', 'color', 'label', 'image'] as const).map((d) => (
+                      <option key={d} value={d}>
+                        {t(`products.attr.display.${d}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field" style={{ gridColumn: 'span 2' }}>
+                  <label htmlFor={`attr-${i}-swatches`}>{t('products.attr.swatches', { n: i + 1 })}</label>
+                  <input
+                    id={`attr-${i}-swatches`}
+                    name={`attr.${i}.swatches`}
+                    defaultValue={a.swatches}
+                    aria-describedby={`attr-swatches-hint${errors[`attributes.${i}.swatches`] ? ` attr-${i}-swatches-error` : ''}`}
+                    aria-invalid={errors[`attributes.${i}.swatches`] ? true : undefined}
+                  />
+                  {swatchError(i) ? (
+                    <span className="error" id={`attr-${i}-swatches-error`}>
+                      {swatchError(i)}
+                    </span>
+                  ) : null}
+                </div>
+                {a.is_global ? (
+                  <p className="hint" style={{ gridColumn: '1 / -1', margin: 0 }}>
+                    <input type="hidden" name={`attr.${i}.is_global`} value="1" />
+                    {t('products.attr.global')}
+                  </p>
+                ) : null}
               </div>
             ))}
             {err('attributes')}
           </div>
+          {options.globalAttributes.length ? (
+            <div className="admin-list__query" role="group" aria-label={t('products.attr.addGlobal')}>
+              <div className="admin-list__field">
+                <label htmlFor="field-global_attribute">{t('products.attr.addGlobal')}</label>
+                <select {...fieldProps('global_attribute')} defaultValue="">
+                  <option value="">—</option>
+                  {options.globalAttributes.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.name}
+                    </option>
+                  ))}
+                </select>
+                {err('global_attribute')}
+              </div>
+              <button type="submit" name="intent" value="add_global" className="button button--ghost button--small">
+                {t('products.attr.addGlobalButton')}
+              </button>
+            </div>
+          ) : null}
         </fieldset>
 
         {type === 'variable' ? (
@@ -502,6 +594,72 @@ export default function ProductEditor() {
                             </select>
                           </div>
                         </div>
+                        <details className="admin-variation__more" open={VARIATION_MORE.some((k) => e(k)) || undefined}>
+                          <summary>{t('products.variation.more')}</summary>
+                          <div className="grid">
+                            {(
+                              [
+                                ['sale_from', t('products.variation.saleFrom'), { type: 'date' }],
+                                ['sale_to', t('products.variation.saleTo'), { type: 'date' }],
+                                ['weight', 'Weight (kg)', { inputMode: 'decimal' }],
+                                ['length', 'Length (cm)', { inputMode: 'decimal' }],
+                                ['width', 'Width (cm)', { inputMode: 'decimal' }],
+                                ['height', 'Height (cm)', { inputMode: 'decimal' }],
+                                ['min_qty', t('products.variation.minQty'), { inputMode: 'numeric' }],
+                                ['max_qty', t('products.variation.maxQty'), { inputMode: 'numeric' }],
+                                ['shipping_class', 'Shipping class', { list: 'shipping-classes' }],
+                              ] as const
+                            ).map(([k, l, extra]) => (
+                              <div className="field" key={k}>
+                                <label htmlFor={f(k)}>{l}</label>
+                                <input
+                                  id={f(k)}
+                                  name={`var.${i}.${k}`}
+                                  defaultValue={v[k]}
+                                  {...extra}
+                                  aria-invalid={e(k) ? true : undefined}
+                                  aria-describedby={e(k) ? `${f(k)}-error` : undefined}
+                                />
+                                {e(k) ? (
+                                  <span className="error" id={`${f(k)}-error`}>
+                                    {e(k)}
+                                  </span>
+                                ) : null}
+                              </div>
+                            ))}
+                            <div className="field">
+                              <label htmlFor={f('backorders')}>Backorders</label>
+                              <select id={f('backorders')} name={`var.${i}.backorders`} defaultValue={v.backorders}>
+                                <option value="no">Do not allow</option>
+                                <option value="notify">Allow, but tell the customer</option>
+                                <option value="yes">Allow</option>
+                              </select>
+                            </div>
+                            <div className="field">
+                              <label htmlFor={f('tax_class')}>Tax class</label>
+                              <select id={f('tax_class')} name={`var.${i}.tax_class`} defaultValue={v.tax_class}>
+                                <option value="parent">{t('products.variation.sameAsParent')}</option>
+                                {options.taxClasses.map((c) => (
+                                  <option key={c} value={c}>
+                                    {c || 'Standard'}
+                                  </option>
+                                ))}
+                              </select>
+                            </div>
+                          </div>
+                          <div className="field">
+                            <label htmlFor={f('description')}>{t('products.variation.description')}</label>
+                            <textarea id={f('description')} name={`var.${i}.description`} defaultValue={v.description} rows={3} />
+                          </div>
+                          <div className="check">
+                            <input type="checkbox" id={f('virtual')} name={`var.${i}.virtual`} defaultChecked={v.virtual} />
+                            <label htmlFor={f('virtual')}>{t('products.virtual')}</label>
+                          </div>
+                          <div className="check">
+                            <input type="checkbox" id={f('downloadable')} name={`var.${i}.downloadable`} defaultChecked={v.downloadable} />
+                            <label htmlFor={f('downloadable')}>{t('products.downloadable')}</label>
+                          </div>
+                        </details>
                         <div className="check">
                           <input type="checkbox" id={f('enabled')} name={`var.${i}.enabled`} defaultChecked={v.enabled} />
                           <label htmlFor={f('enabled')}>Enabled</label>
@@ -533,30 +691,15 @@ export default function ProductEditor() {
         </div>
       </Form>
 
-      <section aria-labelledby="upload-heading" style={{ marginBlockStart: 'var(--space-6)' }}>
-        <h2 id="upload-heading">{label('Upload pictures')}</h2>
-        <p className="hint">JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each and 10 at once. {values.id ? '' : ''}Without scripts, save your other changes first: the page reloads with the pictures added.</p>
-        <uploader.Form method="post" action="/admin/products/images" encType="multipart/form-data" className="admin-list__query">
-          <CsrfField />
-          <input type="hidden" name="return" value={editorPath} />
-          {scripted ? <input type="hidden" name="js" value="1" /> : null}
-          <input type="hidden" name="existing" value={images.map((i) => i.id).join(',')} />
-          <div className="admin-list__field">
-            <label htmlFor="upload-files">Pictures</label>
-            <input id="upload-files" type="file" name="files" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" multiple required />
-          </div>
-          <div className="admin-list__field">
-            <label htmlFor="upload-alt">Alt text for these</label>
-            <input id="upload-alt" name="alt" defaultValue={values.name} />
-          </div>
-          <button type="submit" className="button button--small" aria-busy={uploader.state !== 'idle' || undefined}>
-            {uploader.state !== 'idle' ? 'Uploading…' : 'Upload'}
-          </button>
-          <span role="status" className="hint">
-            {uploader.data?.error ? uploader.data.error.message : uploader.data?.images ? `${uploader.data.images.length} picture(s) added to the gallery: save the product to keep them.` : ''}
-          </span>
-        </uploader.Form>
-      </section>
+      <PictureUpload
+        editorPath={editorPath}
+        existing={images.map((i) => i.id)}
+        defaultAlt={values.name}
+        onAdded={(added) => {
+          setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
+          setDirty(true);
+        }}
+      />
     </>
   );
 }

@@ -45,6 +45,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canProducts && { to: '/admin/products', label: t('admin.nav.products') },
     data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
     data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },
+    data.canProducts && { to: '/admin/attributes', label: t('admin.nav.attributes') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

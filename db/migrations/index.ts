@@ -13,6 +13,7 @@ import * as chat from './2026-11-25-013-chat.ts';
 import * as contactForms from './2026-11-25-012-contact-forms.ts';
 import * as pages from './2026-11-25-014-pages.ts';
 import * as menus from './2026-11-25-015-menus.ts';
+import * as globalAttributes from './2026-11-25-017-global-attributes.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-012-contact-forms': contactForms,
   '2026-11-25-014-pages': pages,
   '2026-11-25-015-menus': menus,
+  '2026-11-25-017-global-attributes': globalAttributes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,8 +38,12 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.tsx', path: '/admin/products', allowed: MANAGERS, action: true },
   { file: 'admin.products.$id.tsx', path: '/admin/products/new', allowed: MANAGERS, action: true },
   { file: 'admin.products.images.tsx', path: '/admin/products/images', allowed: MANAGERS, action: true },
+  { file: 'admin.products.images[.]json.tsx', path: '/admin/products/images.json', allowed: MANAGERS, action: true },
+  { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
   { file: 'admin.tags.tsx', path: '/admin/tags', allowed: MANAGERS, action: true },
+  { file: 'admin.attributes.tsx', path: '/admin/attributes', allowed: MANAGERS, action: true },
+  { file: 'admin.attributes.$id.tsx', path: '/admin/attributes/1', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.tsx', path: '/admin/coupons', allowed: MANAGERS, action: true },
   { file: 'admin.coupons.$id.tsx', path: '/admin/coupons/new', allowed: MANAGERS, action: true },
   { file: 'admin.shipping.tsx', path: '/admin/shipping', allowed: MANAGERS, action: true },
@@ -72,7 +76,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
+const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -84,6 +88,8 @@ const DATA_TABLES = [
   'page_revisions',
   'menus',
   'menu_items',
+  'attributes',
+  'attribute_terms',
   'contact_forms',
   'contact_submissions',
   'users',
@@ -231,7 +237,7 @@ for (const dialect of await dialects()) {
           for (const secret of secrets) expect(text.includes(secret), `${who} GET ${url} shows a secret`).toBe(false);
         }
       }
-    });
+    }, 120_000); // every admin screen for every role, one after another
 
     it('the settings form saves only the fields it shows, whatever else is posted', async () => {
       const manager = clients.get('shop_manager')!;

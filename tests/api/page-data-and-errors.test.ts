@@ -167,7 +167,7 @@ for (const dialect of await dialects()) {
       expect(home.body).toContain('storeName');
       // Staff see the private settings on the admin pages that edit them.
       expect((await admin.request('GET', '/admin/payments')).body).toContain('ACCT-MARK-4242');
-    });
+    }, 120_000); // every public page twice for two shoppers, one after another
 
     it('a post to the settings form without its fields is refused with field errors and changes nothing', async () => {
       await saveSettings(t.services.db, { storeName: 'Owner’s Shop', storeNotice: 'Summer sale', cartWidget: 'offcanvas' });

@@ -164,3 +164,81 @@ test('list and editor: axe-clean, and usable at 390 px', async ({ page }) => {
   await screenshot(page, 'admin-product-editor-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('upsells picked with the keyboard from the search combobox show on the product page', async ({ page }) => {
+  await adminSession(page);
+  await page.goto('/admin/products?q=espresso');
+  await page.getByRole('link', { name: 'Espresso Cup Pair', exact: true }).click();
+  await waitForHydration(page);
+  const upsells = page.getByRole('group', { name: 'Upsells' });
+  const box = upsells.getByRole('combobox', { name: 'Find a product by name or SKU' });
+  await box.fill('camp');
+  const option = page.getByRole('option', { name: 'Enamel Camp Mug' });
+  await expect(option).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expectNoSeriousA11yViolations(page, '/admin/products/:id (product search open)');
+  await box.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(upsells.getByRole('checkbox', { name: /Enamel Camp Mug/ })).toBeChecked();
+  await expect(box).toHaveValue('');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  // A picture dropped on the upload section is sent with a progress bar and joins the gallery.
+  const pictures = await page.locator('.admin-gallery > li').count();
+  const png = (await sharp({ create: { width: 400, height: 400, channels: 3, background: '#8a5a3c' } }).png().toBuffer()).toString('base64');
+  const drop = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'cups.png', { type: 'image/png' }));
+    return dt;
+  }, png);
+  const section = page.getByRole('region', { name: 'Upload pictures' });
+  await section.dispatchEvent('dragover', { dataTransfer: drop });
+  await section.dispatchEvent('drop', { dataTransfer: drop });
+  await expect(section.getByRole('status')).toHaveText('1 picture(s) added to the gallery: save the product to keep them.');
+  await expect(page.locator('.admin-gallery > li')).toHaveCount(pictures + 1);
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product saved.' })).toBeVisible();
+  await expect(page.locator('.admin-gallery > li')).toHaveCount(pictures + 1);
+  await expect(page.getByRole('group', { name: 'Upsells' }).getByRole('checkbox', { name: /Enamel Camp Mug/ })).toBeChecked();
+  await page.getByRole('link', { name: 'View it in the shop' }).click();
+  const upsellSection = page.getByRole('region', { name: /You may also like/ });
+  await expect(upsellSection.getByRole('heading', { name: 'Enamel Camp Mug' })).toBeVisible();
+});
+
+test('shop-wide attributes: added and ordered with the keyboard, axe-clean, then offered in the product editor', async ({ page }) => {
+  await adminSession(page);
+  await page.goto('/admin/attributes');
+  await waitForHydration(page);
+  await expectNoSeriousA11yViolations(page, '/admin/attributes');
+  await page.getByLabel('Name', { exact: true }).fill('Fit');
+  await page.getByLabel('Shown as').selectOption('label');
+  await page.getByLabel('Shown as').press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Attribute “Fit” added.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Fit', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fit' })).toBeVisible();
+  for (const [term, swatch] of [
+    ['Slim', 'S'],
+    ['Regular', 'R'],
+  ]) {
+    await page.getByLabel('Term', { exact: true }).fill(term!);
+    await page.getByLabel('Swatch', { exact: true }).fill(swatch!);
+    await page.getByLabel('Swatch', { exact: true }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `Term “${term}” added.` })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page, '/admin/attributes/:id');
+  await page.getByRole('button', { name: 'Move down Slim' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '“Slim” moved.' })).toBeVisible();
+  await expect(page.getByRole('rowheader').first()).toHaveText('Regular');
+
+  await page.goto('/admin/products/new');
+  await waitForHydration(page);
+  await page.getByRole('combobox', { name: 'Add a shop-wide attribute' }).selectOption({ label: 'Fit' });
+  await page.getByRole('button', { name: 'Add to the product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Attribute “Fit” added with all its terms' })).toBeVisible();
+  await expect(page.getByLabel('Attribute 1 options')).toHaveValue('Regular | Slim');
+  await expect(page.getByLabel('Attribute 1 shown as')).toHaveValue('label');
+});

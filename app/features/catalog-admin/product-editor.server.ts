@@ -8,8 +8,10 @@ import { HttpError } from '../../lib/http-error.ts';
 import { generateVariants, insertMedia } from '../../lib/images.server.ts';
 import { currencyInfo, toMinor } from '../../lib/money.ts';
 import { minorToDecimal } from '../shipping/shipping.schema.ts';
-import { attributeKey, emptyValues, FieldErrors, splitOptions, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
+import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
 import { categoryOptions } from './products-admin.server.ts';
+import { loadLinks } from './product-links.server.ts';
+import { globalAttributeForEditor } from './attributes-admin.server.ts';
 
 /* The product editor's server side: its values from the database, its in-form steps, saving and image uploads. */
 
@@ -21,12 +23,13 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
   if (!p) return null;
   const { exponent } = currencyInfo(currency);
   const money = (n: number | null) => (n == null ? '' : minorToDecimal(n, exponent));
-  const [images, cats, tags, attrs, vars] = await Promise.all([
+  const [images, cats, tags, attrs, vars, links] = await Promise.all([
     db.selectFrom('product_images as pi').innerJoin('media as m', 'm.id', 'pi.media_id').select(['m.id', 'm.alt', 'm.path', 'm.widths']).where('pi.product_id', '=', productId).orderBy('pi.position').execute(),
     db.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),
     db.selectFrom('product_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id').select('t.name').where('pt.product_id', '=', productId).orderBy('t.name').execute(),
     db.selectFrom('product_attributes').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
     db.selectFrom('product_variations').selectAll().where('product_id', '=', productId).orderBy('menu_order').orderBy('id').execute(),
+    loadLinks(db, productId),
   ]);
   const meta = JSON.parse(p.meta || '{}') as { publish_at?: string };
   return {
@@ -66,7 +69,15 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
     categories: cats.map((c) => c.category_id),
     tags: tags.map((t) => t.name).join(', '),
     images: images.map((i) => ({ id: i.id, alt: i.alt, path: i.path, widths: i.widths })),
-    attributes: attrs.map((a) => ({ name: a.name, options: (JSON.parse(a.options) as string[]).join(' | '), visible: !!a.visible, variation: !!a.variation })),
+    attributes: attrs.map((a) => ({
+      name: a.name,
+      options: (JSON.parse(a.options) as string[]).join(' | '),
+      visible: !!a.visible,
+      variation: !!a.variation,
+      display: a.display,
+      swatches: swatchesToText(JSON.parse(a.swatches || '{}') as Record<string, string | number>),
+      is_global: !!a.is_global,
+    })),
     variations: vars.map((v) => ({
       id: v.id,
       attributes: JSON.parse(v.attributes) as Record<string, string>,
@@ -78,18 +89,38 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
       stock_quantity: text(v.stock_quantity),
       stock_status: v.stock_status,
       image: v.image_id ? String(v.image_id) : '',
+      description: v.description,
+      sale_from: v.sale_from?.slice(0, 10) ?? '',
+      sale_to: v.sale_to?.slice(0, 10) ?? '',
+      weight: text(v.weight),
+      length: text(v.length),
+      width: text(v.width),
+      height: text(v.height),
+      min_qty: text(v.min_qty),
+      max_qty: text(v.max_qty),
+      backorders: v.backorders,
+      shipping_class: v.shipping_class,
+      tax_class: v.tax_class,
+      virtual: !!v.virtual,
+      downloadable: !!v.downloadable,
     })),
+    virtual: !!p.virtual,
+    downloadable: !!p.downloadable,
+    purchase_note: p.purchase_note,
+    menu_order: p.menu_order ? String(p.menu_order) : '',
+    links,
   };
 }
 
 /** Choices the editor offers: categories (tree order), tax and shipping classes. */
 export async function editorOptions(db: DB) {
-  const [categories, classes, shipping] = await Promise.all([
+  const [categories, classes, shipping, globals] = await Promise.all([
     categoryOptions(db),
     taxClasses(db),
     db.selectFrom('products').select('shipping_class').distinct().where('shipping_class', '!=', '').orderBy('shipping_class').limit(200).execute(),
+    db.selectFrom('attributes').select(['id', 'name']).orderBy('name').limit(500).execute(),
   ]);
-  return { categories, taxClasses: classes, shippingClasses: shipping.map((s) => s.shipping_class) };
+  return { categories, taxClasses: classes, shippingClasses: shipping.map((s) => s.shipping_class), globalAttributes: globals };
 }
 
 /** Media rows for ids, in the order given (unknown ids left out): images added to a gallery before it is saved. */
@@ -110,6 +141,20 @@ const blankVariation = (attributes: Record<string, string>): EditorVariation => 
   stock_quantity: '',
   stock_status: 'instock',
   image: '',
+  description: '',
+  sale_from: '',
+  sale_to: '',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  min_qty: '',
+  max_qty: '',
+  backorders: 'no',
+  shipping_class: '',
+  tax_class: 'parent',
+  virtual: false,
+  downloadable: false,
 });
 
 /** "Generate variations": one new variation per combination of options not covered yet. */
@@ -125,6 +170,15 @@ export function generateVariations(v: EditorValues): { values: EditorValues; add
 
 /** "Add variation": one with every attribute on "any", to be narrowed in the form. */
 export const addVariation = (v: EditorValues): EditorValues => ({ ...v, type: 'variable', variations: [...v.variations, blankVariation({})] });
+
+/** "Add a shop-wide attribute": its terms, display and swatches as a new attribute row of the form. */
+export async function addGlobalAttribute(db: DB, v: EditorValues, attributeId: number | null): Promise<{ values: EditorValues; name: string }> {
+  const found = attributeId === null ? null : await globalAttributeForEditor(db, attributeId);
+  if (!found) throw new FieldErrors({ global_attribute: 'Choose an attribute' });
+  if (v.attributes.some((a) => attributeKey(a.name) === found.slug)) throw new FieldErrors({ global_attribute: 'This product already has that attribute' });
+  const { slug: _s, ...row } = found;
+  return { values: { ...v, attributes: [...v.attributes, { ...row, visible: true, variation: v.type === 'variable' }] }, name: found.name };
+}
 
 /** Bulk edit of variations: sets one field on every variation. */
 export function bulkEditVariations(v: EditorValues, field: string, value: string): EditorValues {

@@ -18,7 +18,20 @@ export interface EditorAttribute {
   options: string;
   visible: boolean;
   variation: boolean;
+  /** How the shop shows its choices: select, color, label or image swatches. */
+  display: string;
+  /** Swatches as typed: "Red: #c00 | Blue: #00f" (a CSS colour, a label, or an image's media id). */
+  swatches: string;
+  /** Kept as stored: whether the attribute came from the shop-wide list (imports mark it). */
+  is_global: boolean;
 }
+
+/** How the shop can show an attribute's choices. */
+export const DISPLAYS = ['select', 'color', 'label', 'image'] as const;
+
+/** The variation fields kept behind "More" in the editor, all text as typed. */
+export const VARIATION_MORE = ['description', 'sale_from', 'sale_to', 'weight', 'length', 'width', 'height', 'min_qty', 'max_qty', 'backorders', 'shipping_class', 'tax_class'] as const;
+export type VariationMore = (typeof VARIATION_MORE)[number];
 
 export interface EditorVariation {
   id: number | null;
@@ -31,7 +44,33 @@ export interface EditorVariation {
   stock_quantity: string;
   stock_status: string;
   image: string;
+  description: string;
+  sale_from: string;
+  sale_to: string;
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  min_qty: string;
+  max_qty: string;
+  backorders: string;
+  shipping_class: string;
+  tax_class: string;
+  virtual: boolean;
+  downloadable: boolean;
 }
+
+/** A product another one links to, as a picker lists it. */
+export interface LinkedProduct {
+  id: number;
+  name: string;
+  sku: string;
+}
+
+export const LINK_KINDS = ['upsell', 'crosssell', 'grouped'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+export type EditorLinks = Record<LinkKind, LinkedProduct[]>;
+export const EMPTY_LINKS = (): EditorLinks => ({ upsell: [], crosssell: [], grouped: [] });
 
 export interface EditorValues {
   id: number | null;
@@ -66,11 +105,17 @@ export interface EditorValues {
   external_url: string;
   button_text: string;
   reviews_allowed: boolean;
+  virtual: boolean;
+  downloadable: boolean;
+  purchase_note: string;
+  menu_order: string;
   categories: number[];
   tags: string;
   images: EditorImage[];
   attributes: EditorAttribute[];
   variations: EditorVariation[];
+  /** Upsells, cross-sells and (grouped products) children; the form posts their ids as `link.<kind>`. */
+  links: EditorLinks;
 }
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -115,11 +160,16 @@ export const emptyValues = (): EditorValues => ({
   external_url: '',
   button_text: '',
   reviews_allowed: true,
+  virtual: false,
+  downloadable: false,
+  purchase_note: '',
+  menu_order: '',
   categories: [],
   tags: '',
   images: [],
   attributes: [],
   variations: [],
+  links: EMPTY_LINKS(),
 });
 
 /** The slug an attribute's name gives (as the catalog computes it). */
@@ -168,6 +218,8 @@ const TEXT_FIELDS = [
   'external_url',
   'button_text',
   'tags',
+  'purchase_note',
+  'menu_order',
 ] as const;
 
 /** The editor's values from its posted form (field names as EditorForm writes them). */
@@ -185,6 +237,8 @@ export function formToValues(form: FormData): EditorValues {
   v.manage_stock = form.has('manage_stock');
   v.sold_individually = form.has('sold_individually');
   v.reviews_allowed = form.has('reviews_allowed');
+  v.virtual = form.has('virtual');
+  v.downloadable = form.has('downloadable');
   v.categories = form
     .getAll('categories')
     .map((c) => Number(c))
@@ -201,7 +255,24 @@ export function formToValues(form: FormData): EditorValues {
   for (let i = 0; form.has(`attr.${i}.name`); i++) {
     const name = text(`attr.${i}.name`).trim();
     if (!name && !text(`attr.${i}.options`).trim()) continue;
-    v.attributes.push({ name, options: text(`attr.${i}.options`), visible: form.has(`attr.${i}.visible`), variation: form.has(`attr.${i}.variation`) });
+    const display = text(`attr.${i}.display`);
+    v.attributes.push({
+      name,
+      options: text(`attr.${i}.options`),
+      visible: form.has(`attr.${i}.visible`),
+      variation: form.has(`attr.${i}.variation`),
+      display: ['color', 'label', 'image'].includes(display) ? display : 'select',
+      swatches: text(`attr.${i}.swatches`),
+      is_global: text(`attr.${i}.is_global`) === '1',
+    });
+  }
+  for (const kind of LINK_KINDS) {
+    const ids = form
+      .getAll(`link.${kind}`)
+      .map((x) => String(x))
+      .filter((x) => /^\d{1,10}$/.test(x))
+      .map(Number);
+    v.links[kind] = [...new Set(ids)].slice(0, 500).map((id) => ({ id, name: '', sku: '' }));
   }
   const keys = v.attributes.filter((a) => a.variation).map((a) => attributeKey(a.name));
   for (let i = 0; form.has(`var.${i}.present`); i++) {
@@ -218,6 +289,11 @@ export function formToValues(form: FormData): EditorValues {
       stock_quantity: text(`var.${i}.stock_quantity`),
       stock_status: text(`var.${i}.stock_status`) || 'instock',
       image: text(`var.${i}.image`),
+      ...(Object.fromEntries(VARIATION_MORE.map((k) => [k, text(`var.${i}.${k}`)])) as Record<VariationMore, string>),
+      backorders: text(`var.${i}.backorders`) || 'no',
+      tax_class: form.has(`var.${i}.tax_class`) ? text(`var.${i}.tax_class`) : 'parent',
+      virtual: form.has(`var.${i}.virtual`),
+      downloadable: form.has(`var.${i}.downloadable`),
     });
   }
   return v;
@@ -242,14 +318,14 @@ export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | 
     else if (n < 0) fields[key] = 'Must not be negative';
     return n;
   };
-  const num = (key: string, s: string, int = false) => {
+  const num = (key: string, s: string, int = false, signed = false) => {
     if (!s.trim()) return null;
     const n = Number(s);
     if (!Number.isFinite(n) || (int && !Number.isInteger(n))) {
       fields[key] = int ? 'Must be a whole number' : 'Must be a number';
       return null;
     }
-    if (n < 0 && key !== 'stock_quantity' && !key.endsWith('stock_quantity')) fields[key] = 'Must not be negative';
+    if (n < 0 && !signed && key !== 'stock_quantity' && !key.endsWith('stock_quantity')) fields[key] = 'Must not be negative';
     return n;
   };
   const date = (key: string, s: string) => {
@@ -294,13 +370,25 @@ export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | 
     external_url: v.type === 'external' ? v.external_url.trim() || null : null,
     button_text: v.type === 'external' ? v.button_text.trim() || null : null,
     reviews_allowed: v.reviews_allowed,
+    virtual: v.virtual,
+    downloadable: v.downloadable,
+    purchase_note: v.purchase_note,
+    menu_order: num('menu_order', v.menu_order, true, true) ?? 0,
     categories: v.categories,
     tags: v.tags
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean),
     images: v.images.map((i) => i.id),
-    attributes: v.attributes.map((a) => ({ name: a.name, options: splitOptions(a.options), visible: a.visible, variation: a.variation })),
+    attributes: v.attributes.map((a, i) => ({
+      name: a.name,
+      options: splitOptions(a.options),
+      visible: a.visible,
+      variation: a.variation,
+      is_global: a.is_global,
+      display: a.display,
+      swatches: parseSwatches(a.swatches, a.display, `attributes.${i}.swatches`, fields),
+    })),
     variations:
       v.type === 'variable'
         ? v.variations.map((x, i) => ({
@@ -314,10 +402,51 @@ export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | 
             stock_status: x.stock_status,
             image: /^\d+$/.test(x.image) ? Number(x.image) : null,
             menu_order: i,
+            description: x.description,
+            sale_from: date(`variations.${i}.sale_from`, x.sale_from),
+            sale_to: date(`variations.${i}.sale_to`, x.sale_to),
+            weight: num(`variations.${i}.weight`, x.weight),
+            length: num(`variations.${i}.length`, x.length),
+            width: num(`variations.${i}.width`, x.width),
+            height: num(`variations.${i}.height`, x.height),
+            min_qty: num(`variations.${i}.min_qty`, x.min_qty, true),
+            max_qty: num(`variations.${i}.max_qty`, x.max_qty, true),
+            backorders: x.backorders,
+            shipping_class: x.shipping_class,
+            tax_class: x.tax_class,
+            virtual: x.virtual,
+            downloadable: x.downloadable,
           }))
         : [],
+    // Every kind is given, so a link unticked in the form is removed; only a grouped product keeps children.
+    links: { upsell: v.links.upsell.map((l) => l.id), crosssell: v.links.crosssell.map((l) => l.id), grouped: v.type === 'grouped' ? v.links.grouped.map((l) => l.id) : [] },
     variation_ids: v.type === 'variable' ? v.variations.map((x) => x.id) : [],
   };
   if (Object.keys(fields).length) throw new FieldErrors(fields);
   return input;
+}
+
+/** Swatches as the editor shows them: "Red: #c00 | Blue: #00f". */
+export const swatchesToText = (swatches: Record<string, string | number>) =>
+  Object.entries(swatches)
+    .map(([value, swatch]) => `${value}: ${swatch}`)
+    .join(' | ');
+
+/** Swatches typed in the editor, as the catalog stores them (image swatches are media ids). */
+function parseSwatches(text: string, display: string, key: string, fields: Record<string, string>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const part of text.split('|').map((p) => p.trim()).filter(Boolean)) {
+    const at = part.lastIndexOf(':');
+    const value = at > 0 ? part.slice(0, at).trim() : '';
+    const swatch = at > 0 ? part.slice(at + 1).trim() : '';
+    if (!value || !swatch) {
+      fields[key] = `Write each as “option: ${display === 'color' ? 'colour' : display === 'image' ? 'picture id' : 'label'}”`;
+      continue;
+    }
+    if (display === 'image') {
+      if (!/^\d{1,10}$/.test(swatch)) fields[key] = `“${value}”: give a picture’s id`;
+      else out[value] = Number(swatch);
+    } else out[value] = swatch;
+  }
+  return out;
 }

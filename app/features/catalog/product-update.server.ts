@@ -75,6 +75,11 @@ const shape = (p: Parsed | Parsed['variations'][number]) => ({
 const attributeSlug = (a: { name: string; slug?: string }) => slugify(a.slug || a.name, 'attribute');
 const matchOption = (options: string[], value: string) => options.find((o) => o === value) ?? options.find((o) => slugify(o) === slugify(value));
 
+function withoutPublishAt(meta: Record<string, unknown>, publishAt: string | null | undefined): Record<string, unknown> {
+  const { publish_at: _p, ...rest } = meta;
+  return publishAt ? { ...rest, publish_at: publishAt } : rest;
+}
+
 /** A later timestamp than `after`, so two saves in one millisecond still differ. */
 function nextVersion(after: string | null): string {
   const now = nowIso();
@@ -150,7 +155,7 @@ export async function updateProduct(db: DB, productId: number, input: unknown): 
   checkPublishable(p, extras.status, extras.publish_at);
   return inTransaction(db, async (trx) => {
     // Taking the row for update (PostgreSQL) makes two saves of one product wait for each other, so the version check below sees the first.
-    const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug']).where('id', '=', productId);
+    const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta']).where('id', '=', productId);
     const current = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
     if (!current) throw new HttpError(404, 'not_found', 'No such product.');
     if (extras.version && extras.version !== current.updated_at) throw new HttpError(409, 'conflict', CONFLICT_MESSAGE);
@@ -192,7 +197,8 @@ export async function updateProduct(db: DB, productId: number, input: unknown): 
         shipping_class: p.shipping_class,
         menu_order: p.menu_order,
         image_id: p.images[0] ?? null,
-        meta: JSON.stringify({ ...p.meta, ...(status === 'future' ? { publish_at: extras.publish_at } : {}) }),
+        // Stored meta (an import's extra columns) is kept: the editor adds to it, never wipes it.
+        meta: JSON.stringify(withoutPublishAt({ ...(JSON.parse(current.meta || '{}') as Record<string, unknown>), ...p.meta }, status === 'future' ? extras.publish_at : null)),
         ...(status === 'future' && extras.publish_at ? { created_at: new Date(extras.publish_at).toISOString() } : {}),
         updated_at: version,
       })
@@ -271,7 +277,8 @@ async function writeVariations(trx: DB, p: Parsed, productId: number, ids: (numb
   for (const [i, v] of p.variations.entries()) {
     const values = { ...variationValues(p, v, now), menu_order: v.menu_order || i };
     const id = ids[i] ?? null;
-    if (id !== null) await trx.updateTable('product_variations').set(values).where('id', '=', id).execute();
+    // A kept variation keeps its stored meta unless the input gives some.
+    if (id !== null) await trx.updateTable('product_variations').set(Object.keys(v.meta).length ? values : { ...values, meta: undefined }).where('id', '=', id).execute();
     else fresh.push({ ...values, product_id: productId, created_at: now });
   }
   for (let i = 0; i < fresh.length; i += 500) await trx.insertInto('product_variations').values(fresh.slice(i, i + 500)).execute();

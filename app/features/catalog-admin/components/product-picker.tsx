@@ -1,0 +1,166 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { t } from '../../../i18n/t-admin.ts';
+import type { LinkedProduct, LinkKind } from '../product-form.ts';
+
+/**
+ * One of the editor's product pickers (upsells, cross-sells, a grouped product's children).
+ * The chosen products are ticked checkboxes named `link.<kind>`: unticking one removes it on
+ * save. Without scripts the search box is a "Find" step of the editor's form (intent
+ * `find:<kind>`) that lists matches as unticked boxes; with scripts it is an ARIA combobox
+ * asking /admin/products/lookup as one types, and a pick adds a ticked box.
+ */
+export function ProductPicker({
+  kind,
+  label,
+  hint,
+  chosen,
+  found,
+  productId,
+  error,
+  onChange,
+}: {
+  kind: LinkKind;
+  label: string;
+  hint?: string;
+  chosen: LinkedProduct[];
+  /** Matches of a search made without scripts, offered unticked. */
+  found?: LinkedProduct[];
+  productId: number | null;
+  error?: string;
+  onChange?: () => void;
+}) {
+  const uid = useId();
+  const inputId = `find-${kind}`;
+  const listId = `${uid}-list`;
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const [items, setItems] = useState(() => [...chosen.map((p) => ({ ...p, on: true })), ...(found ?? []).filter((f) => !chosen.some((c) => c.id === f.id)).map((p) => ({ ...p, on: false }))]);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const [said, setSaid] = useState('');
+  const lookup = useFetcher<{ products: LinkedProduct[] }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const matches = (lookup.data?.products ?? []).filter((m) => !items.some((i) => i.on && i.id === m.id));
+
+  const search = (q: string) => {
+    setQuery(q);
+    setActive(-1);
+    clearTimeout(timer.current);
+    if (!q.trim()) return setOpen(false);
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams({ q, kind });
+      if (productId) params.set('exclude', String(productId));
+      lookup.load(`/admin/products/lookup?${params}`);
+      setOpen(true);
+    }, 150);
+  };
+  const pick = (p: LinkedProduct) => {
+    setItems((list) => [...list.filter((i) => i.id !== p.id), { ...p, on: true }]);
+    setQuery('');
+    setOpen(false);
+    setActive(-1);
+    setSaid(t('products.links.added', { name: p.name }));
+    onChange?.();
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!scripted) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open && query.trim()) setOpen(true);
+      const n = matches.length;
+      if (!n) return;
+      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : (a - 1 + n) % n));
+    } else if (e.key === 'Enter') {
+      // Enter picks the highlighted match; it never submits the whole editor from here.
+      e.preventDefault();
+      const p = matches[active] ?? (matches.length === 1 ? matches[0] : undefined);
+      if (open && p) pick(p);
+    } else if (e.key === 'Escape') {
+      if (open) e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+  const describe = (p: LinkedProduct) => (p.sku ? `${p.name} (${p.sku})` : p.name);
+  const showList = scripted && open && query.trim() !== '';
+
+  return (
+    <div className="field admin-picker" id={`field-links.${kind}`} role="group" aria-labelledby={`${uid}-label`}>
+      <span id={`${uid}-label`} className="admin-picker__label">
+        {label}
+      </span>
+      {hint ? <span className="hint">{hint}</span> : null}
+      {items.length ? (
+        <ul className="admin-picker__chosen">
+          {items.map((p) => (
+            <li key={p.id} className="check">
+              <input
+                type="checkbox"
+                id={`link-${kind}-${p.id}`}
+                name={`link.${kind}`}
+                value={p.id}
+                checked={p.on}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setItems((list) => list.map((i) => (i.id === p.id ? { ...i, on } : i)));
+                }}
+              />
+              <label htmlFor={`link-${kind}-${p.id}`}>{describe(p)}</label>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className="hint">{t('products.links.none')}</span>
+      )}
+      <div className="admin-picker__find">
+        <label htmlFor={inputId}>{t('products.links.find')}</label>
+        <div className="admin-picker__box">
+          <input
+            id={inputId}
+            name={`find.${kind}`}
+            value={query}
+            autoComplete="off"
+            role={scripted ? 'combobox' : undefined}
+            aria-autocomplete={scripted ? 'list' : undefined}
+            aria-expanded={scripted ? showList : undefined}
+            aria-controls={scripted ? listId : undefined}
+            aria-activedescendant={showList && active >= 0 && matches[active] ? `${listId}-${matches[active].id}` : undefined}
+            onChange={(e) => search(e.currentTarget.value)}
+            onKeyDown={onKey}
+            onBlur={() => setTimeout(() => setOpen(false), 150)}
+          />
+          <button type="submit" name="intent" value={`find:${kind}`} className="button button--ghost button--small">
+            {t('products.links.findButton')}
+          </button>
+          {scripted ? (
+            <ul id={listId} role="listbox" aria-label={t('products.links.matches', { label })} className="admin-picker__list" hidden={!showList}>
+              {showList && lookup.state === 'idle' && !matches.length ? <li className="admin-picker__empty">{t('products.links.noMatch')}</li> : null}
+              {matches.map((m, i) => (
+                <li
+                  key={m.id}
+                  id={`${listId}-${m.id}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => pick(m)}
+                >
+                  {describe(m)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <span className="visually-hidden" role="status">
+        {said}
+      </span>
+      {error ? (
+        <span className="error" id={`field-links.${kind}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
