@@ -11,6 +11,7 @@ import * as wishlistAlerts from './2026-11-25-010-wishlist-alerts.ts';
 import * as searchRank from './2026-11-25-011-search-rank.ts';
 import * as chat from './2026-11-25-013-chat.ts';
 import * as contactForms from './2026-11-25-012-contact-forms.ts';
+import * as stockVersions from './2026-11-25-018-stock-versions.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-011-search-rank': searchRank,
   '2026-11-25-013-chat': chat,
   '2026-11-25-012-contact-forms': contactForms,
+  '2026-11-25-018-stock-versions': stockVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
