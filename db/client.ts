@@ -87,7 +87,12 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    // While the server is away, requests fail (503, server/errors.ts) instead of waiting.
+    connectionTimeoutMillis: 5_000,
   });
+  // A connection dropped while idle (a restart, pg_terminate_backend) leaves the pool, which
+  // opens a new one when next needed; unhandled, the event would end the process.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }) });
 }
 
