@@ -51,8 +51,20 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
     down = false;
     log.info('Redis reachable again: rate limits and background jobs are shared again');
   });
-  // Not awaited: a node starts (and sells) without Redis; the client keeps trying.
+  // Not awaited: a node starts (and sells) without Redis; the client keeps trying. The first
+  // limiter hits and job turns wait a moment for it (every node's first job run comes at start).
   client.connect().catch(wentDown);
+  let contacted = false;
+  const firstContact = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }).then(() => {
+    contacted = true;
+  });
+  const settled = () => (contacted || client.isReady ? undefined : firstContact);
 
   const withTimeout = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -85,6 +97,7 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
       });
       return {
         async hit(key) {
+          await settled();
           if (client.isReady) {
             try {
               await withTimeout(shared.consume(key));
@@ -103,6 +116,7 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
       };
     },
     async takeJob(name, everyMs) {
+      await settled();
       if (!client.isReady) return true;
       try {
         // Held a little less than the period, so the next period's first node takes it.
