@@ -93,6 +93,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   // A connection dropped while idle (a restart, pg_terminate_backend) leaves the pool, which
   // opens a new one when next needed; unhandled, the event would end the process.
   pool.on('error', () => {});
+  // The same for a connection lost while checked out: its query fails (and the request answers
+  // 503); the event itself must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }) });
 }
 
