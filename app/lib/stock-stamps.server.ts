@@ -40,6 +40,18 @@ export async function readStockStamps(db: Db, ids: readonly number[]): Promise<M
   return known.stamps;
 }
 
+/**
+ * Tells the stock versions a statement of this request read along with other data (the cart
+ * read reads its lines' products'), so the next lookup in the same epoch need not read them.
+ */
+export function primeStockStamps(db: Db, stamps: Iterable<readonly [number, number]>, epoch: number): void {
+  if (db.isTransaction || freshnessEpoch() !== epoch) return;
+  let known = remembered.get(db);
+  if (!known || known.epoch !== epoch) remembered.set(db, (known = { epoch, stamps: new Map() }));
+  for (const [id, version] of stamps) known.stamps.set(id, version);
+  forgetAtNextTurn();
+}
+
 async function query(db: Db, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (let i = 0; i < ids.length; i += 500) {
