@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { idleSqlite } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { forgetAtNextTurn, freshnessEpoch } from '../../db/freshness.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -52,8 +54,25 @@ export function primeStockStamps(db: Db, stamps: Iterable<readonly [number, numb
   forgetAtNextTurn();
 }
 
+/*
+ * On the page cache's hit path: one prepared statement with the ids as one JSON array on
+ * SQLite (answered synchronously, no query builder), one array parameter on PostgreSQL.
+ */
+const SQLITE_STAMPS = 'select p.id as id, p.stock_version as stock_version from json_each(?) j join products p on p.id = j.value';
+const PG_STAMPS = 'select id, stock_version from products where id = any($1::int[])';
+
 async function query(db: Db, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
+  const idle = idleSqlite(db);
+  if (idle) {
+    for (const r of idle.prepare(SQLITE_STAMPS).all(JSON.stringify(ids)) as { id: number; stock_version: number }[]) out.set(r.id, r.stock_version);
+    return out;
+  }
+  if (!db.isTransaction && isPostgres(db)) {
+    const { rows } = await db.executeQuery<{ id: number; stock_version: number }>(CompiledQuery.raw(PG_STAMPS, [ids]));
+    for (const r of rows) out.set(r.id, r.stock_version);
+    return out;
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db.selectFrom('products').select(['id', 'stock_version']).where('id', 'in', ids.slice(i, i + 500)).execute();
     for (const r of rows) out.set(r.id, r.stock_version);
