@@ -7,7 +7,7 @@ import path from 'node:path';
 import { measureBaseline } from './lib/baselines.ts';
 import { snapshotBuild } from './lib/build.ts';
 import { REPO_ROOT, freePort, startChild, waitForHttp } from './lib/children.ts';
-import { serverArgs } from './lib/server-command.ts';
+import { serverArgs, startNodeFlags } from './lib/server-command.ts';
 import { cleanup, installExitHandlers, stopping } from './lib/cleanup.ts';
 import { createBenchDatabase, seedCatalog } from './lib/database.ts';
 import { loadTest } from './lib/load.ts';
@@ -76,7 +76,32 @@ async function main(): Promise<number> {
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
-  const server = startChild('server', process.execPath, serverArgs(appDir, opts.server), { env: serverEnv, cwd: appDir });
+  // BENCH_PROXY=1: the several-nodes topology (deploy/README.md) — BENCH_WORKERS separate
+  // processes (two) on their own ports, sharing Redis, behind HAProxy with deploy/haproxy.cfg.
+  // One shell holds them all, so the CPU figures sum the nodes and the proxy.
+  const proxied = process.env.BENCH_PROXY === '1';
+  let server;
+  if (proxied) {
+    if (opts.workers !== 2) throw new Error('BENCH_PROXY=1 runs two nodes: set BENCH_WORKERS=2');
+    const nodePorts = [await freePort(), await freePort()];
+    const node = `${[process.execPath, ...startNodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')].map((a) => `'${a}'`).join(' ')}`;
+    const script = `${nodePorts.map((p) => `PORT=${p} ${node} &`).join('\n')}\nhaproxy -f '${path.join(REPO_ROOT, 'deploy', 'haproxy.cfg')}' -db &\nwait`;
+    server = startChild('nodes', 'bash', ['-c', script], {
+      env: {
+        ...serverEnv,
+        WORKERS: '1',
+        REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `vitrine-bench-${process.pid}`,
+        TRUST_PROXY: '1',
+        VITRINE_LISTEN: `127.0.0.1:${port}`,
+        VITRINE_NODE_1: `127.0.0.1:${nodePorts[0]}`,
+        VITRINE_NODE_2: `127.0.0.1:${nodePorts[1]}`,
+      },
+      cwd: appDir,
+    });
+  } else {
+    server = startChild('server', process.execPath, serverArgs(appDir, opts.server), { env: serverEnv, cwd: appDir });
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/api/health`, server, 120_000);
   log(`server up at ${baseUrl}; ${scenarios.length} scenario(s), ${opts.durationS} s each at ${opts.connections} connections`);
@@ -115,7 +140,7 @@ async function main(): Promise<number> {
   const machine = machineInfo(opts, { seedSeconds: Math.round(seedSeconds * 10) / 10 });
   console.log(
     `\nVitrine bench — ${machine.dialect}, ${opts.products} products, ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ` +
-      `${opts.connections} connections × ${opts.durationS} s, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''} (${opts.server})${opts.quick ? ' (quick)' : ''}\n`,
+      `${opts.connections} connections × ${opts.durationS} s, ${opts.workers} server process${opts.workers > 1 ? 'es' : ''} (${opts.server})${proxied ? ' behind HAProxy with Redis' : ''}${opts.quick ? ' (quick)' : ''}\n`,
   );
   console.log(formatTable(rows));
   console.log(

@@ -104,7 +104,15 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    // While the server is away, requests fail (503, server/errors.ts) instead of waiting.
+    connectionTimeoutMillis: 5_000,
   });
+  // A connection dropped while idle (a restart, pg_terminate_backend) leaves the pool, which
+  // opens a new one when next needed; unhandled, the event would end the process.
+  pool.on('error', () => {});
+  // The same for a connection lost while checked out: its query fails (and the request answers
+  // 503); the event itself must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const slot: { observe?: QueryObserver } = {};
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }), log: queryLog(slot) });
   queryObservers.set(db, slot);

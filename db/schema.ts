@@ -114,6 +114,8 @@ export interface ProductsTable {
   vendor_id: Generated<number>;
   menu_order: Generated<number>;
   total_sales: Generated<number>;
+  /** Moved by orders' stock and sales updates instead of the store version (migration 018). */
+  stock_version: Generated<number>;
   average_rating: Generated<number>;
   review_count: Generated<number>;
   meta: Generated<string>;
@@ -185,6 +187,8 @@ export interface ProductVariationsTable {
   downloadable: Generated<Bool>;
   tax_class: Generated<string>;
   shipping_class: Generated<string>;
+  /** Moved by orders' stock updates instead of the store version (migration 018). */
+  stock_version: Generated<number>;
   menu_order: Generated<number>;
   meta: Generated<string>;
   created_at: string;

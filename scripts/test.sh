@@ -33,6 +33,12 @@ if ! command -v pg_dump >/dev/null || ! command -v pg_restore >/dev/null; then
     exit 1
   fi
 fi
+# The several-nodes tests put two shop processes behind HAProxy (deploy/haproxy.cfg): the
+# Debian package, installed here when running as root and it is missing (else they are skipped).
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  step "installing Debian haproxy"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null) || fail "haproxy install"
+fi
 
 step "typecheck"; npm run -s typecheck || fail typecheck
 step "lint"; npm run -s lint || fail lint

@@ -19,7 +19,8 @@ import { flushRepeatedSearches } from '../app/features/search/search-stats.serve
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { publishScheduled } from '../app/features/catalog/product-update.server.ts';
-import { repeat } from '../app/lib/repeat.server.ts';
+import { repeat, underJobGate, type JobGate } from '../app/lib/repeat.server.ts';
+import { connectShared } from '../app/lib/redis-shared.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
@@ -55,21 +56,34 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     createDb(config.databaseUrl, { backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
   await migrate(db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  // Several nodes: rate limits and background jobs' turns shared through Redis (docs/ARCHITECTURE.md, "Several nodes").
+  const shared = config.redisUrl ? connectShared(config.redisUrl, config.redisPrefix, log) : undefined;
   const services: Services = {
     db,
     config,
     mailer,
     log,
-    loginLimiter: createRateLimiter(LIMITS.loginAttempts, LIMITS.loginWindowMs),
+    loginLimiter: shared ? shared.limiter('login', LIMITS.loginAttempts, LIMITS.loginWindowMs) : createRateLimiter(LIMITS.loginAttempts, LIMITS.loginWindowMs),
+    ...(shared ? { shared } : {}),
   };
+  // With Redis, each named job runs on one node per period; without, on every node (they are safe to).
+  const jobGate: JobGate | undefined = shared
+    ? async (name, everyMs) => {
+        const mine = await shared.takeJob(name, everyMs);
+        if (mine) log.debug({ job: name }, 'background job runs on this node');
+        return mine;
+      }
+    : undefined;
   if (config.seedDemo) await seedDemoIfEmpty(services);
-  const stopSales = scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed'));
-  // Products scheduled in the back office go live within a minute of their date.
-  const stopPublishing = repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'));
-  const stopCartExpiry = scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed'));
-  // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
-  const stopWishlistAlerts = scheduleWishlistAlerts(services);
-  const stopUploadRetention = scheduleUploadRetention(services);
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention] = underJobGate(jobGate, () => [
+    scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
+    // Products scheduled in the back office go live within a minute of their date.
+    repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
+    scheduleCartExpiry(db, (err) => log.error({ err }, 'removing stale guest carts failed')),
+    // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
+    scheduleWishlistAlerts(services),
+    scheduleUploadRetention(services),
+  ]);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
@@ -92,7 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('chat', chat);
   // Open sockets would keep the server from closing: they go first.
   app.addHook('preClose', async () => chat.close());
-  const stopChatCleanup = scheduleChatCleanup(db, () => chat.connectedUsers(), (err) => log.error({ err }, 'chat cleanup failed'));
+  // (Connected users are counted across nodes by the Redis adapter: one node's run sees them all.)
+  const stopChatCleanup = underJobGate(jobGate, () => scheduleChatCleanup(db, () => chat.connectedUsers(), (err) => log.error({ err }, 'chat cleanup failed')));
   app.addHook('onClose', async () => {
     // Mail started by a request that has been answered goes out before the database closes.
     await backgroundSettled(services);
@@ -103,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopWishlistAlerts();
     await stopChatCleanup();
     await stopUploadRetention();
+    await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
   });

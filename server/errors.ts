@@ -13,6 +13,19 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid', message: 'Content-Length does not match the body.' },
 };
 
+/**
+ * The database cannot be reached or dropped the connection (a restart, a network cut): the
+ * request may be tried again, so 503 with Retry-After rather than 500. PostgreSQL's
+ * connection-exception (08…) and operator-intervention (57P…) classes, and the socket errors.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|terminating connection due to administrator command|Client has encountered a connection error/i.test(message);
+}
+
 /** Every API error leaves as `{ error: { code, message, fields? } }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance) {
   // The API speaks JSON only. Fastify also parses text/plain by default, which would hand
@@ -30,6 +43,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (known) return reply.status(known.status).send(body(known.code, known.message));
     if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.status(400).send(body('invalid_json', 'The body is not valid JSON.'));
+    }
+    if (databaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(body('unavailable', 'The shop is briefly unavailable. Please try again in a moment.'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

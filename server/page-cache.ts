@@ -50,6 +50,11 @@ export interface CachedPage {
   /** Every ETag this entry answers to (one per encoding), for If-None-Match. */
   etags: readonly string[];
   bytes: number;
+  /**
+   * The products it shows and the stock versions they had (migration 018): an order moves
+   * those instead of the store version, and the page is rendered again when one moved.
+   */
+  stock?: { ids: readonly number[]; versions: readonly number[] };
 }
 
 /**

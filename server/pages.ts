@@ -9,6 +9,7 @@ import type { RequestContext } from '../app/lib/services.server.ts';
 import { contentSecurityPolicy, CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, pageFormAllowed, UNSAFE_METHODS } from './security.ts';
 import { issueCsrfCookies, refreshCsrfTokenCookie } from './context.ts';
 import { readStoreVersion } from '../app/lib/store-version.server.ts';
+import { collectShown, stampsCurrent } from '../app/lib/stock-stamps.server.ts';
 import { listingSearchOf, recordRepeatedSearch } from '../app/features/search/search-stats.server.ts';
 import { formBodyRefusal } from './input.ts';
 import { FEEDBACK_BODY_BYTES } from '../app/features/forms/pipeline.server.ts';
@@ -128,7 +129,8 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
       sharedPage: true,
     };
     // Only the cookies the cache key holds reach the render: nothing else of this visitor can end up in it.
-    const response = await handle(toWebRequest(request, keyCookies), shared as unknown as AppLoadContext);
+    // The products it shows, with the stock versions read with them (app/lib/stock-stamps.server.ts).
+    const { result: response, ids, versions } = await collectShown(() => handle(toWebRequest(request, keyCookies), shared as unknown as AppLoadContext));
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie') || response.headers.has('cache-control')) {
       return { response, nonce: mark };
@@ -158,6 +160,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
       headers: { identity: headersFor('identity'), br: headersFor('br'), gzip: headersFor('gzip') },
       etags: Object.values(etags),
       bytes: body.length + br.length + gzip.length,
+      ...(ids.length ? { stock: { ids, versions } } : {}),
     };
     return { page, nonce: mark };
   };
@@ -170,13 +173,21 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
     const key = `${ctx.secure ? 'https' : 'http'}|${ctx.requestOrigin ?? ''}|${request.url}|${notices.join(',')}`;
     const version = await readStoreVersion(ctx.services.db);
     let page = cache!.get(key, version);
+    // An order moves the stock versions of its products, not the store version: a page showing
+    // one of them is rendered again, the others stay (docs/ARCHITECTURE.md, "Caches and processes").
+    let stockMoved = false;
+    if (page?.stock && !(await stampsCurrent(ctx.services.db, page.stock.ids, page.stock.versions))) {
+      stockMoved = true;
+      page = undefined;
+    }
     reply.header('x-page-cache', page ? 'hit' : 'miss');
     // A search answered from the cache still counts in the admin's search statistics.
     const searched = page ? listingSearchOf(request.url) : null;
     if (searched) recordRepeatedSearch(ctx.services.db, searched);
     if (!page) {
       // One render per page and version: visitors arriving meanwhile wait for it.
-      const waiting = cache!.pending(key, version);
+      // (Not a render that began before the stock moved.)
+      const waiting = stockMoved ? undefined : cache!.pending(key, version);
       page = waiting ? await waiting.catch(() => undefined) : undefined;
       if (!page) {
         const rendering = renderShared(request, version, notices.map((n) => `${n}=1`).join('; '));

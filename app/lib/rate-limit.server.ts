@@ -1,18 +1,20 @@
+import type { Services } from './services.server.ts';
+
 /**
- * Fixed-window counter per key, kept in process memory. Enough for one node; a shop
- * running several nodes behind a balancer should pin login to one node or move this
- * to Redis (a later issue adds the Redis store).
+ * Fixed-window counter per key. `createRateLimiter` keeps it in process memory, enough for
+ * one node; with `REDIS_URL` set, `sharedRateLimiter` counts in Redis across every node
+ * (app/lib/redis-shared.server.ts), falling back to this process alone while Redis is away.
  */
 export interface RateLimiter {
-  /** Counts a hit; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string): number;
-  reset(key: string): void;
+  /** Counts a hit; resolves to the seconds to wait when over the limit, else 0. */
+  hit(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
 }
 
 export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   return {
-    hit(key) {
+    async hit(key) {
       const t = now();
       let w = windows.get(key);
       if (!w || t - w.start >= windowMs) {
@@ -23,11 +25,19 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
       w.count += 1;
       return w.count > limit ? Math.ceil((w.start + windowMs - t) / 1000) : 0;
     },
-    reset(key) {
+    async reset(key) {
       windows.delete(key);
     },
   };
   function prune(t: number) {
     for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
   }
+}
+
+/**
+ * The limiter `name` of this app: shared between nodes through Redis when the app has it
+ * (`services.shared`), else per process. `name` keeps limiters apart in Redis.
+ */
+export function sharedRateLimiter(services: Pick<Services, 'shared'>, name: string, limit: number, windowMs: number): RateLimiter {
+  return services.shared ? services.shared.limiter(name, limit, windowMs) : createRateLimiter(limit, windowMs);
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/client.ts';
 import type { AppConfig } from '../../server/config.ts';
 import type { Mailer } from './mail.server.ts';
 import type { RateLimiter } from './rate-limit.server.ts';
+import type { SharedState } from './redis-shared.server.ts';
 import type { Role } from '../features/account/roles.ts';
 
 /** What every feature service is given: created once per process by buildApp. */
@@ -12,6 +13,8 @@ export interface Services {
   mailer: Mailer;
   log: Logger;
   loginLimiter: RateLimiter;
+  /** With REDIS_URL: what the nodes share through Redis (rate limits, background job turns). */
+  shared?: SharedState;
 }
 
 export interface SessionUser {

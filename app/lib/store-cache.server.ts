@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { readStoreVersion } from './store-version.server.ts';
+import { readStockStamps } from './stock-stamps.server.ts';
 
 /**
  * Values computed from store data (settings, products, zones, rates, coupons), kept while
@@ -67,11 +68,37 @@ export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Pr
  * are, the rest are loaded in one call (`loadMissing` answers a map of key → value; absent
  * keys are remembered as absent too).
  */
-export async function cachedMany<T>(db: Db, space: string, keys: readonly string[], loadMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+/**
+ * Values holding a product's stock: `productOf` names the product of a key and `of` the stock
+ * version a value was read with (app/lib/stock-stamps.server.ts); a value whose product has
+ * moved on since is loaded again, whatever the store version says.
+ */
+export interface StockStamped<T> {
+  productOf: (key: string) => number;
+  of: (value: T) => number;
+}
+
+export async function cachedMany<T>(
+  db: Db,
+  space: string,
+  keys: readonly string[],
+  loadMissing: (keys: string[]) => Promise<Map<string, T>>,
+  stamped?: StockStamped<T>,
+): Promise<Map<string, T>> {
   if (db.isTransaction) return loadMissing([...keys]);
   const gen = generation(db, await readStoreVersion(db));
   let slots = gen.spaces.get(space) as Map<string, Slot<T>> | undefined;
   if (!slots) gen.spaces.set(space, (slots = new Map()));
+  if (stamped) {
+    const held = keys.filter((k) => slots.get(k)?.value !== undefined);
+    if (held.length) {
+      const now = await readStockStamps(db, held.map(stamped.productOf));
+      for (const k of held) {
+        const slot = slots.get(k);
+        if (slot?.value !== undefined && now.get(stamped.productOf(k)) !== stamped.of(slot.value)) slots.delete(k);
+      }
+    }
+  }
   let missing: string[] | undefined;
   for (const k of keys) if (!slots.has(k)) (missing ??= []).push(k);
   if (missing) {
@@ -107,6 +134,11 @@ export async function cachedMany<T>(db: Db, space: string, keys: readonly string
  * the version is still the current one where it uses them (the cart's one-statement add
  * checks it inside its own statement).
  */
+/** Drops one entry of the current generation (a value found stale by its caller). */
+export function forget(db: Db, key: string): void {
+  caches.get(db)?.entries.delete(key);
+}
+
 export function peekMany<T>(db: Db, space: string, keys: readonly string[]): { version: string; values: Map<string, T> } | undefined {
   if (db.isTransaction) return undefined;
   const gen = caches.get(db);

@@ -14,6 +14,7 @@ import * as contactForms from './2026-11-25-012-contact-forms.ts';
 import * as pages from './2026-11-25-014-pages.ts';
 import * as menus from './2026-11-25-015-menus.ts';
 import * as globalAttributes from './2026-11-25-017-global-attributes.ts';
+import * as stockVersions from './2026-11-25-018-stock-versions.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-014-pages': pages,
   '2026-11-25-015-menus': menus,
   '2026-11-25-017-global-attributes': globalAttributes,
+  '2026-11-25-018-stock-versions': stockVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

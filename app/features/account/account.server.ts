@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { mailOrigin } from '../admin/origin.server.ts';
 import { inBackground } from '../../lib/background.server.ts';
@@ -106,7 +106,7 @@ export async function login(
 ): Promise<{ user: SessionUser; token: string }> {
   const data = parseInput(loginSchema, input);
   const key = `${clientIp}|${data.email}`;
-  const wait = services.loginLimiter.hit(key);
+  const wait = await services.loginLimiter.hit(key);
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, {
       'retry-after': String(wait),
@@ -122,7 +122,7 @@ export async function login(
   if (!row || !ok) {
     throw new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
   }
-  services.loginLimiter.reset(key);
+  await services.loginLimiter.reset(key);
   await destroySession(services.db, previousToken ?? undefined);
   return { user: toSessionUser(row), token: await createSession(services.db, row.id) };
 }
@@ -139,7 +139,7 @@ export async function requestPasswordReset(services: Services, input: unknown, r
   const { email } = parseInput(resetRequestSchema, input);
   // Per address and per e-mail: nobody can flood an inbox or the outgoing mail server.
   const limit = resetLimitersFor(services);
-  const wait = Math.max(limit.client.hit(clientIp), limit.email.hit(email));
+  const wait = Math.max(await limit.client.hit(clientIp), await limit.email.hit(email));
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many reset requests. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }
@@ -185,8 +185,8 @@ function resetLimitersFor(services: Services) {
   let l = resetLimiters.get(services);
   if (!l) {
     l = {
-      client: createRateLimiter(LIMITS.passwordResetPerClient, LIMITS.passwordResetWindowMs),
-      email: createRateLimiter(LIMITS.passwordResetPerEmail, LIMITS.passwordResetWindowMs),
+      client: sharedRateLimiter(services, 'password-reset-client', LIMITS.passwordResetPerClient, LIMITS.passwordResetWindowMs),
+      email: sharedRateLimiter(services, 'password-reset-email', LIMITS.passwordResetPerEmail, LIMITS.passwordResetWindowMs),
     };
     resetLimiters.set(services, l);
   }
@@ -258,7 +258,7 @@ const wrongCode = () =>
 export async function setupFirstAdmin(services: Services, input: unknown, clientIp: string): Promise<SessionUser> {
   if (await adminExists(services)) throw setupDone();
   const data = parseInput(setupSchema, input);
-  const wait = setupLimiterFor(services).hit(clientIp);
+  const wait = await setupLimiterFor(services).hit(clientIp);
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }
@@ -281,7 +281,7 @@ export async function setupFirstAdmin(services: Services, input: unknown, client
 const setupLimiters = new WeakMap<Services, RateLimiter>();
 function setupLimiterFor(services: Services): RateLimiter {
   let l = setupLimiters.get(services);
-  if (!l) setupLimiters.set(services, (l = createRateLimiter(LIMITS.setupAttemptsPerClient, LIMITS.setupWindowMs)));
+  if (!l) setupLimiters.set(services, (l = sharedRateLimiter(services, 'setup', LIMITS.setupAttemptsPerClient, LIMITS.setupWindowMs)));
   return l;
 }
 

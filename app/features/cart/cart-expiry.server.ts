@@ -25,5 +25,5 @@ export async function removeStaleCarts(db: DB, now: Date = new Date()): Promise<
 
 /** Removes stale guest carts at start and then every hour; the returned function stops it. */
 export function scheduleCartExpiry(db: DB, onError: (err: unknown) => void, everyMs = 3_600_000): () => Promise<void> {
-  return repeat(() => removeStaleCarts(db), everyMs, onError);
+  return repeat(() => removeStaleCarts(db), everyMs, onError, 'cart-expiry');
 }

@@ -6,6 +6,7 @@ import { hotQuery } from '../../../db/hot-query.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { freshnessEpoch } from '../../../db/freshness.ts';
 import { STORE_VERSION_KEY, primeStoreVersion } from '../../lib/store-version.server.ts';
+import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
@@ -54,10 +55,12 @@ export interface ResolvedCart {
 /** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity] (withLines puts them in order). */
 function linesColumn(db: DB, cartId: RawBuilder<number> = sql.ref('carts.id')) {
   return isPostgres(db)
-    ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity) order by i.id), '[]'::json) from cart_items i where i.cart_id = ${cartId})`
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity, ${STOCK_VERSION}) order by i.id), '[]'::json) from cart_items i where i.cart_id = ${cartId})`
     : // Unordered (SQLite would sort in a temporary tree): withLines puts them in order.
-      sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity)) from cart_items i where i.cart_id = ${cartId})`;
+      sql<unknown>`(select json_group_array(json_array(i.id, i.item_key, i.product_id, i.variation_id, i.attributes, i.quantity, ${STOCK_VERSION})) from cart_items i where i.cart_id = ${cartId})`;
 }
+/** Each line's product's stock version (app/lib/stock-stamps.server.ts), read with the lines. */
+const STOCK_VERSION = sql`(select p.stock_version from products p where p.id = i.product_id)`;
 
 /** Every column of a cart row (the compiler checks that none is missing). */
 const CART_COLUMNS = ['id', 'token_hash', 'user_id', 'customer', 'shipping_choice', 'coupons', 'created_at', 'updated_at'] as const;
@@ -83,11 +86,11 @@ export function cartReturned(row: { cart: string; lines: string }) {
   return withLines({ ...(JSON.parse(row.cart) as CartRow), lines: row.lines });
 }
 
-type LineTuple = [number, string, number, number | null, string, number];
+type LineTuple = [number, string, number, number | null, string, number, (number | null)?];
 const byId = (a: LineTuple, b: LineTuple) => a[0] - b[0];
 
 /** A cart row and its lines from one statement. */
-function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: CartRow; lines: CartItemRow[] } | undefined {
+function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: CartRow; lines: CartItemRow[]; stamps: [number, number][] } | undefined {
   if (!row) return undefined;
   const { lines, ...cart } = row;
   // SQLite answers the JSON as text; PostgreSQL's driver has parsed it already.
@@ -97,6 +100,7 @@ function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: Car
   return {
     cart,
     lines: tuples.map(([id, item_key, product_id, variation_id, attributes, quantity]) => ({ id, item_key, product_id, variation_id, attributes, quantity })),
+    stamps: tuples.flatMap((t) => (typeof t[6] === 'number' ? [[t[2], t[6]] as [number, number]] : [])),
   };
 }
 
@@ -114,7 +118,9 @@ async function cartAndLines(db: DB, query: typeof CART_BY_ID, key: unknown) {
   if (!row) return undefined;
   const { store_version, ...rest } = row;
   if (store_version !== null) primeStoreVersion(db, store_version, epoch);
-  return withLines(rest);
+  const found = withLines(rest);
+  if (found) primeStockStamps(db, found.stamps, epoch);
+  return found;
 }
 
 async function byToken(db: DB, token: string | null) {

@@ -109,7 +109,7 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const { min, max } = lineBounds(p);
   const within = data.quantity >= min && data.quantity <= max;
   if (within) {
-    const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db));
+    const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db), p.stockVersion);
     if (added) return added;
   }
   const found = await resolveCart(services.db, caller.identity, false);
@@ -134,7 +134,7 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
 /**
  * The most common add — a product without options, to a cart named by its token — with the
  * product as the store cache holds it: the statement that adds the line also checks that
- * the store version is still the one the product was cached under, so on SQLite the whole
+ * the store version (and the product's stock version) is still the one the product was cached under, so on SQLite the whole
  * add is one statement. Anything else (not cached, not buyable as cached, over a limit, a
  * store change) goes the long way, which reads everything fresh and explains a refusal.
  */
@@ -146,7 +146,7 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
   const { min, max } = lineBounds(p);
   if (data.quantity < min || data.quantity > max) return undefined;
   const values = [itemKey(p.productId, null, {}), p.productId, null, '{}', data.quantity, nowIso()];
-  return addByToken(services, caller, values, min, max, cached.version);
+  return addByToken(services, caller, values, min, max, cached.version, p.stockVersion);
 }
 
 /**
@@ -155,11 +155,11 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
  * still `version`. SQLite also returns the cart and its lines with the change; PostgreSQL
  * reads them after it. Undefined when nothing was added.
  */
-async function addByToken(services: Services, caller: CartCaller, values: unknown[], min: number, max: number, version: string): Promise<CartAnswer | undefined> {
+async function addByToken(services: Services, caller: CartCaller, values: unknown[], min: number, max: number, version: string, stockVersion: number): Promise<CartAnswer | undefined> {
   const { token: held, viaHeader, userId } = caller.identity;
   if (!held || held.length > 100 || !(viaHeader || userId === null)) return undefined;
   const epoch = freshnessEpoch();
-  const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max, version]);
+  const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max, version, stockVersion]);
   if (!added) return undefined;
   // The statement found this version current.
   primeStoreVersion(services.db, version, epoch);
@@ -196,7 +196,9 @@ const addByTokenQuery = (guest: boolean) =>
               sql<string>`cast(${slot(5)} as text)`.as('created_at'),
             ])
             .where('token_hash', '=', slot<string>(6))
-            .where(sql<string>`(select value from settings where key = ${STORE_VERSION_KEY})`, '=', slot<string>(9));
+            .where(sql<string>`(select value from settings where key = ${STORE_VERSION_KEY})`, '=', slot<string>(9))
+            // An order moves its products' stock versions instead (migration 018): the limits were computed under this one.
+            .where(sql<number>`(select stock_version from products where id = cast(${slot(1)} as integer))`, '=', sql<number>`cast(${slot(10)} as integer)`);
           return guest ? found.where('user_id', 'is', null) : found;
         })
         .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))

@@ -35,9 +35,13 @@ export interface Purchasable {
   attributes: Record<string, { name: string; options: string[] }>;
   /** The variation's own attribute values; "" = any value. */
   variationAttributes: Record<string, string>;
+  /** The product's stock version this was read with (app/lib/stock-stamps.server.ts). */
+  stockVersion: number;
 }
 
 type Ref = { productId: number; variationId: number | null };
+/** An order moves its products' stock versions, not the store version: a purchasable follows its product's. */
+const STAMPED = { productOf: (key: string) => Number.parseInt(key, 10), of: (p: Purchasable) => p.stockVersion };
 const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
 
 /**
@@ -46,7 +50,7 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
  */
 export function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
   const byKey = new Map(refs.map((r) => [refKey(r), r]));
-  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)));
+  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), STAMPED);
 }
 
 /** A purchasable as the store cache already holds it, with the store version it was read under (see peekMany). */
@@ -63,21 +67,24 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
   if (refs.length === 0) return out;
   const productIds = [...new Set(refs.map((r) => r.productId))];
   const variationIds = [...new Set(refs.map((r) => r.variationId).filter((v): v is number => v !== null))];
+  // Variations are read after their products: an order between the two reads leaves the
+  // older stock version with the newer stock, so the value is read again next time (not kept stale).
+  let productsRead: Promise<unknown> = Promise.resolve();
   const [products, variations, attrs, cats] = await Promise.all([
-    db.selectFrom('products').leftJoin('media', 'media.id', 'products.image_id')
+    productsRead = db.selectFrom('products').leftJoin('media', 'media.id', 'products.image_id')
       .select(['products.id', 'products.name', 'products.slug', 'products.type', 'products.status', 'products.regular_price', 'products.sale_price',
         'products.sale_from', 'products.sale_to', 'products.stock_status', 'products.manage_stock', 'products.stock_quantity', 'products.backorders',
-        'products.sold_individually', 'products.tax_status', 'products.tax_class', 'products.shipping_class', 'products.virtual',
+        'products.sold_individually', 'products.tax_status', 'products.tax_class', 'products.shipping_class', 'products.virtual', 'products.stock_version',
         'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
       .where('products.id', 'in', productIds).execute(),
     variationIds.length
-      ? db.selectFrom('product_variations').leftJoin('media', 'media.id', 'product_variations.image_id')
+      ? productsRead.then(() => db.selectFrom('product_variations').leftJoin('media', 'media.id', 'product_variations.image_id')
           .select(['product_variations.id', 'product_variations.product_id', 'product_variations.status', 'product_variations.attributes',
             'product_variations.regular_price', 'product_variations.sale_price', 'product_variations.sale_from', 'product_variations.sale_to',
             'product_variations.stock_status', 'product_variations.manage_stock', 'product_variations.stock_quantity', 'product_variations.backorders',
             'product_variations.min_qty', 'product_variations.max_qty', 'product_variations.tax_class', 'product_variations.shipping_class',
             'product_variations.virtual', 'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
-          .where('product_variations.id', 'in', variationIds).execute()
+          .where('product_variations.id', 'in', variationIds).execute())
       : Promise.resolve([]),
     db.selectFrom('product_attributes').select(['product_id', 'slug', 'name', 'options']).where('product_id', 'in', productIds).execute(),
     // A product in "Clothing > Hoodies" also counts as in "Clothing" (coupon category rules).
@@ -124,6 +131,7 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
       image: img ? { src: img.src, srcset: img.srcSet, alt: v?.image_alt ?? p.image_alt ?? '' } : null,
       attributes,
       variationAttributes: v ? parseJson<Record<string, string>>(v.attributes, {}) : {},
+      stockVersion: p.stock_version,
     });
   }
   return out;

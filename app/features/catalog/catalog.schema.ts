@@ -3,6 +3,8 @@ import { imageSources } from '../../lib/image.ts';
 /** A product row as listing queries select it (server side). */
 export interface ProductCardRow {
   id: number;
+  /** Migration 018; read with the card so a shared page knows what it showed. */
+  stock_version?: number;
   name: string;
   slug: string;
   type: 'simple' | 'variable' | 'grouped' | 'external';

@@ -1,3 +1,4 @@
+import { noteShown } from '../../lib/stock-stamps.server.ts';
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -43,6 +44,8 @@ interface SearchOptions {
 
 export const CARD_COLUMNS = [
   'products.id',
+  // Noted by shared pages (app/lib/stock-stamps.server.ts): an order moves it, not the store version.
+  'products.stock_version',
   'products.name',
   'products.slug',
   'products.type',
@@ -168,6 +171,7 @@ export async function listProducts(
     .limit(perPage)
     .offset(offset)
     .execute()) as ProductCardRow[];
+  noteShown(products);
   // A search's facets: counted over all its results (not this page), once per store version.
   const facets = search
     ? await cached(db, `facets:${statsKey}|${scope.categoryId ?? ''}`, () =>

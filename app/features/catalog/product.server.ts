@@ -1,3 +1,4 @@
+import { noteShown } from '../../lib/stock-stamps.server.ts';
 import type { DB } from '../../../db/client.ts';
 import { imageSources } from '../../lib/image.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
@@ -84,6 +85,8 @@ export async function findProduct(db: DB, idOrSlug: string | number, opts: { all
   const row = await q.executeTakeFirst();
   if (!row) return null;
   const id = row.id;
+  // Read with the stock it shows: a page or quick view made from it knows which stock it holds.
+  noteShown([row]);
   const mediaCols = ['media.id', 'media.path', 'media.widths', 'media.alt', 'media.title', 'media.caption', 'media.width', 'media.height'] as const;
   const [gallery, cats, tags, attrs, vars, links] = await Promise.all([
     db.selectFrom('product_images').innerJoin('media', 'media.id', 'product_images.media_id').select(mediaCols).where('product_images.product_id', '=', id).orderBy('product_images.position').execute(),
@@ -100,7 +103,7 @@ export async function findProduct(db: DB, idOrSlug: string | number, opts: { all
   ]);
   const main = row.image_id ? await db.selectFrom('media').select(mediaCols).where('id', '=', row.image_id).executeTakeFirst() : undefined;
   const images = [main, ...gallery.filter((g) => g.id !== row.image_id)].filter((m): m is NonNullable<typeof m> => !!m).map(toImage).filter((m): m is ProductImage => !!m);
-  return {
+  const detail: ProductDetail = {
     ...toSummary(row as ProductCardRow),
     sku: row.sku,
     status: row.status,
@@ -136,13 +139,20 @@ export async function findProduct(db: DB, idOrSlug: string | number, opts: { all
     crossSellIds: links.filter((l) => l.kind === 'crosssell').map((l) => l.linked_id),
     groupedIds: links.filter((l) => l.kind === 'grouped').map((l) => l.linked_id),
   };
+  stockVersions.set(detail, row.stock_version);
+  return detail;
 }
+
+const stockVersions = new WeakMap<ProductDetail, number>();
+/** The stock version a product found by findProduct was read with. */
+export const stockVersionOf = (p: ProductDetail): number | undefined => stockVersions.get(p);
 
 /** Summaries of published, listable products by id, in the given order (related lists, grouped children). */
 export async function summariesByIds(db: DB, ids: number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const rows = (await db.selectFrom('products').leftJoin('media', 'media.id', 'products.image_id').select(CARD_COLUMNS)
     .where('products.id', 'in', ids).where('products.status', '=', 'publish').execute()) as ProductCardRow[];
+  noteShown(rows);
   const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
   return ids.map((i) => byId.get(i)).filter((p): p is ProductSummary => !!p);
 }

@@ -1,7 +1,8 @@
 import type { DB } from '../../../db/client.ts';
-import { cached } from '../../lib/store-cache.server.ts';
+import { cached, forget } from '../../lib/store-cache.server.ts';
+import { readStockStamps } from '../../lib/stock-stamps.server.ts';
 import { productFormData, type ProductFormData } from '../product/variation.server.ts';
-import { findProduct, type ProductDetail } from './product.server.ts';
+import { findProduct, stockVersionOf, type ProductDetail } from './product.server.ts';
 
 /**
  * What the quick-view popup shows: a trimmed product (no long description). A variable
@@ -18,14 +19,21 @@ export type QuickView = Pick<
  * Published, non-hidden products only: a draft, private or hidden product is null (404).
  * Kept in the store cache until the catalog changes.
  */
-export function quickView(db: DB, id: number): Promise<QuickView | null> {
-  return cached(db, `quick-view:${id}`, () => readQuickView(db, id));
+export async function quickView(db: DB, id: number): Promise<QuickView | null> {
+  const key = `quick-view:${id}`;
+  const view = await cached(db, key, () => readQuickView(db, id));
+  // It shows stock, which an order moves without the store version: its product's stock version says.
+  if (!view || db.isTransaction || stockVersions.get(view) === (await readStockStamps(db, [id])).get(id)) return view;
+  forget(db, key);
+  return cached(db, key, () => readQuickView(db, id));
 }
+
+const stockVersions = new WeakMap<QuickView, number | undefined>();
 
 async function readQuickView(db: DB, id: number): Promise<QuickView | null> {
   const p = await findProduct(db, id);
   if (!p) return null;
-  return {
+  const view: QuickView = {
     id: p.id,
     name: p.name,
     slug: p.slug,
@@ -46,4 +54,6 @@ async function readQuickView(db: DB, id: number): Promise<QuickView | null> {
     attributes: p.attributes.filter((a) => a.variation).map((a) => ({ name: a.name, options: a.options })),
     form: p.type === 'variable' ? await productFormData(db, p, {}) : null,
   };
+  stockVersions.set(view, stockVersionOf(p));
+  return view;
 }

@@ -35,5 +35,5 @@ export async function applyScheduledSales(db: DB, now: Date = new Date()): Promi
 
 /** Checks once a minute while the app runs; the returned function stops it (after a check under way). */
 export function scheduleSales(db: DB, onError: (err: unknown) => void, everyMs = 60_000): () => Promise<void> {
-  return repeat(() => applyScheduledSales(db), everyMs, onError);
+  return repeat(() => applyScheduledSales(db), everyMs, onError, 'scheduled-sales');
 }

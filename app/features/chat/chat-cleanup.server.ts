@@ -15,5 +15,5 @@ export function scheduleChatCleanup(
   onError: (err: unknown) => void,
   everyMs = CLEANUP_EVERY_MS,
 ): () => Promise<void> {
-  return repeat(async () => cleanupChat(db, new Date(), CLEANUP_THRESHOLD_S, await connected()), everyMs, onError);
+  return repeat(async () => cleanupChat(db, new Date(), CLEANUP_THRESHOLD_S, await connected()), everyMs, onError, 'chat-cleanup');
 }

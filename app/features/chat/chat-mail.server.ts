@@ -1,6 +1,6 @@
 import type { Services } from '../../lib/services.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { getSettings } from '../admin/settings.server.ts';
@@ -13,7 +13,7 @@ import { OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS, offlineSchema } from './chat.sch
 const limiters = new WeakMap<Services, RateLimiter>();
 function limiterFor(services: Services): RateLimiter {
   let l = limiters.get(services);
-  if (!l) limiters.set(services, (l = createRateLimiter(OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS)));
+  if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'chat-offline', OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS)));
   return l;
 }
 
@@ -40,7 +40,7 @@ export async function sendOfflineMessage(
   const data = parseInput(offlineSchema, input);
   if (chat.gdpr && !data.gdpr) throw new ChatError('field_empty', t('chat.gdpr'), 400, { gdpr: t('chat.gdpr') });
   const limiter = limiterFor(services);
-  const wait = Math.max(limiter.hit(`ip:${from.ip}`), limiter.hit(`email:${data.email}`));
+  const wait = Math.max(await limiter.hit(`ip:${from.ip}`), await limiter.hit(`email:${data.email}`));
   if (wait > 0) throw Object.assign(new ChatError('rate_limited', t('chat.offlineTooMany'), 429), { retryAfter: wait });
   const row = await services.db
     .insertInto('chat_offline_messages')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { LIMITS } from '../../config/constants.ts';
@@ -14,7 +14,7 @@ export const TRACKING_WINDOW_MS = 10 * 60_000;
 const limiters = new WeakMap<Services, RateLimiter>();
 function limiterFor(services: Services): RateLimiter {
   let l = limiters.get(services);
-  if (!l) limiters.set(services, (l = createRateLimiter(TRACKING_LIMIT, TRACKING_WINDOW_MS)));
+  if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'tracking', TRACKING_LIMIT, TRACKING_WINDOW_MS)));
   return l;
 }
 
@@ -38,7 +38,7 @@ export const TRACKING_NOT_FOUND = 'Sorry, the order could not be found. Please c
  */
 export async function lookUpOrder(services: Services, clientIp: string, input: unknown): Promise<OrderDetail> {
   const data = parseInput(trackingSchema, input);
-  const wait = limiterFor(services).hit(clientIp);
+  const wait = await limiterFor(services).hit(clientIp);
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many look-ups. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }

@@ -128,7 +128,7 @@ export async function submit(services: Services, input: SubmitInput): Promise<Fe
   }
 
   // 3. Spam checks. The per-address limit refuses outright (nothing stored); the others store the submission as spam.
-  const wait = submissionLimiter(services).hit(`forms:${input.clientIp}`);
+  const wait = await submissionLimiter(services).hit(`forms:${input.clientIp}`);
   if (wait > 0) throw new HttpError(429, 'rate_limited', t('forms.tooMany'), undefined, { 'retry-after': String(wait) });
   const spamReason = await spamCheck(services, def, input, settings.minFillSeconds, posted_data_hash, now);
   if (spamReason) {

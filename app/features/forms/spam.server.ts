@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FormDefinition, FormTag } from './definition.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import type { Services } from '../../lib/services.server.ts';
 
 /** Hidden field that must stay empty (people do not see it; form-filling robots fill it). */
@@ -81,8 +81,8 @@ export function postedDataHash(formId: number, fields: Record<string, string | s
 
 const limiters = new WeakMap<object, RateLimiter>();
 /** The per-address submission limiter of this app (the project's fixed-window limiter). */
-export function submissionLimiter(services: Pick<Services, 'config'>): RateLimiter {
+export function submissionLimiter(services: Pick<Services, 'config' | 'shared'>): RateLimiter {
   let l = limiters.get(services);
-  if (!l) limiters.set(services, (l = createRateLimiter(SUBMISSIONS_PER_WINDOW, SUBMISSION_WINDOW_MS)));
+  if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'forms', SUBMISSIONS_PER_WINDOW, SUBMISSION_WINDOW_MS)));
   return l;
 }

@@ -156,5 +156,5 @@ export async function deleteExpiredUploads(db: DB, dataDir: string, now: Date = 
 
 /** Runs deleteExpiredUploads at start and then hourly; the returned function stops it. */
 export function scheduleUploadRetention(services: Pick<Services, 'db' | 'config' | 'log'>, everyMs = 3_600_000): () => Promise<void> {
-  return repeat(() => deleteExpiredUploads(services.db, services.config.dataDir), everyMs, (err) => services.log.error({ err }, 'removing expired form uploads failed'));
+  return repeat(() => deleteExpiredUploads(services.db, services.config.dataDir), everyMs, (err) => services.log.error({ err }, 'removing expired form uploads failed'), 'upload-retention');
 }

@@ -343,7 +343,9 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       }
       await trx.deleteFrom('cart_items').where('cart_id', '=', row.id).execute();
       await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
-      if (changed) await touchStore(trx);
+      // Stock alone moved its products' stock versions (migration 018); a product that sold
+      // out changes what listings show and count, which every cache must see.
+      if (changed && soldOut) await touchStore(trx);
       return order.id;
     });
   } catch (err) {

@@ -82,6 +82,8 @@ export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfal
       .set({
         stock_quantity: sql<number>`coalesce(stock_quantity, 0) - ${q}`,
         stock_status: statusAfter(q),
+        // Moves this row's stock version instead of the store version (migration 018).
+        stock_version: sql<number>`stock_version + 1`,
         updated_at: new Date().toISOString(),
       } as never)
       .where('id', '=', o.id)
@@ -139,7 +141,11 @@ export async function addTotalSales(trx: DB, refs: StockRef[], sign: 1 | -1): Pr
     const n = sign * q;
     await trx
       .updateTable('products')
-      .set({ total_sales: sql<number>`case when total_sales + ${n} < 0 then 0 else total_sales + ${n} end` })
+      .set({
+        total_sales: sql<number>`case when total_sales + ${n} < 0 then 0 else total_sales + ${n} end`,
+        // The product's stock version (its variations' stock included) moves, not the store version.
+        stock_version: sql<number>`stock_version + 1`,
+      })
       .where('id', '=', id)
       .execute();
   }

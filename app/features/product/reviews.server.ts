@@ -3,7 +3,7 @@ import { isPostgres } from '../../../db/dialect.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE } from './reviews.constants.ts';
@@ -49,7 +49,7 @@ export async function isVerifiedOwner(db: DB, who: { userId: number | null; emai
 const limiters = new WeakMap<Services, RateLimiter>();
 function limiterFor(services: Services): RateLimiter {
   let l = limiters.get(services);
-  if (!l) limiters.set(services, (l = createRateLimiter(REVIEW_POSTS_PER_WINDOW, REVIEW_WINDOW_MS)));
+  if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'reviews', REVIEW_POSTS_PER_WINDOW, REVIEW_WINDOW_MS)));
   return l;
 }
 
@@ -159,7 +159,7 @@ export async function postReview(services: Services, { productId, user, clientIp
   if (settings.verifiedOnly && !verified) {
     throw new HttpError(403, 'verified_only', 'Only customers who have bought this product can review it.');
   }
-  const wait = limiterFor(services).hit(clientIp);
+  const wait = await limiterFor(services).hit(clientIp);
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many reviews from your address. Try again in ${Math.ceil(wait / 60)} min.`, undefined, {
       'retry-after': String(wait),

@@ -68,7 +68,7 @@ export function kickWishlistAlerts(services: Services): void {
 
 /** Also once a minute, for writes made by another process (the import command, checkout workers). */
 export function scheduleWishlistAlerts(services: Services, everyMs = 60_000): () => Promise<void> {
-  return repeat(() => runWishlistAlerts(services), everyMs, (err) => services.log.error({ err }, 'wishlist alerts failed'));
+  return repeat(() => runWishlistAlerts(services), everyMs, (err) => services.log.error({ err }, 'wishlist alerts failed'), 'wishlist-alerts');
 }
 
 /** Drains the queue; returns how many alert e-mails went out. */

@@ -5,7 +5,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import { ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS, estimateSchema, tokenSchema } from './wishlist.schema.ts';
@@ -16,7 +16,7 @@ import { listItems } from './wishlist-view.server.ts';
 const limiters = new WeakMap<Services, RateLimiter>();
 function limiterFor(services: Services): RateLimiter {
   let l = limiters.get(services);
-  if (!l) limiters.set(services, (l = createRateLimiter(ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS)));
+  if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'wishlist-estimate', ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS)));
   return l;
 }
 
@@ -46,7 +46,7 @@ export async function askEstimate(
   const { items } = await listItems(services.db, list, 1, 1000);
   if (items.length === 0) throw new HttpError(409, 'empty_list', t('wishlist.estimateEmpty'));
   const limiter = limiterFor(services);
-  const wait = Math.max(limiter.hit(`ip:${clientIp}`), limiter.hit(`email:${data.email}`));
+  const wait = Math.max(await limiter.hit(`ip:${clientIp}`), await limiter.hit(`email:${data.email}`));
   if (wait > 0) throw new HttpError(429, 'rate_limited', t('wishlist.estimateTooMany'), undefined, { 'retry-after': String(wait) });
   const allowed = estimateExtraFields(settings.wishlistEstimateFields);
   const extra = Object.fromEntries(allowed.map((label) => [label, data.extra?.[label] ?? '']).filter(([, v]) => v));

@@ -1,0 +1,136 @@
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { createClient } from 'redis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { createRateLimiter, type RateLimiter } from './rate-limit.server.ts';
+
+/*
+ * What several Vitrine processes share through Redis when `REDIS_URL` is set
+ * (docs/ARCHITECTURE.md, "Several nodes"): rate limits (rate-limiter-flexible's Redis
+ * store, one fixed window per limiter and key) and the background jobs' turns (a key set
+ * with NX and an expiry: the node that sets it runs the job for that period). Sessions,
+ * carts, orders and the cache versions stay in the database.
+ *
+ * Redis is a helper, never a dependency of selling: while it cannot be reached, each limiter
+ * counts in this process alone and each job runs here (the jobs are safe to run on several
+ * nodes at once, as with WORKERS), with one warning per outage; when Redis answers again,
+ * both are shared again.
+ */
+
+/** Longest a limiter waits for Redis before counting here instead. */
+const REDIS_TIMEOUT_MS = 500;
+
+export interface SharedState {
+  /** A limiter counting `limit` hits per `windowMs` per key across every node. */
+  limiter(name: string, limit: number, windowMs: number): RateLimiter;
+  /** Whether this node takes the job `name` for the period starting now (true when Redis is away). */
+  takeJob(name: string, everyMs: number): Promise<boolean>;
+  /** Whether Redis answers now. */
+  readonly ready: boolean;
+  close(): Promise<void>;
+}
+
+export function connectShared(url: string, prefix: string, log: Logger): SharedState {
+  const node = `${hostname()}:${process.pid}`;
+  const client = createClient({
+    url,
+    // Commands fail at once while disconnected (the caller falls back) instead of queueing.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries: number) => Math.min(100 + retries * 200, 2_000) },
+  });
+  let down = false;
+  let closed = false;
+  const wentDown = (err: unknown) => {
+    if (down || closed) return;
+    down = true;
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Redis unreachable: rate limits count per process and background jobs run on every node until it returns');
+  };
+  client.on('error', wentDown);
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis reachable again: rate limits and background jobs are shared again');
+  });
+  // Not awaited: a node starts (and sells) without Redis; the client keeps trying. The first
+  // limiter hits and job turns wait a moment for it (every node's first job run comes at start).
+  client.connect().catch(wentDown);
+  let contacted = false;
+  const firstContact = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2_000);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }).then(() => {
+    contacted = true;
+  });
+  const settled = () => (contacted || client.isReady ? undefined : firstContact);
+
+  const withTimeout = <T>(p: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('Redis did not answer in time')), REDIS_TIMEOUT_MS);
+      p.then(
+        (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      );
+    });
+
+  return {
+    get ready() {
+      return client.isReady;
+    },
+    limiter(name, limit, windowMs) {
+      const local = createRateLimiter(limit, windowMs);
+      const shared = new RateLimiterRedis({
+        storeClient: client,
+        useRedisPackage: true,
+        keyPrefix: `${prefix}:rl:${name}`,
+        points: limit,
+        duration: Math.max(1, Math.ceil(windowMs / 1000)),
+        rejectIfRedisNotReady: true,
+      });
+      return {
+        async hit(key) {
+          await settled();
+          if (client.isReady) {
+            try {
+              await withTimeout(shared.consume(key));
+              return 0;
+            } catch (err) {
+              if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+              wentDown(err);
+            }
+          }
+          return local.hit(key);
+        },
+        async reset(key) {
+          await local.reset(key);
+          if (client.isReady) await withTimeout(shared.delete(key)).catch(wentDown);
+        },
+      };
+    },
+    async takeJob(name, everyMs) {
+      await settled();
+      if (!client.isReady) return true;
+      try {
+        // Held a little less than the period, so the next period's first node takes it.
+        const ttl = Math.max(1_000, everyMs - Math.min(5_000, Math.floor(everyMs / 10)));
+        const set = await withTimeout(client.set(`${prefix}:job:${name}`, node, { condition: 'NX', expiration: { type: 'PX', value: ttl } }));
+        return set === 'OK';
+      } catch (err) {
+        wentDown(err);
+        return true;
+      }
+    },
+    async close() {
+      closed = true;
+      await client.close().catch(() => client.destroy());
+    },
+  };
+}
