@@ -10,6 +10,8 @@ const READY_TIMEOUT_MS = 2_000;
 
 const health = z.object({ status: z.enum(['ok', 'error']), db: z.string(), version: z.string() });
 
+const readiness = z.object({ status: z.enum(['ok', 'error']), checks: z.record(z.string(), z.enum(['ok', 'error'])) }).catchall(z.unknown());
+
 export async function healthRoutes(api: FastifyInstance) {
   api.get('/health', { schema: apiSchema({ summary: 'Whether the server and its database answer', tags: ['Operations'], responses: { 200: { description: 'Healthy.', body: health }, 503: { description: 'The database does not answer.', body: health } } }) }, async (_request, reply) => {
     const { db, config } = api.services;
@@ -22,7 +24,7 @@ export async function healthRoutes(api: FastifyInstance) {
   });
 
   // Liveness: the process answers (a supervisor restarts it when it does not). No I/O.
-  api.get('/health/live', async (_request, reply) => {
+  api.get('/health/live', { schema: apiSchema({ summary: 'Liveness: the process answers', tags: ['Operations'], responses: { 200: { description: 'Alive.', body: z.object({ status: z.literal('ok'), version: z.string() }) } } }) }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok', version };
   });
@@ -32,7 +34,7 @@ export async function healthRoutes(api: FastifyInstance) {
   api.addHook('onClose', async () => {
     if (redis) (await redis.catch(() => undefined))?.client.destroy();
   });
-  api.get('/health/ready', async (_request, reply) => {
+  api.get('/health/ready', { schema: apiSchema({ summary: 'Readiness: the database (and Redis, when configured) answer', tags: ['Operations'], responses: { 200: { description: 'Ready.', body: readiness }, 503: { description: 'A dependency does not answer.', body: readiness } } }) }, async (_request, reply) => {
     const { db, config } = api.services;
     reply.header('cache-control', 'no-store');
     const checks: Record<string, 'ok' | 'error'> = {};

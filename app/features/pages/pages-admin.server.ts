@@ -143,7 +143,7 @@ export async function createPage(db: DB, input: unknown, userId: number | null):
   });
 }
 
-const versionSchema = z.object({ version: z.number().int().min(1).max(2_147_483_647) });
+export const versionSchema = z.object({ version: z.number().int().min(1).max(2_147_483_647) });
 export const saveDraftSchema = versionSchema.extend({
   blocks: z.unknown(),
   slug: pageMetaSchema.shape.slug.optional(),
