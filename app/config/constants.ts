@@ -127,3 +127,29 @@ export const SEARCH = {
   /** The admin's search statistics cover this many days. */
   statsDays: 30,
 } as const;
+
+/**
+ * Client behaviours of block pages (features/pages/behaviours; theme specification §2, §4, §9).
+ * The slider, lightbox, scroll and sticky-sidebar numbers are the ones above (SLIDER,
+ * LIGHTBOX_CLOSE_DELAY_MS, SCROLL_TO_DURATION_MS, ANCHOR_SCROLL_DURATION_MS, STICKY_SIDEBAR_*).
+ */
+export const PAGE_BEHAVIOUR = {
+  /** Accordion items slide open and closed over this long. */
+  accordionSlideMs: 200,
+  /** Scroll animations flip to animated this long after entering view (waypoint offset 101 %). */
+  animateDelayMs: 300,
+  /** Count-up numbers run from 0 in this many steps once reached (offset 100 %), this far apart. */
+  countUpSteps: 4,
+  countUpStepMs: 150,
+  /** Lazy background images load once this share of the element is visible. */
+  lazyBgThreshold: 0.1,
+  /** Block tooltips: delay before showing and fade speed. */
+  tooltipDelayMs: 200,
+  tooltipSpeedMs: 350,
+  /** Parallax strength: pixels of shift per unit of data-parallax per 100 px scrolled. */
+  parallaxFactor: 0.04,
+  /** …at most this share of the section's height either way. */
+  parallaxMaxShare: 0.1,
+  /** Parallax is off below this viewport width unless the section allows phones (px). */
+  parallaxMobileMaxPx: 849,
+} as const;
