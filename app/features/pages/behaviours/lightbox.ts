@@ -1,6 +1,5 @@
 import { LIGHTBOX_CLOSE_DELAY_MS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t.ts';
-import { BLOCK_TIMING } from '../constants.ts';
 import { Disposer, elementsOf, focusables, make, reducedMotion, type Cleanup } from './shared.ts';
 
 /*
@@ -11,7 +10,7 @@ import { Disposer, elementsOf, focusables, make, reducedMotion, type Cleanup } f
  * backdrop, Escape): `is-closing`, then removed after LIGHTBOX_CLOSE_DELAY_MS; focus goes back
  * to the opener.
  * - image/gallery: the pictures are links the behaviour turns into one picture at a time,
- *   making the current one and the next (BLOCK_TIMING.galleryPreload) only; a picture that
+ *   making the current one and the next only (the list's data-preload, BLOCK_TIMING.galleryPreload); a picture that
  *   fails shows "Image n could not be loaded." as a link to it.
  * - video: the player is made on opening with a spinner until it has loaded ("The content
  *   could not be loaded." when an own file fails), and removed on closing.
@@ -19,10 +18,28 @@ import { Disposer, elementsOf, focusables, make, reducedMotion, type Cleanup } f
  * - off-canvas: slides in from data-pos; the page gets the classes `off-canvas-open` and data-class.
  */
 
+/**
+ * Makes everything outside `box` inert (not focusable, not read, not clickable) and returns
+ * how to undo it: the siblings of the box and of each of its ancestors up to <body>.
+ */
+function inertOutside(box: HTMLElement): () => void {
+  const made: HTMLElement[] = [];
+  for (let el: HTMLElement | null = box; el && el !== document.body; el = el.parentElement) {
+    for (const sibling of Array.from(el.parentElement?.children ?? [])) {
+      if (sibling === el || !(sibling instanceof HTMLElement) || sibling.inert || sibling.tagName === 'SCRIPT') continue;
+      sibling.inert = true;
+      made.push(sibling);
+    }
+  }
+  return () => made.forEach((el) => (el.inert = false));
+}
+
 interface Open {
   box: HTMLElement;
   opener: HTMLElement | null;
   d: Disposer;
+  /** Gives the rest of the page back (at once on closing: focus returns there). */
+  outside?: () => void;
 }
 
 const ERROR = 'block-lightbox__error';
@@ -61,11 +78,17 @@ function pictures(box: HTMLElement, d: Disposer, start = 0) {
     el = figure;
     return el;
   };
+  let preload: number[] = [0, 1];
+  try {
+    preload = (JSON.parse(list.dataset.preload ?? '[0,1]') as unknown[]).filter((n): n is number => Number.isInteger(n));
+  } catch {
+    // the default
+  }
   let current = start;
   const counter = make('p', 'block-lightbox__counter', { 'aria-live': 'polite' });
   const show = (i: number) => {
     current = (i + links.length) % links.length;
-    for (const offset of BLOCK_TIMING.galleryPreload) picture((current + offset) % links.length);
+    for (const offset of preload) picture((current + offset) % links.length);
     made.forEach((f, n) => (f.hidden = n !== current));
     if (links.length > 1) counter.textContent = links[current]!.textContent ?? '';
   };
@@ -188,6 +211,7 @@ export function init(root: HTMLElement): Cleanup {
     if (!was) return;
     open = null;
     const { box, opener } = was;
+    was.outside?.();
     box.classList.remove('is-open');
     box.classList.add('is-closing');
     box.removeAttribute('aria-modal');
@@ -214,6 +238,7 @@ export function init(root: HTMLElement): Cleanup {
     box.classList.remove('is-closing');
     box.classList.add('is-open');
     box.setAttribute('aria-modal', 'true');
+    open.outside = inertOutside(box);
     document.documentElement.classList.add('lightbox-open');
     const kind = box.dataset.lightbox;
     if (kind === 'off-canvas') {

@@ -40,7 +40,8 @@ export function init(root: HTMLElement): Cleanup {
   const highlight = () => {
     frame = 0;
     const line = window.innerHeight / 3;
-    let current = -1;
+    // Before the first anchor is reached, the first is current.
+    let current = 0;
     bulleted.forEach((a, i) => {
       if (a.getBoundingClientRect().top <= line) current = i;
     });

@@ -100,7 +100,7 @@ function enhance(box: HTMLElement): Cleanup {
     next.disabled = !embla.canScrollNext();
     const inView = new Set(embla.slidesInView());
     slides.forEach((s, i) => s.classList.toggle('is-selected', inView.has(i)));
-    box.dataset.selected = String(at);
+    if (box.dataset.selected !== String(at)) box.dataset.selected = String(at);
   };
   embla.on('select', update);
   embla.on('slidesInView', update);
