@@ -65,7 +65,7 @@ function pictures(box: HTMLElement, d: Disposer, start = 0) {
     const a = links[i]!;
     const figure = make('figure', 'block-lightbox__figure', { 'data-index': String(i) });
     const img = make('img', '', { alt: a.dataset.alt ?? '', width: a.dataset.width ?? '', height: a.dataset.height ?? '', decoding: 'async' });
-    img.addEventListener('error', () => figure.replaceChildren(message(t('behaviours.imageNotLoaded', { n: i + 1 }), a.href)), { once: true });
+    img.addEventListener('error', () => figure.replaceChildren(message(t('behaviours.imageNotLoaded', { n: i + 1 }), a.getAttribute('href') ?? a.href)), { once: true });
     if (a.dataset.srcset) {
       img.srcset = a.dataset.srcset;
       img.sizes = `min(100vw, ${box.dataset.width ?? 650}px)`;

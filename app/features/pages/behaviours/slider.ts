@@ -48,6 +48,8 @@ function enhance(box: HTMLElement): Cleanup {
   track.id = id;
 
   box.classList.add('is-enhanced');
+  // A picture's own drag (to the desktop) would take the pointer from the carousel.
+  track.querySelectorAll('img').forEach((img) => (img.draggable = false));
   const embla: EmblaCarouselType = EmblaCarousel(box, {
     container: track,
     slides,
