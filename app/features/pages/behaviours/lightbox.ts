@@ -185,7 +185,7 @@ function inline(box: HTMLElement, d: Disposer) {
 /** A lightbox for an image block's large picture (a[data-lightbox="image"]), made on demand. */
 function zoomBox(link: HTMLAnchorElement, root: HTMLElement): HTMLElement {
   const img = link.querySelector('img');
-  const box = make('div', 'block-lightbox block-lightbox--image is-generated', { 'data-lightbox': 'image', role: 'dialog', 'aria-label': img?.alt || link.textContent || '' });
+  const box = make('div', 'block-lightbox block-lightbox--image is-generated is-enhanced', { 'data-lightbox': 'image', role: 'dialog', 'aria-label': img?.alt || link.textContent || '' });
   const panel = make('div', 'block-lightbox__panel');
   const list = make('ul', 'block-lightbox__gallery');
   const li = make('li');
