@@ -139,3 +139,29 @@ export const MENU_ID_REOPEN_MS = 1000;
 export const MOBILE_SIDEBAR_LEVELS_DEFAULT = 1;
 /** Menus as the admin edits them (not in the specification). */
 export const MENU_LIMITS = { items: 200, depth: 3, labelMax: 100, urlMax: 500, megaColumnsMax: 6 } as const;
+
+/**
+ * Client behaviours of block pages (features/pages/behaviours; theme specification §2, §4, §9).
+ * The slider, lightbox, scroll and sticky-sidebar numbers are the ones above (SLIDER,
+ * LIGHTBOX_CLOSE_DELAY_MS, SCROLL_TO_DURATION_MS, ANCHOR_SCROLL_DURATION_MS, STICKY_SIDEBAR_*).
+ */
+export const PAGE_BEHAVIOUR = {
+  /** Accordion items slide open and closed over this long. */
+  accordionSlideMs: 200,
+  /** Scroll animations flip to animated this long after entering view (waypoint offset 101 %). */
+  animateDelayMs: 300,
+  /** Count-up numbers run from 0 in this many steps once reached (offset 100 %), this far apart. */
+  countUpSteps: 4,
+  countUpStepMs: 150,
+  /** Lazy background images load once this share of the element is visible. */
+  lazyBgThreshold: 0.1,
+  /** Block tooltips: delay before showing and fade speed. */
+  tooltipDelayMs: 200,
+  tooltipSpeedMs: 350,
+  /** Parallax strength: pixels of shift per unit of data-parallax per 100 px scrolled. */
+  parallaxFactor: 0.04,
+  /** …at most this share of the section's height either way. */
+  parallaxMaxShare: 0.1,
+  /** Parallax is off below this viewport width unless the section allows phones (px). */
+  parallaxMobileMaxPx: 849,
+} as const;

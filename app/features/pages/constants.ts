@@ -2,7 +2,7 @@
  * Limits and timings of block pages (theme specification §4 and §9, shop specification §9).
  * Isomorphic: the schema, the renderers and the client behaviours read the same numbers.
  */
-import { ANCHOR_SCROLL_DURATION_MS, LIGHTBOX_CLOSE_DELAY_MS, SCROLL_TO_DURATION_MS, SLIDER, STICKY_SIDEBAR_MIN_WIDTH_PX, STICKY_SIDEBAR_SPACING_PX } from '../../config/constants.ts';
+import { ANCHOR_SCROLL_DURATION_MS, LIGHTBOX_CLOSE_DELAY_MS, PAGE_BEHAVIOUR, SCROLL_TO_DURATION_MS, SLIDER, STICKY_SIDEBAR_MIN_WIDTH_PX, STICKY_SIDEBAR_SPACING_PX } from '../../config/constants.ts';
 
 /** A page tree may nest blocks this deep (a root block is at depth 1)… */
 export const BLOCK_MAX_DEPTH = 20;
@@ -22,14 +22,14 @@ export const BLOCK_TIMING = {
   lightboxCloseMs: LIGHTBOX_CLOSE_DELAY_MS,
   galleryPreload: [0, 1] as const,
   /** Accordion slide. */
-  accordionMs: 200,
+  accordionMs: PAGE_BEHAVIOUR.accordionSlideMs,
   /** Scroll animations flip to animated this long after entering view. */
-  animateDelayMs: 300,
+  animateDelayMs: PAGE_BEHAVIOUR.animateDelayMs,
   /** Lazy backgrounds load once this share of the element is visible. */
-  lazyBgThreshold: 0.1,
+  lazyBgThreshold: PAGE_BEHAVIOUR.lazyBgThreshold,
   /** Tooltip delay and speed. */
-  tooltipDelayMs: 200,
-  tooltipSpeedMs: 350,
+  tooltipDelayMs: PAGE_BEHAVIOUR.tooltipDelayMs,
+  tooltipSpeedMs: PAGE_BEHAVIOUR.tooltipSpeedMs,
   /** Back-to-top and scroll-for-more; scroll-to anchors (bullets). */
   scrollToMs: SCROLL_TO_DURATION_MS,
   anchorScrollMs: ANCHOR_SCROLL_DURATION_MS,

@@ -78,6 +78,7 @@ import { INTERACTIVE_RENDERERS } from './interactive.tsx';
 import { COMMERCE_RENDERERS } from './commerce.tsx';
 import type { Renderers } from './shared.tsx';
 import { FormsProvider } from '../../forms/components/embed.tsx';
+import { PageBehaviours } from '../behaviours/loader.tsx';
 import './blocks.css';
 
 const RENDERERS = { ...LAYOUT_RENDERERS, ...INTERACTIVE_RENDERERS, ...COMMERCE_RENDERERS } as Renderers;
@@ -115,6 +116,7 @@ export function BlockPage({
       <div className="block-page" data-page-id={pageId || undefined} data-behaviours={context.data.behaviours.join(' ') || undefined}>
         {context.data.hasH1 ? null : <h1 className={titleHidden ? 'visually-hidden' : 'block-page__title'}>{title}</h1>}
         <Blocks blocks={blocks} />
+        <PageBehaviours names={context.data.behaviours} page={pageId} />
       </div>
       </FormsProvider>
     </RenderProvider>
