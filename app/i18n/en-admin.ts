@@ -86,6 +86,8 @@ export const enAdmin = {
   'admin.builder.desktop': 'Desktop',
   'admin.builder.tablet': 'Tablet',
   'admin.builder.mobile': 'Mobile',
+  'admin.builder.preview': 'Page preview',
+  'admin.builder.zoom': 'Preview zoom',
   'admin.pages.publishedDone': 'Published: visitors see this version now.',
   'admin.pages.unpublishedDone': 'Unpublished: visitors get “Page not found”.',
   'admin.pages.restoredDone': 'Revision restored as the draft: publish to show it.',

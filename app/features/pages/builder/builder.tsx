@@ -1,6 +1,6 @@
 import { Puck, type Data } from '@measured/puck';
 import '@measured/puck/no-external.css';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Block } from '../blocks.schema.ts';
 import type { RenderContext } from '../render/context.tsx';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
@@ -37,6 +37,21 @@ export default function Builder({ pageId, title, version: initialVersion, blocks
   const version = useRef(initialVersion);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Names Puck leaves out: the preview frame and the zoom select.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const name = () => {
+      el.querySelector('iframe#preview-frame:not([title])')?.setAttribute('title', t('admin.builder.preview'));
+      el.querySelectorAll('select:not([aria-label])').forEach((s) => s.closest('label, [class*="Field"]') || s.setAttribute('aria-label', t('admin.builder.zoom')));
+    };
+    name();
+    const watch = new MutationObserver(name);
+    watch.observe(el, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
 
   async function call(url: string, method: string, body: unknown) {
     const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() }, body: JSON.stringify(body), credentials: 'same-origin' });
@@ -61,7 +76,7 @@ export default function Builder({ pageId, title, version: initialVersion, blocks
   }
 
   return (
-    <div className="builder">
+    <div className="builder" ref={root}>
       <p className={`builder__status${status?.kind === 'error' ? ' builder__status--error' : ''}`} role={status?.kind === 'error' ? 'alert' : 'status'}>
         {status?.text ?? ''}
         {status?.kind === 'ok' ? (
