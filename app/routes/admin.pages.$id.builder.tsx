@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { publicSettings } from '../features/admin/public-settings.ts';
@@ -40,6 +40,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export default function PageBuilder() {
   const { page, data, forms, format, liveUrl } = useLoaderData<typeof loader>();
   const [ready, setReady] = useState(false);
+  const [search] = useSearchParams();
   useEffect(() => setReady(true), []);
   return (
     <div className="builder-route">
@@ -49,7 +50,7 @@ export default function PageBuilder() {
       </p>
       {ready ? (
         <Suspense fallback={<p role="status">{t('admin.builder.loading')}</p>}>
-          <Builder pageId={page.id} title={page.title} version={page.version} blocks={page.blocks} ctx={{ data, format, forms, editor: null }} liveUrl={liveUrl} />
+          <Builder pageId={page.id} title={page.title} version={page.version} blocks={page.blocks} ctx={{ data, format, forms, editor: null }} liveUrl={liveUrl} selected={search.get('block')} />
         </Suspense>
       ) : (
         <noscript>

@@ -49,10 +49,16 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
   expect(created.status()).toBe(201);
   const { page: made } = await created.json();
 
-  await page.goto(`/admin/pages/${made.id}/builder`);
+  // The edit links open the builder with their block selected.
+  await page.goto(`/admin/pages/${made.id}/builder?block=top`);
   const frame = page.frameLocator('iframe#preview-frame');
   await expect(frame.getByRole('heading', { name: 'Built in the builder' })).toBeVisible({ timeout: 15_000 });
   const canvas = page.locator('iframe#preview-frame');
+  await expect(page.locator('input[name="text"]')).toHaveValue('Built in the builder');
+  // Work in the mobile preview: the canvas is shown at full size there.
+  const canvasWidth = () => frame.locator('body').evaluate(() => window.innerWidth);
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect.poll(canvasWidth).toBe(390);
 
   const below = async () => {
     const box = (await canvas.boundingBox())!;
@@ -69,14 +75,14 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
   const order = () => frame.locator('[data-block="heading"], [data-block="slider"], [data-block="tabs"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
   const before = (await order()).filter((x) => x !== 'heading');
   expect(before.sort()).toEqual(['slider', 'tabs']);
-  const now = await order();
-  const [first, second] = now.filter((x) => x !== 'heading') as [string, string];
+  const pair = async () => (await order()).filter((x) => x !== 'heading');
+  const [first, second] = (await pair()) as [string, string];
   const item = (type: string) => frame.locator('[data-puck-component]').filter({ has: frame.locator(`[data-block="${type}"]`) }).first();
   const target = (await item(first).boundingBox())!;
   await item(second).click();
-  await drag(page, item(second), { x: target.x + target.width / 2, y: target.y + 2 });
-  const swapped = now.map((x) => (x === first ? second : x === second ? first : x));
-  await expect.poll(order).toEqual(swapped);
+  await drag(page, item(second), { x: target.x + target.width / 2, y: target.y + Math.min(6, target.height / 4) });
+  await expect.poll(pair).toEqual([second, first]);
+  const swapped = await order();
   await expect(page.getByRole('button', { name: 'undo' })).toBeEnabled();
 
   await screenshot(page, 'page-builder-1280');
@@ -95,10 +101,10 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
   await visitor.close();
 
   // Device preview: the canvas is as wide as the chosen device.
-  const canvasWidth = () => frame.locator('body').evaluate(() => window.innerWidth);
-  expect(await canvasWidth()).toBe(1280);
-  await page.getByRole('button', { name: 'Mobile' }).click();
-  await expect.poll(canvasWidth).toBe(390);
+  await page.getByRole('button', { name: 'Tablet' }).click();
+  await expect.poll(canvasWidth).toBe(768);
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  await expect.poll(canvasWidth).toBe(1280);
   await expect(page.getByTitle('Page preview')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Preview zoom' })).toBeVisible();
 

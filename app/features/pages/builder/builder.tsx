@@ -6,7 +6,7 @@ import type { RenderContext } from '../render/context.tsx';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
 import { t } from '../../../i18n/t-admin.ts';
 import { builderConfig } from './puck-config.tsx';
-import { blocksToPuck, puckToBlocks, type PuckPageData } from './puck-data.ts';
+import { blocksToPuck, puckToBlocks, topLevelIndexOf, type PuckPageData } from './puck-data.ts';
 
 /*
  * The visual builder (browser only, loaded by its route alone): Puck with our block config.
@@ -21,6 +21,8 @@ export interface BuilderProps {
   blocks: Block[];
   ctx: RenderContext;
   liveUrl: string;
+  /** A block to select at start (the edit links' `?block=`). */
+  selected?: string | null;
 }
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
@@ -31,9 +33,13 @@ export const VIEWPORTS = [
   { width: 390, height: 'auto' as const, label: t('admin.builder.mobile'), icon: 'Smartphone' as const },
 ];
 
-export default function Builder({ pageId, title, version: initialVersion, blocks, ctx, liveUrl }: BuilderProps) {
+export default function Builder({ pageId, title, version: initialVersion, blocks, ctx, liveUrl, selected }: BuilderProps) {
   const config = useMemo(() => builderConfig(ctx), [ctx]);
   const data = useMemo(() => blocksToPuck(blocks) as unknown as Data, [blocks]);
+  const [ui] = useState(() => {
+    const index = selected ? topLevelIndexOf(blocks, selected) : -1;
+    return index >= 0 ? { itemSelector: { index } } : undefined;
+  });
   const version = useRef(initialVersion);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
@@ -89,6 +95,7 @@ export default function Builder({ pageId, title, version: initialVersion, blocks
       <Puck
         config={config}
         data={data}
+        ui={ui}
         headerTitle={title}
         viewports={VIEWPORTS}
         onPublish={(d) => void save(d, true)}

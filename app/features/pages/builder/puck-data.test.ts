@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePageBlocks, type Block, type BlockInput } from '../blocks.schema.ts';
-import { blocksToPuck, CHILDREN_KEY, puckToBlocks, renderableBlock, starterItemProps } from './puck-data.ts';
+import { blocksToPuck, CHILDREN_KEY, puckToBlocks, renderableBlock, starterItemProps, topLevelIndexOf } from './puck-data.ts';
 
 const tree = (input: BlockInput[]): Block[] => {
   const r = parsePageBlocks(input);
@@ -56,6 +56,12 @@ describe('block tree ⇄ Puck data', () => {
       expect(renderableBlock({ type, props: { id: `${type}-x`, ...starterItemProps(type) } }), type).not.toBeNull();
     }
     expect(renderableBlock({ type: 'slider', props: { id: 's', ...starterItemProps('slider') } })!.children).toHaveLength(2);
+  });
+
+  it('finds the top-level item to select for an edit link', () => {
+    expect(topLevelIndexOf(sample, 'cta')).toBe(2);
+    expect(topLevelIndexOf(sample, 't1x')).toBe(4);
+    expect(topLevelIndexOf(sample, 'nope')).toBe(-1);
   });
 
   it('refuses props that do not validate', () => {

@@ -136,5 +136,10 @@ export function renderableBlock(item: { type: string; props: Record<string, unkn
   return parsed.ok ? parsed.blocks[0]! : null;
 }
 
+/** The position of the top-level block holding block `id` (itself or a descendant), or -1. */
+export function topLevelIndexOf(blocks: readonly Block[], id: string): number {
+  return blocks.findIndex((b) => idsOf([b]).has(id));
+}
+
 export const BUILDER_TYPES = CONTENT_TYPES;
 export { idsOf };
