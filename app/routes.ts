@@ -83,6 +83,7 @@ export default [
     route('admin/pages', 'routes/admin.pages.tsx'),
     route('admin/pages/media', 'routes/admin.pages.media.tsx'),
     route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
+    route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
   ]),
   // Block pages (features/pages): after every shop route, which are static and win anyway.
   route(':slug', 'routes/page.tsx'),

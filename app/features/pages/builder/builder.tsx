@@ -1,0 +1,115 @@
+import { Puck, type Data } from '@measured/puck';
+import '@measured/puck/no-external.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Block } from '../blocks.schema.ts';
+import type { RenderContext } from '../render/context.tsx';
+import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { t } from '../../../i18n/t-admin.ts';
+import { builderConfig } from './puck-config.tsx';
+import { blocksToPuck, puckToBlocks, topLevelIndexOf, type PuckPageData } from './puck-data.ts';
+
+/*
+ * The visual builder (browser only, loaded by its route alone): Puck with our block config.
+ * Save draft and publish go through the pages API with the page version the builder holds;
+ * a change made meanwhile elsewhere answers 409 and the builder says so.
+ */
+
+export interface BuilderProps {
+  pageId: number;
+  title: string;
+  version: number;
+  blocks: Block[];
+  ctx: RenderContext;
+  liveUrl: string;
+  /** A block to select at start (the edit links' `?block=`). */
+  selected?: string | null;
+}
+
+type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+export const VIEWPORTS = [
+  { width: 1280, height: 'auto' as const, label: t('admin.builder.desktop'), icon: 'Monitor' as const },
+  { width: 768, height: 'auto' as const, label: t('admin.builder.tablet'), icon: 'Tablet' as const },
+  { width: 390, height: 'auto' as const, label: t('admin.builder.mobile'), icon: 'Smartphone' as const },
+];
+
+export default function Builder({ pageId, title, version: initialVersion, blocks, ctx, liveUrl, selected }: BuilderProps) {
+  const config = useMemo(() => builderConfig(ctx), [ctx]);
+  const data = useMemo(() => blocksToPuck(blocks) as unknown as Data, [blocks]);
+  const [ui] = useState(() => {
+    const index = selected ? topLevelIndexOf(blocks, selected) : -1;
+    return index >= 0 ? { itemSelector: { index } } : undefined;
+  });
+  const version = useRef(initialVersion);
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Names Puck leaves out: the preview frame and the zoom select.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const name = () => {
+      el.querySelector('iframe#preview-frame:not([title])')?.setAttribute('title', t('admin.builder.preview'));
+      el.querySelectorAll('select:not([aria-label])').forEach((s) => s.closest('label, [class*="Field"]') || s.setAttribute('aria-label', t('admin.builder.zoom')));
+    };
+    name();
+    const watch = new MutationObserver(name);
+    watch.observe(el, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
+
+  async function call(url: string, method: string, body: unknown) {
+    const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() }, body: JSON.stringify(body), credentials: 'same-origin' });
+    const json = (await res.json().catch(() => ({}))) as { page?: { version: number }; error?: { message?: string } };
+    if (res.status === 409) throw new Error(t('admin.builder.stale'));
+    if (!res.ok || !json.page) throw new Error(json.error?.message ?? t('admin.builder.failed'));
+    version.current = json.page.version;
+  }
+
+  async function save(d: Data, publish: boolean) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await call(`/api/admin/pages/${pageId}`, 'PUT', { version: version.current, blocks: puckToBlocks(d as unknown as PuckPageData) });
+      if (publish) await call(`/api/admin/pages/${pageId}/publish`, 'POST', { version: version.current });
+      setStatus({ kind: 'ok', text: publish ? t('admin.builder.published') : t('admin.builder.saved') });
+    } catch (e) {
+      setStatus({ kind: 'error', text: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="builder" ref={root}>
+      <p className={`builder__status${status?.kind === 'error' ? ' builder__status--error' : ''}`} role={status?.kind === 'error' ? 'alert' : 'status'}>
+        {status?.text ?? ''}
+        {status?.kind === 'ok' ? (
+          <>
+            {' '}
+            <a href={liveUrl}>{t('admin.builder.viewLive')}</a>
+          </>
+        ) : null}
+      </p>
+      <Puck
+        config={config}
+        data={data}
+        ui={ui}
+        headerTitle={title}
+        viewports={VIEWPORTS}
+        onPublish={(d) => void save(d, true)}
+        renderHeaderActions={({ state }) => (
+          <>
+            <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void save(state.data, false)}>
+              {t('admin.builder.saveDraft')}
+            </button>
+            <button type="button" className="button button--small" disabled={busy} onClick={() => void save(state.data, true)}>
+              {t('admin.builder.publish')}
+            </button>
+          </>
+        )}
+      />
+    </div>
+  );
+}

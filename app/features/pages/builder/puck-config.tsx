@@ -1,0 +1,79 @@
+import type { ComponentConfig, Config, Field } from '@measured/puck';
+import type { ReactNode } from 'react';
+import type { BlockType } from '../blocks.schema.ts';
+import { RenderProvider, type RenderContext } from '../render/context.tsx';
+import { RenderBlock } from '../render/index.tsx';
+import { FormsProvider } from '../../forms/components/embed.tsx';
+import { t } from '../../../i18n/t-admin.ts';
+import { BUILDER_TYPES, fieldsOf, renderableBlock, starterItemProps } from './puck-data.ts';
+
+/*
+ * The visual builder's Puck config, generated from the block schema: one component per
+ * block type that may stand on a page, its side-panel fields from the props' kinds
+ * (prop-fields.ts), its preview drawn by the live page's own renderers.
+ */
+
+/** The block types the palette shows first. */
+export const MAIN_TYPES: BlockType[] = ['section', 'row', 'heading', 'text', 'image', 'button', 'slider', 'tabs', 'accordion', 'count-up', 'spacer'];
+
+const caption = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+function fieldFor(type: BlockType): Record<string, Field> {
+  const out: Record<string, Field> = {};
+  for (const f of fieldsOf(type)) {
+    const label = caption(f.key);
+    switch (f.kind) {
+      case 'boolean':
+        out[f.key] = { type: 'radio', label, options: [{ label: t('admin.builder.yes'), value: true }, { label: t('admin.builder.no'), value: false }] };
+        break;
+      case 'enum':
+        out[f.key] = { type: 'select', label, options: f.options!.map((o) => ({ label: o, value: o })) };
+        break;
+      case 'number':
+      case 'media':
+        out[f.key] = { type: 'number', label };
+        break;
+      case 'html':
+      case 'json':
+        out[f.key] = { type: 'textarea', label: f.kind === 'json' ? `${label} (JSON)` : label };
+        break;
+      default:
+        out[f.key] = { type: 'text', label };
+    }
+  }
+  return out;
+}
+
+function Preview({ type, props }: { type: BlockType; props: Record<string, unknown> }): ReactNode {
+  const block = renderableBlock({ type, props });
+  if (!block) return <p className="builder-invalid">{t('admin.builder.invalid', { type })}</p>;
+  return <RenderBlock block={block} />;
+}
+
+export function builderConfig(ctx: RenderContext): Config {
+  const components: Record<string, ComponentConfig> = {};
+  for (const type of BUILDER_TYPES) {
+    components[type] = {
+      label: type.replaceAll('-', ' '),
+      fields: fieldFor(type),
+      defaultProps: starterItemProps(type),
+      render: ({ puck: _puck, ...props }: Record<string, unknown>) => <Preview type={type} props={props} />,
+    };
+  }
+  return {
+    components,
+    categories: {
+      main: { title: t('admin.builder.main'), components: MAIN_TYPES },
+      more: { title: t('admin.builder.more'), components: BUILDER_TYPES.filter((x) => !MAIN_TYPES.includes(x)), defaultExpanded: false },
+    },
+    root: {
+      render: ({ children }: { children?: ReactNode }) => (
+        <RenderProvider value={{ ...ctx, editor: null }}>
+          <FormsProvider forms={ctx.forms}>
+            <div className="block-page">{children}</div>
+          </FormsProvider>
+        </RenderProvider>
+      ),
+    },
+  } as Config;
+}

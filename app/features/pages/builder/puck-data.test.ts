@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parsePageBlocks, type Block, type BlockInput } from '../blocks.schema.ts';
+import { blocksToPuck, CHILDREN_KEY, puckToBlocks, renderableBlock, starterItemProps, topLevelIndexOf } from './puck-data.ts';
+
+const tree = (input: BlockInput[]): Block[] => {
+  const r = parsePageBlocks(input);
+  if (!r.ok) throw new Error(`${r.path}: ${r.message}`);
+  return r.blocks;
+};
+
+const sample = tree([
+  { id: 'hero', type: 'section', props: { bgColor: '#fafafa', padding: 'large' }, children: [{ id: 'title', type: 'heading', props: { text: 'Welcome', level: 2 } }] },
+  { id: 'intro', type: 'text', props: { html: '<p>Hello <strong>there</strong></p>' } },
+  { id: 'cta', type: 'button', props: { label: 'Shop', href: '/shop', newTab: true } },
+  { id: 'slides', type: 'slider', props: { label: 'News', autoplay: false }, children: [{ id: 's1', type: 'text', props: { html: '<p>One</p>' } }] },
+  { id: 'info', type: 'tabs', children: [{ id: 't1', type: 'tab', props: { title: 'A', hash: 'a' }, children: [{ id: 't1x', type: 'text', props: { html: '<p>A</p>' } }] }] },
+  { id: 'faq', type: 'accordion', children: [{ id: 'q1', type: 'accordion-item', props: { title: 'Q' } }] },
+  { id: 'n', type: 'count-up', props: { value: 250 } },
+  { id: 'gap', type: 'spacer', props: { large: 60 } },
+  { id: 'cols', type: 'row', children: [{ id: 'c1', type: 'column' }, { id: 'c2', type: 'column' }] },
+]);
+
+describe('block tree ⇄ Puck data', () => {
+  it('round-trips a page of the main block types unchanged', () => {
+    const data = blocksToPuck(sample);
+    expect(data.content.map((i) => i.type)).toEqual(['section', 'text', 'button', 'slider', 'tabs', 'accordion', 'count-up', 'spacer', 'row']);
+    expect(data.content[0]!.props.id).toBe('hero');
+    expect(data.content[3]!.props.autoplay).toBe('false');
+    expect(data.content[3]!.props[CHILDREN_KEY]).toEqual(sample[3]!.children);
+    const back = puckToBlocks(data);
+    expect(back).toEqual(sample);
+    expect(tree(back as BlockInput[])).toEqual(tree(sample as BlockInput[]));
+  });
+
+  it('turns edited field values back into props', () => {
+    const data = blocksToPuck(sample);
+    data.content[3]!.props.autoplay = '4000';
+    const blocks = puckToBlocks(data);
+    expect((blocks[3]!.props as { autoplay: unknown }).autoplay).toBe(4000);
+  });
+
+  it('gives new and duplicated items valid, unique ids', () => {
+    const data = blocksToPuck(sample);
+    data.content.push({ type: 'tabs', props: { id: 'tabs-1b2c3d4e-aaaa-bbbb-cccc-1234567890ab-and-far-too-long-for-a-block-id', ...starterItemProps('tabs') } });
+    data.content.push({ type: 'tabs', props: { id: 'info', ...starterItemProps('tabs') } });
+    const blocks = puckToBlocks(data);
+    const ids: string[] = [];
+    const walk = (bs: Block[]) => bs.forEach((b) => (ids.push(b.id), b.children && walk(b.children)));
+    walk(blocks);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))).toBe(true);
+  });
+
+  it('starts palette blocks with valid props and children', () => {
+    for (const type of ['section', 'row', 'heading', 'text', 'button', 'slider', 'tabs', 'accordion', 'count-up', 'spacer'] as const) {
+      expect(renderableBlock({ type, props: { id: `${type}-x`, ...starterItemProps(type) } }), type).not.toBeNull();
+    }
+    expect(renderableBlock({ type: 'slider', props: { id: 's', ...starterItemProps('slider') } })!.children).toHaveLength(2);
+  });
+
+  it('finds the top-level item to select for an edit link', () => {
+    expect(topLevelIndexOf(sample, 'cta')).toBe(2);
+    expect(topLevelIndexOf(sample, 't1x')).toBe(4);
+    expect(topLevelIndexOf(sample, 'nope')).toBe(-1);
+  });
+
+  it('refuses props that do not validate', () => {
+    expect(renderableBlock({ type: 'count-up', props: { id: 'n', value: 'lots' } })).toBeNull();
+  });
+});

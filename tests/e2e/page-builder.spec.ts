@@ -1,0 +1,116 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { DESKTOP, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+
+// Shares the block pages' shop (same first administrator).
+test.use({ shopInstance: 'block-pages' });
+
+const ADMIN = { name: 'Page Admin', email: 'page-admin@example.test', password: 'page-admin-password-1' };
+
+async function asAdmin(page: Page) {
+  await page.goto('/admin/setup');
+  if (await page.getByLabel('Setup code').count()) {
+    await waitForHydration(page);
+    await fillSetupCode(page);
+    await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
+    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+  } else {
+    await page.goto('/account/login');
+    await waitForHydration(page);
+    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  }
+  await expect(page).toHaveURL(/\/admin$|\/my-account$/);
+}
+
+/** Drags with small pointer steps (the editor's drag starts after a few pixels). */
+async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await page.mouse.move(to.x, to.y + 2, { steps: 2 });
+  await page.mouse.up();
+}
+
+test('the visual builder: add a slider and tabs from the palette, reorder, publish, see them live', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await asAdmin(page);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const created = await page.request.post('/api/admin/pages', {
+    headers: { 'x-csrf-token': csrf },
+    data: { slug: 'built-visually', title: 'Built visually', blocks: [{ id: 'top', type: 'heading', props: { text: 'Built in the builder', level: 2 } }] },
+  });
+  expect(created.status()).toBe(201);
+  const { page: made } = await created.json();
+
+  // The edit links open the builder with their block selected.
+  await page.goto(`/admin/pages/${made.id}/builder?block=top`);
+  const frame = page.frameLocator('iframe#preview-frame');
+  await expect(frame.getByRole('heading', { name: 'Built in the builder' })).toBeVisible({ timeout: 15_000 });
+  const canvas = page.locator('iframe#preview-frame');
+  await expect(page.locator('input[name="text"]')).toHaveValue('Built in the builder');
+  // Work in the mobile preview: the canvas is shown at full size there.
+  const canvasWidth = () => frame.locator('body').evaluate(() => window.innerWidth);
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect.poll(canvasWidth).toBe(390);
+
+  const below = async () => {
+    const box = (await canvas.boundingBox())!;
+    const last = (await frame.locator('[data-puck-component]').last().boundingBox())!;
+    return { x: box.x + box.width / 2, y: Math.min(last.y + last.height - 4, box.y + box.height - 20) };
+  };
+  const palette = (name: string) => page.locator(`[data-testid="drawer-item:${name}"]`);
+
+  await drag(page, palette('slider'), await below());
+  await expect(frame.locator('[data-block="slider"]')).toHaveCount(1);
+  await drag(page, palette('tabs'), await below());
+  await expect(frame.locator('[data-block="tabs"]')).toHaveCount(1);
+  // Reorder: drag whichever of the two came later above the other one.
+  const order = () => frame.locator('[data-block="heading"], [data-block="slider"], [data-block="tabs"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
+  const before = (await order()).filter((x) => x !== 'heading');
+  expect(before.sort()).toEqual(['slider', 'tabs']);
+  const pair = async () => (await order()).filter((x) => x !== 'heading');
+  const [first, second] = (await pair()) as [string, string];
+  const item = (type: string) => frame.locator('[data-puck-component]').filter({ has: frame.locator(`[data-block="${type}"]`) }).first();
+  const target = (await item(first).boundingBox())!;
+  await item(second).click();
+  await drag(page, item(second), { x: target.x + target.width / 2, y: target.y + Math.min(6, target.height / 4) });
+  await expect.poll(pair).toEqual([second, first]);
+  const swapped = await order();
+  await expect(page.getByRole('button', { name: 'undo' })).toBeEnabled();
+
+  await screenshot(page, 'page-builder-1280');
+  await page.getByRole('button', { name: 'Publish', exact: true }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`${new URL(page.url()).origin}/built-visually`);
+  const live = await visitor.locator('[data-block="heading"], [data-block="slider"], [data-block="tabs"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
+  expect(live).toEqual(swapped);
+  await expect(visitor.getByText('Slide one')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Tab one' })).toBeVisible();
+  // No builder code for visitors.
+  const scripts = await visitor.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /builder|puck/i.test(n)));
+  expect(scripts).toEqual([]);
+  await visitor.close();
+
+  // Device preview: the canvas is as wide as the chosen device.
+  await page.getByRole('button', { name: 'Tablet' }).click();
+  await expect.poll(canvasWidth).toBe(768);
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  await expect.poll(canvasWidth).toBe(1280);
+  await expect(page.getByTitle('Page preview')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Preview zoom' })).toBeVisible();
+
+  // A change made elsewhere meanwhile: saving from the old version is refused with a clear message.
+  const current = (await (await page.request.get(`/api/admin/pages/${made.id}`)).json()).page;
+  expect((await page.request.post(`/api/admin/pages/${made.id}/unpublish`, { headers: { 'x-csrf-token': csrf }, data: { version: current.version } })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('alert')).toContainText('changed elsewhere');
+});
