@@ -9,6 +9,7 @@ import { calcTax, findTaxRates, importTaxRatesCsv, roundTax } from '../../app/fe
 import { listTaxRates, saveTaxRate } from '../../app/features/tax/tax-admin.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { countriesRoutes } from '../../server/api/countries.ts';
+import { describeOnly } from '../../server/openapi.ts';
 import { registerErrorHandling } from '../../server/errors.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
@@ -170,6 +171,8 @@ describe('countries API', () => {
   const app = Fastify();
   beforeAll(async () => {
     registerErrorHandling(app);
+    // As in the app's /api scope: route schemas describe, the handlers validate (server/openapi.ts).
+    describeOnly(app);
     await app.register(countriesRoutes, { prefix: '/api' });
   });
   afterAll(() => app.close());
