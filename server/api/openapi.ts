@@ -3,12 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import pkg from '../../package.json' with { type: 'json' };
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { apiSchema, openApiDocument } from '../openapi.ts';
 import { contentSecurityPolicy } from '../security.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+// Imported (not read beside this file): the compiled server lives elsewhere than the source.
+const { version } = pkg;
 
 /** Swagger UI's files, from its npm package (never a CDN). */
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

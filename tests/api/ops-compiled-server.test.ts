@@ -77,7 +77,13 @@ describe('npm start runs the compiled server', () => {
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    await expect.poll(() => output, { timeout: 110_000, interval: 200 }).toMatch(/Vitrine is ready at http:\/\/127\.0\.0\.1:\d+\//);
+    // A server that stops before its ready line fails the test at once, with what it printed.
+    let exited = false;
+    child.on('exit', () => (exited = true));
+    await expect
+      .poll(() => (exited ? `exited before ready:\n${output}` : output), { timeout: 110_000, interval: 200 })
+      .toMatch(/Vitrine is ready at http:\/\/127\.0\.0\.1:\d+\/|exited before ready/);
+    expect(output).toMatch(/Vitrine is ready at http:\/\/127\.0\.0\.1:\d+\//);
 
     // The serving process runs the compiled JavaScript, with no TypeScript loader.
     const commands = descendants(pid!).map((p) => {
