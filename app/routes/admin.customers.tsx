@@ -79,11 +79,11 @@ export default function AdminCustomers() {
             rowHeader: true,
             cell: (c) => <Link to={`/admin/customers/${c.id}`}>{c.name || t('admin.customers.noName')}</Link>,
           },
-          { header: t('admin.customers.email'), cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+          { header: t('admin.customers.emailShort'), cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
           { header: t('admin.customers.role'), cell: (c) => <RoleBadge role={c.role} /> },
           { header: t('admin.customers.orders'), numeric: true, cell: (c) => c.ordersCount },
           { header: t('admin.customers.spent'), numeric: true, cell: (c) => money(c.totalSpent) },
-          { header: t('admin.customers.registered'), cell: (c) => <time dateTime={c.registeredAt}>{orderDate(c.registeredAt)}</time> },
+          { header: t('admin.customers.registered'), cell: (c) => <time dateTime={c.registeredAt} className="customer-date">{orderDate(c.registeredAt)}</time> },
         ]}
       />
     </>

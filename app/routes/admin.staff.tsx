@@ -75,7 +75,8 @@ export default function AdminStaff() {
       </dl>
       <h2 id="invite-heading">{t('admin.staff.inviteHeading')}</h2>
       <FormErrors result={invited} labels={labels} />
-      <Form method="post" className="admin-form" aria-labelledby="invite-heading">
+      {/* A new key after each invitation sent: the form starts empty again (with scripts it is not reloaded). */}
+      <Form method="post" className="admin-form" aria-labelledby="invite-heading" key={result && !error ? (result as { done: string }).done : 'invite'}>
         <CsrfField />
         <Field name="name" label={labels.name} autoComplete="off" defaultValue={invited?.values?.name} error={fieldError(invited, 'name')} />
         <Field name="email" type="email" label={labels.email} autoComplete="off" required defaultValue={invited?.values?.email} error={fieldError(invited, 'email')} />
@@ -103,10 +104,10 @@ export default function AdminStaff() {
           { header: labels.email, rowHeader: true, cell: (i) => i.email },
           { header: labels.name, cell: (i) => i.name || '—' },
           { header: labels.role, cell: (i) => <RoleBadge role={i.role} /> },
-          { header: t('admin.staff.sent'), cell: (i) => <time dateTime={i.sentAt}>{orderDate(i.sentAt)}</time> },
+          { header: t('admin.staff.sent'), cell: (i) => <time dateTime={i.sentAt} className="customer-date">{orderDate(i.sentAt)}</time> },
           {
             header: t('admin.staff.expires'),
-            cell: (i) => (i.expired ? <strong>{t('admin.staff.expired')}</strong> : <time dateTime={i.expiresAt}>{orderDate(i.expiresAt)}</time>),
+            cell: (i) => (i.expired ? <strong>{t('admin.staff.expired')}</strong> : <time dateTime={i.expiresAt} className="customer-date">{orderDate(i.expiresAt)}</time>),
           },
           {
             header: t('admin.staff.actions'),
