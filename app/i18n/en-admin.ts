@@ -548,7 +548,7 @@ export const enAdmin = {
   'admin.customers.total': 'Total',
   'admin.customers.actions': 'Actions',
   'admin.customers.resetHeading': 'Password',
-  'admin.customers.resetHint': 'Sends {email} a link to choose a new password (it works once, for an hour). The password stays as it is until then.',
+  'admin.customers.resetHint': 'Sends {email} a link to choose a new password (it works once, for {minutes} minutes). The password stays as it is until then.',
   'admin.customers.resetButton': 'Send a password-reset e-mail',
   'admin.customers.resetSent': 'A password-reset e-mail was sent to {email}.',
   'admin.customers.roleHeading': 'Role',

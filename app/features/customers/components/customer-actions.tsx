@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { LIMITS } from '../../../config/constants.ts';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { ROLES } from '../../account/roles.ts';
 import type { CustomerDetail } from '../customers-admin.server.ts';
@@ -18,7 +19,7 @@ export function CustomerActions({ customer: c, canRoles, canDelete, isSelf, conf
         <Form method="post" className="customer-action">
           <CsrfField />
           <h3>{t('admin.customers.resetHeading')}</h3>
-          <p className="hint">{t('admin.customers.resetHint', { email: c.email })}</p>
+          <p className="hint">{t('admin.customers.resetHint', { email: c.email, minutes: Math.round(LIMITS.passwordResetMs / 60_000) })}</p>
           <button type="submit" name="intent" value="reset" className="button button--small">
             {t('admin.customers.resetButton')}
           </button>
