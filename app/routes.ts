@@ -39,6 +39,7 @@ export default [
   route('account/logout', 'routes/account.logout.tsx'),
   route('account/lost-password', 'routes/account.lost-password.tsx'),
   route('account/reset-password', 'routes/account.reset-password.tsx'),
+  route('account/invite', 'routes/account.invite.tsx'),
   route('admin/setup', 'routes/admin.setup.tsx'),
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),
@@ -84,6 +85,10 @@ export default [
     route('admin/pages/media', 'routes/admin.pages.media.tsx'),
     route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
     route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
+    // Customers and staff accounts.
+    route('admin/customers', 'routes/admin.customers.tsx'),
+    route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
+    route('admin/staff', 'routes/admin.staff.tsx'),
   ]),
   // Block pages (features/pages): after every shop route, which are static and win anyway.
   route(':slug', 'routes/page.tsx'),

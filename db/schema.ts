@@ -738,6 +738,21 @@ export interface Database {
   page_revisions: PageRevisionsTable;
   menus: MenusTable;
   menu_items: MenuItemsTable;
+  staff_invites: StaffInvitesTable;
+}
+
+/** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  email: string;
+  name: Generated<string>;
+  role: string;
+  /** SHA-256 (base64url) of the link's token. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  sent_at: string;
+  expires_at: string;
 }
 
 export type User = Selectable<UsersTable>;

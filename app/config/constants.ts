@@ -165,3 +165,13 @@ export const PAGE_BEHAVIOUR = {
   /** Parallax is off below this viewport width unless the section allows phones (px). */
   parallaxMobileMaxPx: 849,
 } as const;
+
+/** Back office: customers and staff accounts (not in the specification). */
+export const CUSTOMERS_ADMIN = {
+  /** Rows per page of /admin/customers. */
+  perPage: 20,
+  /** Newest orders listed on a customer's page (the orders list finds the rest). */
+  ordersShown: 50,
+} as const;
+/** A staff invitation's link works once, for this long after it was (re)sent: 7 days. */
+export const STAFF_INVITE_VALID_MS = 7 * 24 * 3_600_000;

@@ -10,6 +10,7 @@ import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
+import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -29,6 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
     canPages: PAGE_EDITOR_ROLES.includes(user.role),
     canChat: CHAT_CONSOLE_ROLES.includes(user.role),
+    canCustomers: CUSTOMER_ADMIN_ROLES.includes(user.role),
+    canStaff: ROLE_ADMIN_ROLES.includes(user.role),
   };
 }
 
@@ -42,6 +45,8 @@ function navFor(data: AdminData): AdminNavEntry[] {
   const entries: (AdminNavEntry | false)[] = [
     { to: '/admin', label: t('admin.dashboard'), end: true },
     data.canOrders && { to: '/admin/orders', label: t('admin.nav.orders') },
+    data.canCustomers && { to: '/admin/customers', label: t('admin.nav.customers') },
+    data.canStaff && { to: '/admin/staff', label: t('admin.nav.staff') },
     data.canProducts && { to: '/admin/products', label: t('admin.nav.products') },
     data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
     data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },

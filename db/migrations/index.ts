@@ -15,6 +15,7 @@ import * as pages from './2026-11-25-014-pages.ts';
 import * as menus from './2026-11-25-015-menus.ts';
 import * as globalAttributes from './2026-11-25-017-global-attributes.ts';
 import * as stockVersions from './2026-11-25-018-stock-versions.ts';
+import * as staffInvites from './2026-11-27-019-staff-invites.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-015-menus': menus,
   '2026-11-25-017-global-attributes': globalAttributes,
   '2026-11-25-018-stock-versions': stockVersions,
+  '2026-11-27-019-staff-invites': staffInvites,
 };
 
 export const migrationProvider: MigrationProvider = {

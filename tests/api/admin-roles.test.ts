@@ -74,6 +74,24 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: false },
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  // Customers and staff accounts (user 1 is the customer account made below).
+  { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },
+  { file: 'admin.customers.$id.tsx', path: '/admin/customers/1', allowed: MANAGERS, action: true },
+  { file: 'admin.staff.tsx', path: '/admin/staff', allowed: ADMIN, action: true },
+];
+
+/**
+ * Actions a page narrows further than its own gate, each posted by every role: refused ones
+ * (at a real target) change nothing; allowed ones reach the action, shown by its own refusal
+ * of a target that does not exist or of an input it does not take (so nothing is changed).
+ */
+const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: string; allowedStatus: number; allowed: Who[] }[] = [
+  { what: 'password-reset e-mail', path: '/admin/customers/:customer', refusedBody: 'intent=reset', allowedBody: 'intent=reset', allowedStatus: 404, allowed: MANAGERS },
+  { what: 'role change', path: '/admin/customers/:customer', refusedBody: 'intent=role&role=admin', allowedBody: 'intent=role&role=editor', allowedStatus: 404, allowed: ADMIN },
+  { what: 'account deletion', path: '/admin/customers/:customer', refusedBody: 'intent=delete&confirm=1', allowedBody: 'intent=delete&confirm=1', allowedStatus: 404, allowed: ADMIN },
+  { what: 'staff invitation', path: '/admin/staff', refusedBody: 'intent=invite&email=new-staff%40shop.example&role=admin', allowedBody: 'intent=invite&email=not-an-address&role=admin', allowedStatus: 400, allowed: ADMIN },
+  { what: 'invitation resend', path: '/admin/staff', refusedBody: 'intent=resend&id=:invite', allowedBody: 'intent=resend&id=999999', allowedStatus: 404, allowed: ADMIN },
+  { what: 'invitation revoke', path: '/admin/staff', refusedBody: 'intent=revoke&id=:invite', allowedBody: 'intent=revoke&id=999999', allowedStatus: 404, allowed: ADMIN },
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
@@ -110,6 +128,7 @@ const DATA_TABLES = [
   'customer_addresses',
   'privacy_requests',
   'search_synonyms',
+  'staff_invites',
 ] as const;
 
 const loginRedirect = (res: LightMyRequestResponse) => res.statusCode >= 300 && res.statusCode < 400 && String(res.headers.location).startsWith('/account/login');
@@ -124,6 +143,10 @@ for (const dialect of await dialects()) {
     const sessions = new Map<Who, string>();
     let mailId = '';
     let resetToken = '';
+    let inviteMailId = '';
+    let inviteToken = '';
+    let inviteId = 0;
+    let customerId = 0;
 
     const snapshot = async () => {
       const out: Record<string, string[]> = {};
@@ -161,6 +184,15 @@ for (const dialect of await dialects()) {
       mailId = stored.id;
       const full = await parseMail(readFileSync(path.join(privateMailDir(t.services.config.dataDir), mailId)));
       resetToken = /token=([A-Za-z0-9_-]{20,})/.exec(full.text ?? '')![1];
+      // A pending staff invitation, mailed to the outbox like the reset message.
+      const invited = await clients.get('admin')!.request('POST', '/admin/staff', 'intent=invite&email=invitee%40shop.example&role=editor', FORM);
+      expect(invited.statusCode).toBe(200);
+      const [newest] = await listStoredMail(t.services.config.dataDir);
+      inviteMailId = newest.id;
+      const invitation = await parseMail(readFileSync(path.join(privateMailDir(t.services.config.dataDir), inviteMailId)));
+      inviteToken = /invite\?token=([A-Za-z0-9_-]{20,})/.exec(invitation.text ?? '')![1];
+      inviteId = (await t.services.db.selectFrom('staff_invites').select('id').executeTakeFirstOrThrow()).id;
+      customerId = (await t.services.db.selectFrom('users').select('id').where('email', '=', 'customer@shop.example').executeTakeFirstOrThrow()).id;
     }, 120_000);
     afterAll(() => t?.close());
 
@@ -203,6 +235,30 @@ for (const dialect of await dialects()) {
       });
     }
 
+    for (const row of ACTIONS) {
+      it(`POST ${row.path} (${row.what}): ${row.allowed.join(', ')} allowed; others refused, changing nothing`, async () => {
+        const fill = (text: string, customer: number) => text.replace(':customer', String(customer)).replace(':invite', String(inviteId));
+        for (const who of EVERYONE) {
+          const before = await snapshot();
+          if (row.allowed.includes(who)) {
+            const res = await clients.get(who)!.request('POST', fill(row.path, 999_999), fill(row.allowedBody, 999_999), FORM);
+            expect(res.statusCode, `${who} ${row.what}`).toBe(row.allowedStatus);
+          } else {
+            const res = await clients.get(who)!.request('POST', fill(row.path, customerId), fill(row.refusedBody, customerId), FORM);
+            expect(refused(res), `${who} ${row.what} → ${res.statusCode}`).toBe(true);
+          }
+          expect(await snapshot(), `${who} ${row.what}`).toEqual(before);
+        }
+      });
+    }
+
+    it('the outbox keeps a staff invitation with its link withheld', async () => {
+      const view = await clients.get('admin')!.request('GET', `/admin/mail/${inviteMailId}`);
+      expect(view.statusCode).toBe(200);
+      expect(unfold(view.body)).toContain('/account/invite?token=[withheld]');
+      expect(unfold(view.body)).not.toContain(inviteToken);
+    });
+
     it('first-run setup is closed to everyone, signed in or not, page and API alike', async () => {
       for (const who of EVERYONE) {
         const c = clients.get(who)!;
@@ -227,6 +283,8 @@ for (const dialect of await dialects()) {
         ...(await db.selectFrom('users').select('password_hash').execute()).map((u) => u.password_hash),
         ...(await db.selectFrom('sessions').select('id_hash').execute()).map((s) => s.id_hash),
         ...(await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),
+        inviteToken,
+        ...(await db.selectFrom('staff_invites').select('token_hash').execute()).map((r) => r.token_hash),
         ...[...sessions.values()].flatMap((v) => [v, createHash('sha256').update(v).digest('hex')]),
       ].filter((s) => s.length >= 16);
       expect(secrets.length).toBeGreaterThan(10);

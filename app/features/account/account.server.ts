@@ -149,9 +149,24 @@ export async function requestPasswordReset(services: Services, input: unknown, r
 async function sendResetMail(services: Services, email: string, requestOrigin: string | null): Promise<void> {
   const user = await services.db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
+  // The answer has gone already; a mail server that is down is only logged.
+  await mailResetLink(services, user, requestOrigin).catch((err: unknown) => services.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent'));
+}
+
+/**
+ * Stores a new reset token for the account and mails its link: the shopper's own request
+ * (above, after the answer) and the back office's "send a password-reset e-mail" share it.
+ * Answers 'no_origin' — nothing stored or sent, the log says why — when no trusted address
+ * exists for the link; throws when the mail server refuses the message.
+ */
+export async function mailResetLink(
+  services: Services,
+  user: { id: number; name: string; email: string },
+  requestOrigin: string | null,
+): Promise<'sent' | 'no_origin'> {
   const origin = await mailOrigin(services, 'password reset', requestOrigin);
   // A reset mail without its link is no use: nothing is stored or sent.
-  if (!origin) return;
+  if (!origin) return 'no_origin';
   const token = randomBytes(32).toString('base64url');
   await services.db
     .insertInto('password_resets')
@@ -160,7 +175,6 @@ async function sendResetMail(services: Services, email: string, requestOrigin: s
   const settings = await getSettings(services.db);
   const link = `${origin}/account/reset-password?token=${token}`;
   const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
-  // The answer has gone already; a mail server that is down is only logged.
   await services.mailer.send({
     to: user.email,
     // The outbox the admin pages show keeps this message with the token withheld.
@@ -176,7 +190,16 @@ async function sendResetMail(services: Services, email: string, requestOrigin: s
       action: { label: 'Choose a new password', url: link },
       footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
     }),
-  }).catch((err: unknown) => services.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent'));
+  });
+  return 'sent';
+}
+
+/**
+ * The reset links' per-e-mail limit, for links the back office sends: staff cannot flood an
+ * inbox either. Answers the seconds to wait (0: go ahead), counting this one.
+ */
+export async function resetMailAllowance(services: Services, email: string): Promise<number> {
+  return resetLimitersFor(services).email.hit(email);
 }
 
 // One limiter per running app (tests build many apps in one process, each with its own count).

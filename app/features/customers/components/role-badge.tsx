@@ -1,0 +1,7 @@
+import type { Role } from '../../account/roles.ts';
+import { t } from '../../../i18n/t-admin.ts';
+
+/** An account's role as a small label; staff roles stand out from customers. */
+export function RoleBadge({ role }: { role: Role }) {
+  return <span className={`role-badge role-badge--${role === 'customer' ? 'customer' : 'staff'}`}>{t(`admin.role.${role}`)}</span>;
+}

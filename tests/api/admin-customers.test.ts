@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../app/features/account/account.server.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { mailsSettled } from '../../app/features/orders/emails.server.ts';
+import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
+import { backgroundSettled } from '../../app/lib/background.server.ts';
+import { formatPrice } from '../../app/lib/money.ts';
+import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { changes, snapshot } from '../helpers/hostile.ts';
+import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { FORM, urlencoded as form } from '../helpers/admin-forms.ts';
+import { tableRows } from '../helpers/admin-table.ts';
+
+/*
+ * The back office's customers through their pages, as a browser without scripts uses them:
+ * the list (search, role filter, sort, pages) with orders counts and totals computed from
+ * orders placed through the checkout, a customer's page, the password-reset e-mail (to a
+ * real SMTP server), role changes and their rules, and deletion by the privacy tool's rules.
+ */
+
+const PASSWORD = 'a long enough password';
+
+for (const dialect of await dialects()) {
+  describe(`back office: customers (${dialect})`, () => {
+    let t: TestApp;
+    let smtp: TestSmtpServer;
+    let admin: Client;
+    let manager: Client;
+    const ids: Record<string, number> = {};
+    let price: (minor: number) => string;
+
+    const login = async (email: string, name: string, role: 'customer' | 'admin' | 'shop_manager' = 'customer') => {
+      const user = await createUser(t.services, { email, password: PASSWORD, name, role });
+      const c = await Client.start(t.app);
+      expect((await c.request('POST', '/api/account/login', { email, password: PASSWORD })).statusCode).toBe(200);
+      return { c, id: user.id };
+    };
+    const buy = async (c: Client, productId: number, quantity: number, email: string) => {
+      expect((await c.request('POST', '/api/cart/items', { productId, quantity })).statusCode).toBe(201);
+      const address = { first_name: 'Ada', last_name: 'Lovelace', address_1: '12 Analytical Row', city: 'London', postcode: 'SW1A 1AA', country: 'GB', email };
+      const res = await c.request('POST', '/api/checkout', { billing_address: address, payment_method: 'bacs' });
+      expect(res.statusCode, res.body).toBe(200);
+      return Number(res.json().order_id);
+    };
+    const page = async (c: Client, url: string) => {
+      const res = await c.request('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      return res.body;
+    };
+    const names = async (query: string) => tableRows(await page(admin, `/admin/customers?${query}`)).map((r) => r[0]);
+    const mailTo = async (to: string, subject: RegExp) => {
+      for (let i = 0; ; i++) {
+        await smtp.waitFor(i);
+        const m = await parseMail(smtp.received[i].raw);
+        if (smtp.received[i].to.includes(to) && subject.test(m.subject ?? '')) return m;
+      }
+    };
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      t = await createTestApp(dialect, { pages: 'build', config: { publicUrl: 'https://shop.example', smtpUrl: smtp.url } });
+      const db = t.services.db;
+      const tee = (await createProduct(db, { name: 'Plain Tee', regular_price: 2000, categories: [['Clothing']] })).id;
+      const world = await addMethod(db, null, { type: 'flat_rate' });
+      await saveMethod(db, null, world, { title: 'Standard', enabled: '1', cost: '5', costType: 'per_order', calculationType: 'per_order', noClassCost: '' }, 'GBP');
+      const settings = await getSettings(db);
+      price = (minor) => formatPrice(minor, settings);
+
+      const a = await login('admin@shop.example', 'Alma Admin', 'admin');
+      admin = a.c;
+      ids.admin = a.id;
+      const m = await login('manager@shop.example', 'Max Manager', 'shop_manager');
+      manager = m.c;
+      ids.manager = m.id;
+      const ada = await login('ada@example.com', 'Ada Lovelace');
+      const bob = await login('bob@example.com', 'Bob Baker');
+      ids.ada = ada.id;
+      ids.bob = bob.id;
+      ids.cyd = (await createUser(t.services, { email: 'cyd@example.com', password: PASSWORD, name: 'Cyd Charisse' })).id;
+
+      // Ada: one completed order (25.00 with shipping) and one on hold (not paid: not spent).
+      const ada1 = await buy(ada.c, tee, 1, 'ada@example.com');
+      expect((await admin.request('POST', `/admin/orders/${ada1}`, form({ intent: 'status', status: 'completed' }), FORM)).statusCode).toBe(200);
+      ids.adaOrder = await buy(ada.c, tee, 1, 'ada@example.com');
+      // Bob: 45.00 processing, 10.00 of it refunded: 35.00 spent.
+      const bob1 = await buy(bob.c, tee, 2, 'bob@example.com');
+      expect((await admin.request('POST', `/admin/orders/${bob1}`, form({ intent: 'status', status: 'processing' }), FORM)).statusCode).toBe(200);
+      expect((await admin.request('POST', `/admin/orders/${bob1}`, form({ intent: 'refund', refund_amount: '10.00', refund_reason: 'Damaged' }), FORM)).statusCode).toBe(200);
+      // A guest who bought with Ada's address and one who has no account: neither is an account's order.
+      ids.guestOrder = await buy(await Client.start(t.app), tee, 1, 'ada@example.com');
+      await buy(await Client.start(t.app), tee, 1, 'walk-in@example.com');
+      // Ada keeps a wishlist.
+      expect((await ada.c.request('POST', '/api/wishlist/items', { productId: tee })).statusCode).toBe(201);
+      // More customers, registered a day apart, for the pages.
+      await db
+        .insertInto('users')
+        .values(Array.from({ length: 22 }, (_, i) => ({ email: `filler-${String(i).padStart(2, '0')}@example.net`, password_hash: '!', name: `Filler ${String(i).padStart(2, '0')}`, role: 'customer', created_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), updated_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })))
+        .execute();
+      await mailsSettled();
+    }, 120_000);
+    afterAll(async () => {
+      await mailsSettled();
+      await backgroundSettled();
+      await t?.close();
+      await smtp?.close();
+    });
+
+    it('lists accounts with orders counts and totals spent from their orders; guest buyers are not listed', async () => {
+      const rows = tableRows(await page(manager, '/admin/customers?role=customer&sort=spent&dir=desc'));
+      // name, e-mail, role, orders, total spent, registered
+      expect(rows.slice(0, 2)).toEqual([
+        ['Bob Baker', 'bob@example.com', 'Customer', '1', price(3500), expect.any(String)],
+        ['Ada Lovelace', 'ada@example.com', 'Customer', '2', price(2500), expect.any(String)],
+      ]);
+      const all = (await names('q=example.com')).concat(await names('q=example.com&page=2'));
+      expect(all).not.toContain('walk-in@example.com');
+      expect(JSON.stringify(tableRows(await page(admin, '/admin/customers?q=walk-in')))).toBe('[]');
+      expect(await page(admin, '/admin/customers?q=walk-in')).toContain('No accounts match this search.');
+      const cyd = tableRows(await page(admin, '/admin/customers?q=cyd'));
+      expect(cyd).toEqual([['Cyd Charisse', 'cyd@example.com', 'Customer', '0', price(0), expect.any(String)]]);
+    });
+
+    it('searches names and e-mail addresses, filters by role, sorts and pages', async () => {
+      expect(await names('q=BAKER')).toEqual(['Bob Baker']);
+      expect(await names('q=ada%40')).toEqual(['Ada Lovelace']);
+      // LIKE wildcards are searched as text.
+      expect(await names('q=%25')).toEqual([]);
+      expect(await names('role=staff&sort=name&dir=asc')).toEqual(['Alma Admin', 'Max Manager']);
+      expect(await names('role=shop_manager')).toEqual(['Max Manager']);
+      expect((await names('role=customer&sort=orders&dir=desc')).slice(0, 2)).toEqual(['Ada Lovelace', 'Bob Baker']);
+      expect((await names('role=customer&sort=name&dir=asc')).slice(0, 3)).toEqual(['Ada Lovelace', 'Bob Baker', 'Cyd Charisse']);
+      // 27 accounts, 20 a page; the newest registered first by default.
+      const first = await page(admin, '/admin/customers');
+      expect(first).toContain('27 found · page 1 of 2');
+      expect(tableRows(first)).toHaveLength(20);
+      const second = tableRows(await page(admin, '/admin/customers?page=2'));
+      expect(second).toHaveLength(7);
+      expect(second.at(-1)![0]).toBe('Filler 00');
+      expect(new Set([...tableRows(first), ...second].map((r) => r[1])).size).toBe(27);
+      // Oldest first, and a page past the end shows the last one.
+      expect((await names('sort=registered&dir=asc'))[0]).toBe('Filler 00');
+      expect(await page(admin, '/admin/customers?page=99')).toContain('page 2 of 2');
+      // Nonsense in the query falls back to the default view.
+      expect(await page(admin, '/admin/customers?sort=password_hash&dir=sideways&role=root&page=-4')).toContain('27 found · page 1 of 2');
+    });
+
+    it('shows a customer: account, saved addresses, orders linking to their order pages, wishlists; unknown ids are 404', async () => {
+      const html = await page(manager, `/admin/customers/${ids.ada}`);
+      expect(html).toContain('<h1>Ada Lovelace</h1>');
+      expect(html).toContain('ada@example.com');
+      expect(html).toContain('12 Analytical Row');
+      expect(html).toContain(`href="/admin/orders/${ids.adaOrder}"`);
+      expect(html).not.toContain(`href="/admin/orders/${ids.guestOrder}"`);
+      expect(html).toContain('2 orders in all.');
+      expect(html).toMatch(/<dt>Wishlists<\/dt><dd>1<\/dd>/);
+      expect(html).toMatch(new RegExp(`<dt>Total spent</dt><dd>${price(2500).replace(/[.$]/g, '\\$&')}</dd>`));
+      // A shop manager sees no role or delete controls.
+      expect(html).not.toContain('name="role"');
+      expect(html).not.toContain('Delete this account');
+      expect((await manager.request('GET', '/admin/customers/999999')).statusCode).toBe(404);
+      expect((await manager.request('GET', '/admin/customers/abc')).statusCode).toBe(404);
+    });
+
+    it('sends a password-reset e-mail through the shop’s reset flow; the link sets a new password', async () => {
+      const res = await manager.request('POST', `/admin/customers/${ids.bob}`, form({ intent: 'reset' }), FORM);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('A password-reset e-mail was sent to bob@example.com.');
+      const mail = await mailTo('bob@example.com', /Reset your password/);
+      const token = /https:\/\/shop\.example\/account\/reset-password\?token=([\w-]+)/.exec(mail.text ?? '')![1];
+      const anon = await Client.start(t.app);
+      expect((await anon.request('POST', '/api/account/password-reset/confirm', { token, password: 'bob’s new password' })).statusCode).toBe(200);
+      expect((await anon.request('POST', '/api/account/login', { email: 'bob@example.com', password: 'bob’s new password' })).statusCode).toBe(200);
+    });
+
+    it('changes roles: administrators only, never their own, never the last administrator; bad input changes nothing', async () => {
+      const db = t.services.db;
+      const role = async (id: number) => (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
+      const post = (c: Client, id: number, fields: Record<string, string>) => c.request('POST', `/admin/customers/${id}`, form(fields), FORM);
+      const refusals: [Client, number, Record<string, string>, number][] = [
+        [manager, ids.cyd, { intent: 'role', role: 'admin' }, 403],
+        [manager, ids.manager, { intent: 'role', role: 'admin' }, 403],
+        [admin, ids.admin, { intent: 'role', role: 'customer' }, 409],
+        [admin, ids.cyd, { intent: 'role', role: 'root' }, 400],
+        [admin, ids.cyd, { intent: 'role' }, 400],
+        [admin, 999_999, { intent: 'role', role: 'editor' }, 404],
+        [admin, ids.cyd, { intent: 'promote', role: 'editor' }, 400],
+      ];
+      for (const [c, id, fields, status] of refusals) {
+        const before = await snapshot(db);
+        expect((await post(c, id, fields)).statusCode, JSON.stringify(fields)).toBe(status);
+        expect(changes(before, await snapshot(db))).toEqual([]);
+      }
+      const own = await post(admin, ids.admin, { intent: 'role', role: 'customer' });
+      expect(own.body).toContain('You cannot change your own role');
+
+      const ok = await post(admin, ids.cyd, { intent: 'role', role: 'editor' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('The role is now Editor.');
+      expect(await role(ids.cyd)).toBe('editor');
+      // The new role applies to the account's next request.
+      const cyd = await Client.start(t.app);
+      expect((await cyd.request('POST', '/api/account/login', { email: 'cyd@example.com', password: PASSWORD })).statusCode).toBe(200);
+      expect((await cyd.request('GET', '/admin/pages')).statusCode).toBe(200);
+      expect((await post(admin, ids.cyd, { intent: 'role', role: 'customer' })).statusCode).toBe(200);
+      expect((await cyd.request('GET', '/admin/pages')).statusCode).toBe(403);
+
+      // Two administrators demoting each other at the same moment: one wins, one administrator stays.
+      const other = await createUser(t.services, { email: 'second-admin@shop.example', password: PASSWORD, name: 'Second Admin', role: 'admin' });
+      const second = await Client.start(t.app);
+      expect((await second.request('POST', '/api/account/login', { email: 'second-admin@shop.example', password: PASSWORD })).statusCode).toBe(200);
+      const [x, y] = await Promise.all([post(admin, other.id, { intent: 'role', role: 'customer' }), post(second, ids.admin, { intent: 'role', role: 'customer' })]);
+      expect([x.statusCode, y.statusCode].sort()).toEqual([200, 403]);
+      const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+      expect(admins).toHaveLength(1);
+      // Put things back as they were for the next tests.
+      if (admins[0].id !== ids.admin) await db.updateTable('users').set({ role: 'admin' }).where('id', '=', ids.admin).execute();
+      await db.deleteFrom('users').where('id', '=', other.id).execute();
+    });
+
+    it('deletes a customer by the privacy tool’s rules, after a confirmation; staff accounts and managers are refused', async () => {
+      const db = t.services.db;
+      const confirm = await page(admin, `/admin/customers/${ids.ada}?delete=1`);
+      expect(confirm).toContain('Delete the account of ada@example.com?');
+      // Her two orders and the guest order placed with her address, as the privacy tool counts them.
+      expect(confirm).toContain('3 orders will be anonymised.');
+      expect(await page(manager, `/admin/customers/${ids.ada}?delete=1`)).not.toContain('Delete the account of');
+
+      const refusals: [Client, number, Record<string, string>, number][] = [
+        [manager, ids.ada, { intent: 'delete', confirm: '1' }, 403],
+        [admin, ids.ada, { intent: 'delete' }, 400],
+        [admin, ids.manager, { intent: 'delete', confirm: '1' }, 409],
+        [admin, 999_999, { intent: 'delete', confirm: '1' }, 404],
+      ];
+      for (const [c, id, fields, status] of refusals) {
+        const before = await snapshot(db);
+        expect((await c.request('POST', `/admin/customers/${id}`, form(fields), FORM)).statusCode, JSON.stringify(fields)).toBe(status);
+        expect(changes(before, await snapshot(db))).toEqual([]);
+      }
+
+      const res = await admin.request('POST', `/admin/customers/${ids.ada}`, form({ intent: 'delete', confirm: '1' }), FORM);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/admin/customers?deleted=1&orders=3');
+      expect(await page(admin, String(res.headers.location))).toContain('The account was deleted; 3 orders were kept, anonymised.');
+      expect(await db.selectFrom('users').select('id').where('id', '=', ids.ada).executeTakeFirst()).toBeUndefined();
+      expect(await db.selectFrom('customer_addresses').select('user_id').where('user_id', '=', ids.ada).execute()).toEqual([]);
+      expect(await db.selectFrom('wishlists').select('id').where('owner_key', '=', `u:${ids.ada}`).execute()).toEqual([]);
+      const orders = await db.selectFrom('orders').select(['id', 'user_id', 'billing_email', 'billing', 'total']).where('id', 'in', [ids.adaOrder, ids.guestOrder]).execute();
+      expect(orders).toHaveLength(2);
+      for (const o of orders) {
+        expect(o).toMatchObject({ user_id: null, total: 2500 });
+        expect(o.billing_email).toMatch(/^deleted-[0-9a-f]{12}@invalid$/);
+        expect(o.billing).not.toContain('Lovelace');
+      }
+      const note = await db.selectFrom('order_notes').select(['content', 'author']).where('order_id', '=', ids.adaOrder).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(note).toEqual({ content: 'Personal data removed at the customer’s request.', author: 'Alma Admin' });
+      expect(await names('q=lovelace')).toEqual([]);
+      expect((await admin.request('GET', `/admin/customers/${ids.ada}`)).statusCode).toBe(404);
+    });
+  });
+}
