@@ -15,6 +15,8 @@ import * as pages from './2026-11-25-014-pages.ts';
 import * as menus from './2026-11-25-015-menus.ts';
 import * as globalAttributes from './2026-11-25-017-global-attributes.ts';
 import * as stockVersions from './2026-11-25-018-stock-versions.ts';
+// Stock log and dashboard indexes (back office: dashboard and stock).
+import * as stockLog from './2026-11-27-020-stock-log.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-015-menus': menus,
   '2026-11-25-017-global-attributes': globalAttributes,
   '2026-11-25-018-stock-versions': stockVersions,
+  // Back office: dashboard and stock.
+  '2026-11-27-020-stock-log': stockLog,
 };
 
 export const migrationProvider: MigrationProvider = {
