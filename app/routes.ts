@@ -84,6 +84,9 @@ export default [
     route('admin/pages/media', 'routes/admin.pages.media.tsx'),
     route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
     route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
+    // Back office: dashboard and stock.
+    route('admin/stock', 'routes/admin.stock.tsx'),
+    route('admin/products/:id/stock', 'routes/admin.products.$id.stock.tsx'),
   ]),
   // Block pages (features/pages): after every shop route, which are static and win anyway.
   route(':slug', 'routes/page.tsx'),

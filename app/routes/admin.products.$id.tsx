@@ -298,6 +298,12 @@ export default function ProductEditor() {
           </div>
           {check('manage_stock', 'Track stock quantity')}
           {check('sold_individually', 'Sold individually (one per order)')}
+          {values.id ? (
+            // Back office: dashboard and stock.
+            <p className="hint">
+              <Link to={`/admin/products/${values.id}/stock`}>{t('admin.dash.stockHistory')}</Link>
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset>

@@ -10,6 +10,7 @@ import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
+import { STOCK_ROLES } from '../features/stock/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -29,6 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
     canPages: PAGE_EDITOR_ROLES.includes(user.role),
     canChat: CHAT_CONSOLE_ROLES.includes(user.role),
+    // Back office: dashboard and stock.
+    canStock: STOCK_ROLES.includes(user.role),
   };
 }
 
@@ -46,6 +49,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
     data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },
     data.canProducts && { to: '/admin/attributes', label: t('admin.nav.attributes') },
+    data.canStock && { to: '/admin/stock', label: t('admin.nav.stock') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

@@ -46,3 +46,11 @@ export function stockDelta(before: number | null, after: number | null): string 
   const d = after - before;
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '0';
 }
+
+/** The stock e-mail settings as /admin/stock shows them (stock-settings.server.ts saves them). */
+export interface StockSettingsValues {
+  stockLowThreshold: number;
+  stockNotifyLow: boolean;
+  stockNotifyOut: boolean;
+  stockNotificationEmail: string;
+}
