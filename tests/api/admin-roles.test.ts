@@ -74,10 +74,13 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: false },
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  // Back office: dashboard and stock.
+  { file: 'admin.stock.tsx', path: '/admin/stock', allowed: MANAGERS, action: true },
+  { file: 'admin.products.$id.stock.tsx', path: '/admin/products/1/stock', allowed: MANAGERS, action: false },
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
+const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -110,6 +113,7 @@ const DATA_TABLES = [
   'customer_addresses',
   'privacy_requests',
   'search_synonyms',
+  'stock_log',
 ] as const;
 
 const loginRedirect = (res: LightMyRequestResponse) => res.statusCode >= 300 && res.statusCode < 400 && String(res.headers.location).startsWith('/account/login');
