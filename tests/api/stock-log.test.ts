@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { eraseCustomer } from '../../app/features/orders/privacy.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { backgroundSettled } from '../../app/lib/background.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
@@ -124,6 +125,10 @@ for (const dialect of await dialects()) {
         ['refund', 3, 4],
         ['order', 4, 0],
       ]);
+
+      // An erased customer's rows keep the stock they moved, not who they were.
+      await eraseCustomer(t.services, buyerId, { name: 'Olive Owner' });
+      expect((await logOf(mug.id))[0]).toMatchObject({ reason: 'order', user_id: null, actor: 'Erased customer', quantity_before: 6, quantity_after: 3 });
     });
 
     it('manual changes are logged with who and where: the editor, quick edit, a bulk stock status, a duplicate', async () => {
