@@ -45,6 +45,7 @@ test.beforeAll(async ({ playwright, shop }) => {
 });
 
 test('the dashboard: sales figures, charts drawn with their text alternatives, stock and reviews; axe; 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(180_000);
   await adminSession(page);
   const scripts: string[] = [];
   page.on('request', (r) => {
@@ -98,6 +99,7 @@ test('the dashboard: sales figures, charts drawn with their text alternatives, s
 });
 
 test('without scripts the dashboard is its figures as tables', async ({ browser, shop, page: scripted }) => {
+  test.setTimeout(120_000);
   // The first administrator exists (made here if this worker's shop is new).
   await adminSession(scripted);
   const context = await browser.newContext({ baseURL: shop.server.baseURL, javaScriptEnabled: false });
@@ -118,6 +120,7 @@ test('without scripts the dashboard is its figures as tables', async ({ browser,
 });
 
 test('the stock history: orders and a quick edit, filtered by reason, a product’s own page; axe; 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(180_000);
   await adminSession(page);
   await page.goto('/admin/products?q=scarf');
   await waitForHydration(page);
