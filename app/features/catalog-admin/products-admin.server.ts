@@ -6,7 +6,7 @@ import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-up
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
-import { withStockLog, type StockActor } from '../stock/stock-log.server.ts';
+import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
 
 /* The back office's product list: the query behind /admin/products and its row actions. */
 
@@ -182,82 +182,81 @@ export interface BulkResult {
 export async function bulkProducts(db: DB, input: unknown, actor: StockActor): Promise<BulkResult> {
   const cmd = parseInput(bulkSchema, input);
   const ids = [...new Set(cmd.ids)];
-  // Only the stock action changes stock; the others skip the two reads of the stock log.
-  if (cmd.action === 'stock') return inTransaction(db, (trx) => withStockLog(trx, ids, { reason: 'manual', source: 'bulk', actor }, () => bulkIn(trx, cmd, ids)));
-  return inTransaction(db, (trx) => bulkIn(trx, cmd, ids));
-}
-
-async function bulkIn(trx: DB, cmd: z.output<typeof bulkSchema>, ids: number[]): Promise<BulkResult> {
-  const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
-  if (found.length !== ids.length) throw new HttpError(404, 'not_found', 'Some of the chosen products no longer exist. Reload the list.');
-  const skipped: BulkResult['skipped'] = [];
-  let targets = found.map((r) => r.id);
-  const now = nowIso();
-  const touch = (list: number[]) => (list.length ? trx.updateTable('products').set({ updated_at: now }).where('id', 'in', list).execute() : undefined);
-  switch (cmd.action) {
-    case 'publish': {
-      const variable = found.filter((r) => r.type === 'variable').map((r) => r.id);
-      const priced = variable.length
-        ? new Set((await trx.selectFrom('product_variations').select('product_id').distinct().where('product_id', 'in', variable).where('status', '=', 'publish').where('regular_price', 'is not', null).execute()).map((r) => r.product_id))
-        : new Set<number>();
-      for (const r of found) {
-        if (r.type === 'variable' && !priced.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'A variable product needs a variation with a price' });
+  return inTransaction(db, async (trx) => {
+    // Only the stock action changes stock: the others skip the stock log's two reads.
+    const stockBefore = cmd.action === 'stock' ? await stockSnapshot(trx, ids) : null;
+    const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw new HttpError(404, 'not_found', 'Some of the chosen products no longer exist. Reload the list.');
+    const skipped: BulkResult['skipped'] = [];
+    let targets = found.map((r) => r.id);
+    const now = nowIso();
+    const touch = (list: number[]) => (list.length ? trx.updateTable('products').set({ updated_at: now }).where('id', 'in', list).execute() : undefined);
+    switch (cmd.action) {
+      case 'publish': {
+        const variable = found.filter((r) => r.type === 'variable').map((r) => r.id);
+        const priced = variable.length
+          ? new Set((await trx.selectFrom('product_variations').select('product_id').distinct().where('product_id', 'in', variable).where('status', '=', 'publish').where('regular_price', 'is not', null).execute()).map((r) => r.product_id))
+          : new Set<number>();
+        for (const r of found) {
+          if (r.type === 'variable' && !priced.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'A variable product needs a variation with a price' });
+        }
+        targets = targets.filter((id) => !skipped.some((s) => s.id === id));
+        if (targets.length) await trx.updateTable('products').set({ status: 'publish', updated_at: now }).where('id', 'in', targets).execute();
+        break;
       }
-      targets = targets.filter((id) => !skipped.some((s) => s.id === id));
-      if (targets.length) await trx.updateTable('products').set({ status: 'publish', updated_at: now }).where('id', 'in', targets).execute();
-      break;
-    }
-    case 'draft':
-    case 'trash':
-      await trx.updateTable('products').set({ status: cmd.action, updated_at: now }).where('id', 'in', targets).execute();
-      break;
-    case 'restore':
-      targets = found.filter((r) => r.status === 'trash').map((r) => r.id);
-      if (targets.length) await trx.updateTable('products').set({ status: 'draft', updated_at: now }).where('id', 'in', targets).execute();
-      break;
-    case 'sale': {
-      // Sale price from each regular price, rounded to whole minor units; rows without a regular price keep none.
-      // The percentage is a validated whole number, written as a literal so both databases see numbers.
-      const salePrice = sql<number>`CAST(ROUND(regular_price * ${sql.lit(100 - cmd.percent)} / 100.0) AS INTEGER)`;
-      await trx.updateTable('products').set({ sale_price: salePrice, sale_from: null, sale_to: null }).where('id', 'in', targets).where('type', 'in', ['simple', 'external']).where('regular_price', '>', 0).execute();
-      await trx.updateTable('product_variations').set({ sale_price: salePrice, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).where('regular_price', '>', 0).execute();
-      for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: 'A grouped product has no price of its own' });
-      await touch(targets);
-      break;
-    }
-    case 'end_sale':
-      await trx.updateTable('products').set({ sale_price: null, sale_from: null, sale_to: null }).where('id', 'in', targets).execute();
-      await trx.updateTable('product_variations').set({ sale_price: null, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).execute();
-      await touch(targets);
-      break;
-    case 'category': {
-      const cat = await trx.selectFrom('categories').select('id').where('id', '=', cmd.category).executeTakeFirst();
-      if (!cat) throw new HttpError(400, 'invalid', 'category: No such category.', { category: 'No such category' });
-      const have = new Set((await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cmd.category).where('product_id', 'in', ids).execute()).map((r) => r.product_id));
-      targets = ids.filter((id) => !have.has(id));
-      if (targets.length) {
-        await trx.insertInto('product_categories').values(targets.map((id) => ({ product_id: id, category_id: cmd.category }))).execute();
+      case 'draft':
+      case 'trash':
+        await trx.updateTable('products').set({ status: cmd.action, updated_at: now }).where('id', 'in', targets).execute();
+        break;
+      case 'restore':
+        targets = found.filter((r) => r.status === 'trash').map((r) => r.id);
+        if (targets.length) await trx.updateTable('products').set({ status: 'draft', updated_at: now }).where('id', 'in', targets).execute();
+        break;
+      case 'sale': {
+        // Sale price from each regular price, rounded to whole minor units; rows without a regular price keep none.
+        // The percentage is a validated whole number, written as a literal so both databases see numbers.
+        const salePrice = sql<number>`CAST(ROUND(regular_price * ${sql.lit(100 - cmd.percent)} / 100.0) AS INTEGER)`;
+        await trx.updateTable('products').set({ sale_price: salePrice, sale_from: null, sale_to: null }).where('id', 'in', targets).where('type', 'in', ['simple', 'external']).where('regular_price', '>', 0).execute();
+        await trx.updateTable('product_variations').set({ sale_price: salePrice, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).where('regular_price', '>', 0).execute();
+        for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: 'A grouped product has no price of its own' });
         await touch(targets);
+        break;
       }
-      break;
+      case 'end_sale':
+        await trx.updateTable('products').set({ sale_price: null, sale_from: null, sale_to: null }).where('id', 'in', targets).execute();
+        await trx.updateTable('product_variations').set({ sale_price: null, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).execute();
+        await touch(targets);
+        break;
+      case 'category': {
+        const cat = await trx.selectFrom('categories').select('id').where('id', '=', cmd.category).executeTakeFirst();
+        if (!cat) throw new HttpError(400, 'invalid', 'category: No such category.', { category: 'No such category' });
+        const have = new Set((await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cmd.category).where('product_id', 'in', ids).execute()).map((r) => r.product_id));
+        targets = ids.filter((id) => !have.has(id));
+        if (targets.length) {
+          await trx.insertInto('product_categories').values(targets.map((id) => ({ product_id: id, category_id: cmd.category }))).execute();
+          await touch(targets);
+        }
+        break;
+      }
+      case 'stock': {
+        // Managed stock follows its quantity; variable products follow their variations.
+        for (const r of found) {
+          if (r.manage_stock) skipped.push({ id: r.id, name: r.name, reason: 'Stock is managed: change the quantity instead' });
+        }
+        targets = found.filter((r) => !r.manage_stock).map((r) => r.id);
+        if (targets.length) {
+          await trx.updateTable('products').set({ stock_status: cmd.stock_status, updated_at: now }).where('id', 'in', targets).execute();
+          await trx.updateTable('product_variations').set({ stock_status: cmd.stock_status, updated_at: now }).where('product_id', 'in', targets).where('manage_stock', '=', 0).execute();
+        }
+        break;
+      }
     }
-    case 'stock': {
-      // Managed stock follows its quantity; variable products follow their variations.
-      for (const r of found) {
-        if (r.manage_stock) skipped.push({ id: r.id, name: r.name, reason: 'Stock is managed: change the quantity instead' });
-      }
-      targets = found.filter((r) => !r.manage_stock).map((r) => r.id);
-      if (targets.length) {
-        await trx.updateTable('products').set({ stock_status: cmd.stock_status, updated_at: now }).where('id', 'in', targets).execute();
-        await trx.updateTable('product_variations').set({ stock_status: cmd.stock_status, updated_at: now }).where('product_id', 'in', targets).where('manage_stock', '=', 0).execute();
-      }
-      break;
-    }
-  }
-  await recomputeProducts(trx, ids);
-  const cats = await trx.selectFrom('product_categories').select('category_id').distinct().where('product_id', 'in', ids).execute();
-  await recountCategories(trx, cats.map((c) => c.category_id));
-  return { action: cmd.action, changed: targets.length, skipped };
+    await recomputeProducts(trx, ids);
+    const cats = await trx.selectFrom('product_categories').select('category_id').distinct().where('product_id', 'in', ids).execute();
+    await recountCategories(trx, cats.map((c) => c.category_id));
+    if (stockBefore) await logStockSince(trx, stockBefore, ids, { reason: 'manual', source: 'bulk', actor });
+    return { action: cmd.action, changed: targets.length, skipped };
+  });
 }
 
 const quickSchema = z.object({
@@ -273,25 +272,25 @@ export async function quickEditProduct(db: DB, input: unknown, actor: StockActor
   const q = parseInput(quickSchema, input);
   if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', 'sale_price: Must be below the regular price.', { sale_price: 'Must be below the regular price' });
   if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', 'sale_price: A sale needs a regular price.', { sale_price: 'A sale needs a regular price' });
-  return inTransaction(db, (trx) => withStockLog(trx, [q.id], { reason: 'manual', source: 'quick_edit', actor }, () => quickIn(trx, q), { scope: 'products' }));
-}
-
-async function quickIn(trx: DB, q: z.output<typeof quickSchema>): Promise<{ name: string }> {
-  const row = await trx.selectFrom('products').select(['id', 'name', 'type', 'updated_at', 'manage_stock', 'backorders']).where('id', '=', q.id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'not_found', 'No such product.');
-  if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', `“${row.name}” was changed since you opened it. Reload the list and try again.`);
-  if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', 'Prices of this product are set per variation or child: open the editor.');
-  const stock =
-    row.manage_stock && q.stock_quantity != null
-      ? { stock_quantity: q.stock_quantity, stock_status: q.stock_quantity > 0 ? ('instock' as const) : row.backorders === 'no' ? ('outofstock' as const) : ('onbackorder' as const) }
-      : {};
-  await trx
-    .updateTable('products')
-    .set({ regular_price: q.regular_price, sale_price: q.sale_price, ...stock, updated_at: later(row.updated_at) })
-    .where('id', '=', q.id)
-    .execute();
-  await recomputeProducts(trx, [q.id]);
-  return { name: row.name };
+  return inTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('products').select(['id', 'name', 'type', 'updated_at', 'manage_stock', 'backorders']).where('id', '=', q.id).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'not_found', 'No such product.');
+    if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', `“${row.name}” was changed since you opened it. Reload the list and try again.`);
+    if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', 'Prices of this product are set per variation or child: open the editor.');
+    const stockBefore = await stockSnapshot(trx, [q.id], 'products');
+    const stock =
+      row.manage_stock && q.stock_quantity != null
+        ? { stock_quantity: q.stock_quantity, stock_status: q.stock_quantity > 0 ? ('instock' as const) : row.backorders === 'no' ? ('outofstock' as const) : ('onbackorder' as const) }
+        : {};
+    await trx
+      .updateTable('products')
+      .set({ regular_price: q.regular_price, sale_price: q.sale_price, ...stock, updated_at: later(row.updated_at) })
+      .where('id', '=', q.id)
+      .execute();
+    await recomputeProducts(trx, [q.id]);
+    await logStockSince(trx, stockBefore, [q.id], { reason: 'manual', source: 'quick_edit', actor }, 'products');
+    return { name: row.name };
+  });
 }
 
 const later = (after: string) => {
@@ -301,95 +300,95 @@ const later = (after: string) => {
 
 /** A copy of a product as a draft: new slug, no SKUs, same everything else; answers the copy's id. */
 export async function duplicateProduct(db: DB, productId: number, actor: StockActor): Promise<{ id: number; slug: string }> {
-  // The copy's stock starts in the log as a manual change.
-  return inTransaction(db, (trx) => withStockLog(trx, [], { reason: 'manual', source: 'duplicate', actor }, () => duplicateIn(trx, productId), { created: (r) => [r.id] }));
-}
-
-async function duplicateIn(trx: DB, productId: number): Promise<{ id: number; slug: string }> {
-  const p = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
-  if (!p) throw new HttpError(404, 'not_found', 'No such product.');
-  const [images, cats, tags, attrs, vars, links] = await Promise.all([
-    trx.selectFrom('product_images').select('media_id').where('product_id', '=', productId).orderBy('position').execute(),
-    trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),
-    trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', productId).execute(),
-    trx.selectFrom('product_attributes').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
-    trx.selectFrom('product_variations').selectAll().where('product_id', '=', productId).orderBy('menu_order').orderBy('id').execute(),
-    trx.selectFrom('product_links').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
-  ]);
-  const imageIds = images.map((i) => i.media_id);
-  if (p.image_id && !imageIds.includes(p.image_id)) imageIds.unshift(p.image_id);
-  const links_ = (kind: string) => links.filter((l) => l.kind === kind).map((l) => l.linked_id);
-  return createProduct(trx, {
-    type: p.type,
-    name: `${p.name} (copy)`,
-    slug: slugify(`${p.slug}-copy`),
-    status: 'draft',
-    catalog_visibility: p.catalog_visibility,
-    featured: p.featured,
-    short_description: p.short_description,
-    description: p.description,
-    regular_price: p.regular_price,
-    sale_price: p.sale_price,
-    sale_from: p.sale_from,
-    sale_to: p.sale_to,
-    manage_stock: p.manage_stock,
-    stock_quantity: p.stock_quantity,
-    stock_status: p.stock_status,
-    backorders: p.backorders,
-    weight: p.weight,
-    length: p.length,
-    width: p.width,
-    height: p.height,
-    virtual: p.virtual,
-    downloadable: p.downloadable,
-    tax_status: p.tax_status,
-    tax_class: p.tax_class,
-    low_stock_amount: p.low_stock_amount,
-    sold_individually: p.sold_individually,
-    external_url: p.external_url,
-    button_text: p.button_text,
-    purchase_note: p.purchase_note,
-    reviews_allowed: p.reviews_allowed,
-    shipping_class: p.shipping_class,
-    menu_order: p.menu_order,
-    images: imageIds,
-    categories: cats.map((c) => c.category_id),
-    tags: tags.map((t) => t.tag_id),
-    attributes: attrs.map((a) => ({
-      name: a.name,
-      slug: a.slug,
-      options: JSON.parse(a.options) as string[],
-      visible: a.visible,
-      variation: a.variation,
-      is_global: a.is_global,
-      display: a.display,
-      swatches: JSON.parse(a.swatches) as Record<string, string | number>,
-    })),
-    variations: vars.map((v) => ({
-      attributes: JSON.parse(v.attributes) as Record<string, string>,
-      status: v.status,
-      description: v.description,
-      regular_price: v.regular_price,
-      sale_price: v.sale_price,
-      sale_from: v.sale_from,
-      sale_to: v.sale_to,
-      manage_stock: v.manage_stock,
-      stock_quantity: v.stock_quantity,
-      stock_status: v.stock_status,
-      backorders: v.backorders,
-      weight: v.weight,
-      length: v.length,
-      width: v.width,
-      height: v.height,
-      virtual: v.virtual,
-      downloadable: v.downloadable,
-      image: v.image_id,
-      min_qty: v.min_qty,
-      max_qty: v.max_qty,
-      tax_class: v.tax_class,
-      shipping_class: v.shipping_class,
-      menu_order: v.menu_order,
-    })),
-    links: { upsell: links_('upsell'), crosssell: links_('crosssell'), ...(p.type === 'grouped' ? { grouped: links_('grouped') } : {}) },
+  return inTransaction(db, async (trx) => {
+    const p = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+    if (!p) throw new HttpError(404, 'not_found', 'No such product.');
+    const [images, cats, tags, attrs, vars, links] = await Promise.all([
+      trx.selectFrom('product_images').select('media_id').where('product_id', '=', productId).orderBy('position').execute(),
+      trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),
+      trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', productId).execute(),
+      trx.selectFrom('product_attributes').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
+      trx.selectFrom('product_variations').selectAll().where('product_id', '=', productId).orderBy('menu_order').orderBy('id').execute(),
+      trx.selectFrom('product_links').selectAll().where('product_id', '=', productId).orderBy('position').execute(),
+    ]);
+    const imageIds = images.map((i) => i.media_id);
+    if (p.image_id && !imageIds.includes(p.image_id)) imageIds.unshift(p.image_id);
+    const links_ = (kind: string) => links.filter((l) => l.kind === kind).map((l) => l.linked_id);
+    const copy = await createProduct(trx, {
+      type: p.type,
+      name: `${p.name} (copy)`,
+      slug: slugify(`${p.slug}-copy`),
+      status: 'draft',
+      catalog_visibility: p.catalog_visibility,
+      featured: p.featured,
+      short_description: p.short_description,
+      description: p.description,
+      regular_price: p.regular_price,
+      sale_price: p.sale_price,
+      sale_from: p.sale_from,
+      sale_to: p.sale_to,
+      manage_stock: p.manage_stock,
+      stock_quantity: p.stock_quantity,
+      stock_status: p.stock_status,
+      backorders: p.backorders,
+      weight: p.weight,
+      length: p.length,
+      width: p.width,
+      height: p.height,
+      virtual: p.virtual,
+      downloadable: p.downloadable,
+      tax_status: p.tax_status,
+      tax_class: p.tax_class,
+      low_stock_amount: p.low_stock_amount,
+      sold_individually: p.sold_individually,
+      external_url: p.external_url,
+      button_text: p.button_text,
+      purchase_note: p.purchase_note,
+      reviews_allowed: p.reviews_allowed,
+      shipping_class: p.shipping_class,
+      menu_order: p.menu_order,
+      images: imageIds,
+      categories: cats.map((c) => c.category_id),
+      tags: tags.map((t) => t.tag_id),
+      attributes: attrs.map((a) => ({
+        name: a.name,
+        slug: a.slug,
+        options: JSON.parse(a.options) as string[],
+        visible: a.visible,
+        variation: a.variation,
+        is_global: a.is_global,
+        display: a.display,
+        swatches: JSON.parse(a.swatches) as Record<string, string | number>,
+      })),
+      variations: vars.map((v) => ({
+        attributes: JSON.parse(v.attributes) as Record<string, string>,
+        status: v.status,
+        description: v.description,
+        regular_price: v.regular_price,
+        sale_price: v.sale_price,
+        sale_from: v.sale_from,
+        sale_to: v.sale_to,
+        manage_stock: v.manage_stock,
+        stock_quantity: v.stock_quantity,
+        stock_status: v.stock_status,
+        backorders: v.backorders,
+        weight: v.weight,
+        length: v.length,
+        width: v.width,
+        height: v.height,
+        virtual: v.virtual,
+        downloadable: v.downloadable,
+        image: v.image_id,
+        min_qty: v.min_qty,
+        max_qty: v.max_qty,
+        tax_class: v.tax_class,
+        shipping_class: v.shipping_class,
+        menu_order: v.menu_order,
+      })),
+      links: { upsell: links_('upsell'), crosssell: links_('crosssell'), ...(p.type === 'grouped' ? { grouped: links_('grouped') } : {}) },
+    });
+    // The copy's stock starts in the log as a manual change.
+    await logStockSince(trx, new Map(), [copy.id], { reason: 'manual', source: 'duplicate', actor });
+    return copy;
   });
 }

@@ -17,7 +17,7 @@ import {
   setProductLinks,
   slugify,
 } from './catalog-write.server.ts';
-import { withStockLog, type StockActor } from '../stock/stock-log.server.ts';
+import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
 
 /*
  * Updating a product in place (the back office's editor), beside createProduct: the same
@@ -157,93 +157,90 @@ export async function updateProduct(db: DB, productId: number, input: unknown, a
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   return inTransaction(db, async (trx) => {
-    // The row lock first (PostgreSQL), so the stock read before the write is the one this save replaces.
-    if (isPostgres(trx)) await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().execute();
-    return withStockLog(trx, [productId], { reason: 'manual', source: 'editor', actor }, () => writeUpdate(trx, productId, p, extras));
-  });
-}
+    // Taking the row for update (PostgreSQL) makes two saves of one product wait for each other, so the version check below sees the first.
+    const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta']).where('id', '=', productId);
+    const current = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
+    // Its stock as this save finds it (after the lock), for the stock log.
+    const stockBefore = await stockSnapshot(trx, [productId]);
+    if (!current) throw new HttpError(404, 'not_found', 'No such product.');
+    if (extras.version && extras.version !== current.updated_at) throw new HttpError(409, 'conflict', CONFLICT_MESSAGE);
 
-async function writeUpdate(trx: DB, productId: number, p: Parsed, extras: z.output<typeof editorExtras>): Promise<SavedProduct> {
-  // Taking the row for update (PostgreSQL) makes two saves of one product wait for each other, so the version check below sees the first.
-  const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta']).where('id', '=', productId);
-  const current = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
-  if (!current) throw new HttpError(404, 'not_found', 'No such product.');
-  if (extras.version && extras.version !== current.updated_at) throw new HttpError(409, 'conflict', CONFLICT_MESSAGE);
+    const wantedSlug = p.slug ? slugify(p.slug, 'product') : null;
+    if (wantedSlug) await requireFreeSlug(trx, wantedSlug, productId);
+    const slug = wantedSlug ?? (await freeSlug(trx, slugify(p.name, 'product'), productId));
+    await requireFreeSkus(trx, p, productId);
+    await requireMedia(trx, [...p.images, ...p.variations.flatMap((v) => (v.image ? [v.image] : []))]);
 
-  const wantedSlug = p.slug ? slugify(p.slug, 'product') : null;
-  if (wantedSlug) await requireFreeSlug(trx, wantedSlug, productId);
-  const slug = wantedSlug ?? (await freeSlug(trx, slugify(p.name, 'product'), productId));
-  await requireFreeSkus(trx, p, productId);
-  await requireMedia(trx, [...p.images, ...p.variations.flatMap((v) => (v.image ? [v.image] : []))]);
-
-  const version = nextVersion(current.updated_at);
-  const status = extras.status;
-  await trx
-    .updateTable('products')
-    .set({
-      type: p.type,
-      name: p.name,
-      slug,
-      status: status as never,
-      catalog_visibility: p.catalog_visibility,
-      featured: p.featured,
-      sku: p.sku ?? null,
-      short_description: p.short_description,
-      description: p.description,
-      ...prices(p),
-      ...shape(p),
-      tax_status: p.tax_status,
-      tax_class: p.tax_class,
-      manage_stock: p.manage_stock,
-      stock_quantity: p.stock_quantity ?? null,
-      stock_status: stockStatus(p),
-      backorders: p.backorders,
-      low_stock_amount: p.low_stock_amount ?? null,
-      sold_individually: p.sold_individually,
-      external_url: p.external_url ?? null,
-      button_text: p.button_text ?? null,
-      purchase_note: p.purchase_note,
-      reviews_allowed: p.reviews_allowed,
-      shipping_class: p.shipping_class,
-      menu_order: p.menu_order,
-      image_id: p.images[0] ?? null,
-      // Stored meta (an import's extra columns) is kept: the editor adds to it, never wipes it.
-      meta: JSON.stringify(withoutPublishAt({ ...(JSON.parse(current.meta || '{}') as Record<string, unknown>), ...p.meta }, status === 'future' ? extras.publish_at : null)),
-      ...(status === 'future' && extras.publish_at ? { created_at: new Date(extras.publish_at).toISOString() } : {}),
-      updated_at: version,
-    })
-    .where('id', '=', productId)
-    .execute();
-
-  await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
-  const images = [...new Set(p.images)];
-  if (images.length) await trx.insertInto('product_images').values(images.map((m, i) => ({ product_id: productId, media_id: m, position: i }))).execute();
-
-  const before = (await trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute()).map((r) => r.category_id);
-  const categoryIds = new Set<number>();
-  for (const c of p.categories.length ? p.categories : [['Uncategorized']]) categoryIds.add(typeof c === 'number' ? c : await ensureCategory(trx, c));
-  const known = await trx.selectFrom('categories').select('id').where('id', 'in', [...categoryIds]).execute();
-  if (known.length !== categoryIds.size) throw new HttpError(400, 'invalid', 'categories: unknown category.', { categories: 'Unknown category' });
-  await trx.deleteFrom('product_categories').where('product_id', '=', productId).execute();
-  await trx.insertInto('product_categories').values([...categoryIds].map((c) => ({ product_id: productId, category_id: c }))).execute();
-
-  const tagIds = new Set<number>();
-  for (const t of p.tags) tagIds.add(typeof t === 'number' ? t : await ensureTag(trx, t));
-  await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
-  if (tagIds.size) await trx.insertInto('product_tags').values([...tagIds].map((t) => ({ product_id: productId, tag_id: t }))).execute();
-
-  await trx.deleteFrom('product_attributes').where('product_id', '=', productId).execute();
-  if (p.attributes.length) {
+    const version = nextVersion(current.updated_at);
+    const status = extras.status;
     await trx
-      .insertInto('product_attributes')
-      .values(p.attributes.map((a, i) => ({ ...a, product_id: productId, slug: attributeSlug(a), position: i, options: JSON.stringify(a.options), swatches: JSON.stringify(a.swatches) })))
+      .updateTable('products')
+      .set({
+        type: p.type,
+        name: p.name,
+        slug,
+        status: status as never,
+        catalog_visibility: p.catalog_visibility,
+        featured: p.featured,
+        sku: p.sku ?? null,
+        short_description: p.short_description,
+        description: p.description,
+        ...prices(p),
+        ...shape(p),
+        tax_status: p.tax_status,
+        tax_class: p.tax_class,
+        manage_stock: p.manage_stock,
+        stock_quantity: p.stock_quantity ?? null,
+        stock_status: stockStatus(p),
+        backorders: p.backorders,
+        low_stock_amount: p.low_stock_amount ?? null,
+        sold_individually: p.sold_individually,
+        external_url: p.external_url ?? null,
+        button_text: p.button_text ?? null,
+        purchase_note: p.purchase_note,
+        reviews_allowed: p.reviews_allowed,
+        shipping_class: p.shipping_class,
+        menu_order: p.menu_order,
+        image_id: p.images[0] ?? null,
+        // Stored meta (an import's extra columns) is kept: the editor adds to it, never wipes it.
+        meta: JSON.stringify(withoutPublishAt({ ...(JSON.parse(current.meta || '{}') as Record<string, unknown>), ...p.meta }, status === 'future' ? extras.publish_at : null)),
+        ...(status === 'future' && extras.publish_at ? { created_at: new Date(extras.publish_at).toISOString() } : {}),
+        updated_at: version,
+      })
+      .where('id', '=', productId)
       .execute();
-  }
-  await writeVariations(trx, p, productId, extras.variation_ids, version);
-  await setProductLinks(trx, productId, p.links);
-  await recomputeProduct(trx, productId);
-  await recountCategories(trx, [...new Set([...before, ...categoryIds])]);
-  return { id: productId, slug, version };
+
+    await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
+    const images = [...new Set(p.images)];
+    if (images.length) await trx.insertInto('product_images').values(images.map((m, i) => ({ product_id: productId, media_id: m, position: i }))).execute();
+
+    const before = (await trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute()).map((r) => r.category_id);
+    const categoryIds = new Set<number>();
+    for (const c of p.categories.length ? p.categories : [['Uncategorized']]) categoryIds.add(typeof c === 'number' ? c : await ensureCategory(trx, c));
+    const known = await trx.selectFrom('categories').select('id').where('id', 'in', [...categoryIds]).execute();
+    if (known.length !== categoryIds.size) throw new HttpError(400, 'invalid', 'categories: unknown category.', { categories: 'Unknown category' });
+    await trx.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+    await trx.insertInto('product_categories').values([...categoryIds].map((c) => ({ product_id: productId, category_id: c }))).execute();
+
+    const tagIds = new Set<number>();
+    for (const t of p.tags) tagIds.add(typeof t === 'number' ? t : await ensureTag(trx, t));
+    await trx.deleteFrom('product_tags').where('product_id', '=', productId).execute();
+    if (tagIds.size) await trx.insertInto('product_tags').values([...tagIds].map((t) => ({ product_id: productId, tag_id: t }))).execute();
+
+    await trx.deleteFrom('product_attributes').where('product_id', '=', productId).execute();
+    if (p.attributes.length) {
+      await trx
+        .insertInto('product_attributes')
+        .values(p.attributes.map((a, i) => ({ ...a, product_id: productId, slug: attributeSlug(a), position: i, options: JSON.stringify(a.options), swatches: JSON.stringify(a.swatches) })))
+        .execute();
+    }
+    await writeVariations(trx, p, productId, extras.variation_ids, version);
+    await setProductLinks(trx, productId, p.links);
+    await recomputeProduct(trx, productId);
+    await recountCategories(trx, [...new Set([...before, ...categoryIds])]);
+    await logStockSince(trx, stockBefore, [productId], { reason: 'manual', source: 'editor', actor });
+    return { id: productId, slug, version };
+  });
 }
 
 function variationValues(p: Parsed, v: Parsed['variations'][number], now: string) {
@@ -309,27 +306,26 @@ export async function createEditorProduct(db: DB, input: unknown, actor: StockAc
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   const raw = input as Record<string, unknown>;
-  const log = { reason: 'manual' as const, source: 'editor', actor };
-  return inTransaction(db, (trx) => withStockLog(trx, [], log, () => writeCreate(trx, p, extras, raw), { created: (r) => [r.id] }));
-}
-
-async function writeCreate(trx: DB, p: Parsed, extras: z.output<typeof editorExtras>, raw: Record<string, unknown>): Promise<SavedProduct> {
-  const wanted = p.slug ? slugify(p.slug, 'product') : null;
-  if (wanted) await requireFreeSlug(trx, wanted, 0);
-  const { id, slug } = await createProduct(trx, { ...raw, status: 'draft', slug: wanted ?? undefined, variation_ids: undefined, version: undefined, publish_at: undefined });
-  const row = await trx
-    .updateTable('products')
-    .set({
-      status: extras.status as never,
-      ...(extras.status === 'future' && extras.publish_at ? { created_at: new Date(extras.publish_at).toISOString() } : {}),
-    })
-    .where('id', '=', id)
-    .returning('updated_at')
-    .executeTakeFirstOrThrow();
-  await recomputeProduct(trx, id);
-  const cats = await trx.selectFrom('product_categories').select('category_id').where('product_id', '=', id).execute();
-  await recountCategories(trx, cats.map((c) => c.category_id));
-  return { id, slug, version: row.updated_at };
+  return inTransaction(db, async (trx) => {
+    const wanted = p.slug ? slugify(p.slug, 'product') : null;
+    if (wanted) await requireFreeSlug(trx, wanted, 0);
+    const { id, slug } = await createProduct(trx, { ...raw, status: 'draft', slug: wanted ?? undefined, variation_ids: undefined, version: undefined, publish_at: undefined });
+    const row = await trx
+      .updateTable('products')
+      .set({
+        status: extras.status as never,
+        ...(extras.status === 'future' && extras.publish_at ? { created_at: new Date(extras.publish_at).toISOString() } : {}),
+      })
+      .where('id', '=', id)
+      .returning('updated_at')
+      .executeTakeFirstOrThrow();
+    await recomputeProduct(trx, id);
+    const cats = await trx.selectFrom('product_categories').select('category_id').where('product_id', '=', id).execute();
+    await recountCategories(trx, cats.map((c) => c.category_id));
+    // Its first stock is a manual change.
+    await logStockSince(trx, new Map(), [id], { reason: 'manual', source: 'editor', actor });
+    return { id, slug, version: row.updated_at };
+  });
 }
 
 /** Publishes scheduled products whose date has come; answers their ids. */

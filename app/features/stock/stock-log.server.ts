@@ -158,6 +158,12 @@ export function stockChanges(before: Map<string, StockState>, after: Map<string,
 
 const pick = (s: StockState) => ({ productId: s.productId, variationId: s.variationId, ownThreshold: s.ownThreshold });
 
+/** Logs what changed since `before` (a snapshot taken earlier in the same transaction) for the given products. */
+export async function logStockSince(trx: DB, before: Map<string, StockState>, productIds: number[], ctx: StockLogContext, scope: 'all' | 'products' | 'variations' = 'all'): Promise<boolean> {
+  if (!productIds.length) return false;
+  return writeStockLog(trx, stockChanges(before, await stockSnapshot(trx, productIds, scope)), ctx);
+}
+
 /**
  * Runs `write` (inside `trx`) and logs every stock change it made to the given products (and
  * those whose ids `write` answers with `created`). Answers write's own result.
@@ -172,7 +178,6 @@ export async function withStockLog<T>(
   const scope = options.scope ?? 'all';
   const before = productIds.length ? await stockSnapshot(trx, productIds, scope) : new Map<string, StockState>();
   const result = await write();
-  const ids = [...productIds, ...(options.created?.(result) ?? [])];
-  if (ids.length) await writeStockLog(trx, stockChanges(before, await stockSnapshot(trx, ids, scope)), ctx);
+  await logStockSince(trx, before, [...productIds, ...(options.created?.(result) ?? [])], ctx, scope);
   return result;
 }
