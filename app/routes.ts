@@ -89,6 +89,9 @@ export default [
     route('admin/customers', 'routes/admin.customers.tsx'),
     route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
     route('admin/staff', 'routes/admin.staff.tsx'),
+    // Back office: dashboard and stock.
+    route('admin/stock', 'routes/admin.stock.tsx'),
+    route('admin/products/:id/stock', 'routes/admin.products.$id.stock.tsx'),
   ]),
   // Block pages (features/pages): after every shop route, which are static and win anyway.
   route(':slug', 'routes/page.tsx'),

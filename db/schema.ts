@@ -682,6 +682,29 @@ export interface MenuItemsTable {
   prompt: Generated<number>;
 }
 
+/** Back office: one row per stock change (migration 020, app/features/stock). */
+export type StockReason = 'order' | 'refund' | 'cancellation' | 'manual' | 'import';
+export interface StockLogTable {
+  id: Generated<number>;
+  product_id: number;
+  variation_id: number | null;
+  quantity_before: number | null;
+  quantity_after: number | null;
+  status_before: StockStatus | null;
+  status_after: StockStatus;
+  reason: StockReason;
+  /** Where a manual change was made (editor, quick_edit, bulk, duplicate), or the order status that restocked. */
+  source: Generated<string>;
+  order_id: number | null;
+  /** null: the system or a guest. */
+  user_id: number | null;
+  actor: Generated<string>;
+  /** Set when the change crossed the low-stock threshold ('low') or reached 0 ('out') downwards. */
+  alert: 'low' | 'out' | null;
+  notified_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -739,6 +762,8 @@ export interface Database {
   menus: MenusTable;
   menu_items: MenuItemsTable;
   staff_invites: StaffInvitesTable;
+  // Back office: dashboard and stock.
+  stock_log: StockLogTable;
 }
 
 /** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */

@@ -22,6 +22,7 @@ import { publishScheduled } from '../app/features/catalog/product-update.server.
 import { repeat, underJobGate, type JobGate } from '../app/lib/repeat.server.ts';
 import { connectShared } from '../app/lib/redis-shared.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
+import { scheduleStockAlerts } from '../app/features/stock/stock-alerts.server.ts';
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
 import { attachChat } from '../app/features/chat/chat-realtime.server.ts';
@@ -75,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
     : undefined;
   if (config.seedDemo) await seedDemoIfEmpty(services);
-  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention] = underJobGate(jobGate, () => [
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts] = underJobGate(jobGate, () => [
     scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
     // Products scheduled in the back office go live within a minute of their date.
     repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
@@ -83,6 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Price drops and returns to stock (scheduled sales, other processes' writes) reach wishlist alerts within a minute.
     scheduleWishlistAlerts(services),
     scheduleUploadRetention(services),
+    // Low- and out-of-stock e-mails for stock changed by other processes (the import command) within a minute.
+    scheduleStockAlerts(services),
   ]);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
@@ -118,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopWishlistAlerts();
     await stopChatCleanup();
     await stopUploadRetention();
+    await stopStockAlerts();
     await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();

@@ -175,3 +175,16 @@ export const CUSTOMERS_ADMIN = {
 } as const;
 /** A staff invitation's link works once, for this long after it was (re)sent: 7 days. */
 export const STAFF_INVITE_VALID_MS = 7 * 24 * 3_600_000;
+/** Back office: the dashboard and the stock log (app/features/admin/dashboard*.server.ts, app/features/stock). */
+export const BACK_OFFICE_STOCK = {
+  /** Store default of the low-stock threshold (units), as in WooCommerce; a product's own overrides it. */
+  lowStockThresholdDefault: 2,
+  /** Rows per page of the stock history lists. */
+  historyPerPage: 50,
+  /** Stock alert e-mails: the queue is looked at after each write, and this often for other processes' writes. */
+  alertsEveryMs: 60_000,
+  /** Rows the dashboard lists under low stock, out of stock, top sellers and reviews awaiting approval. */
+  dashboardListRows: 10,
+  /** The sales chart's window, in days up to today (UTC). */
+  salesChartDays: 30,
+} as const;

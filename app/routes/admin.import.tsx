@@ -10,6 +10,8 @@ import { parseInput } from '../lib/validate.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { plural, t } from '../i18n/t-admin.ts';
 import { kickWishlistAlerts } from '../features/wishlist/wishlist-alerts.server.ts';
+import { staffActor } from '../features/stock/stock-log.server.ts';
+import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
@@ -35,15 +37,17 @@ const uploadSchema = z.object({
 export type ImportResult = { fileName: string; summary: ImportSummary; more: { skipped: number; warnings: number } };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireStaff(context, request, SETTINGS_ROLES);
+  const user = requireStaff(context, request, SETTINGS_ROLES);
   const form = await request.formData();
   return formAction(async (): Promise<ImportResult> => {
     const input = parseInput(uploadSchema, { file: form.get('file') ?? undefined, skipImages: form.get('skipImages') ?? undefined });
     const { db, config } = context.services;
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const summary = await importWooCommerce({ db, dataDir: config.dataDir, fetch: { ports: config.fetchPorts } }, [bytes], { downloadImages: !input.skipImages });
+    const summary = await importWooCommerce({ db, dataDir: config.dataDir, fetch: { ports: config.fetchPorts }, actor: staffActor(user) }, [bytes], { downloadImages: !input.skipImages });
     // Prices and stock may have changed: wishlist alerts look in the background.
     kickWishlistAlerts(context.services);
+    // …and so do the shop's low-stock e-mails.
+    kickStockAlerts(context.services);
     const more = { skipped: Math.max(0, summary.skipped.length - SHOWN), warnings: Math.max(0, summary.warnings.length - SHOWN) };
     return { fileName: input.file.name, more, summary: { ...summary, skipped: summary.skipped.slice(0, SHOWN), warnings: summary.warnings.slice(0, SHOWN) } };
   });

@@ -14,6 +14,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { imageSources } from '../lib/image.ts';
 import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { staffActor } from '../features/stock/stock-log.server.ts';
+import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 
 /*
  * The product editor (/admin/products/new and /admin/products/:id). One form posting to this
@@ -49,7 +51,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 type ActionResult = { values: EditorValues; stamp: number; notice?: string; found?: { kind: LinkKind; items: LinkedProduct[] }; error?: { code: string; message: string; fields?: Record<string, string> } };
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const user = requireStaff(context, request, PRODUCT_ADMIN_ROLES);
   const { db } = context.services;
   const form = await request.formData();
   const values = formToValues(form);
@@ -80,7 +82,8 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       return { values: bulkEditVariations(values, String(form.get('bulk_field') ?? ''), String(form.get('bulk_value') ?? '')), stamp, notice: 'Set on every variation: save to keep it.' } satisfies ActionResult;
     }
     if (intent !== 'save') throw new HttpError(400, 'invalid', 'Unknown request.');
-    const saved = await saveEditorValues(db, values, (await getSettings(db)).currency);
+    const saved = await saveEditorValues(db, values, (await getSettings(db)).currency, staffActor(user));
+    kickStockAlerts(context.services);
     return redirect(`/admin/products/${saved.id}?saved=1`);
   } catch (err) {
     const fields = err instanceof FieldErrors ? err.fields : err instanceof HttpError ? err.fields : undefined;
@@ -295,6 +298,12 @@ export default function ProductEditor() {
           </div>
           {check('manage_stock', 'Track stock quantity')}
           {check('sold_individually', 'Sold individually (one per order)')}
+          {values.id ? (
+            // Back office: dashboard and stock.
+            <p className="hint">
+              <Link to={`/admin/products/${values.id}/stock`}>{t('admin.dash.stockHistory')}</Link>
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset>

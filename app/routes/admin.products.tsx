@@ -24,6 +24,8 @@ import { currencyInfo, formatPrice, toMinor, type PriceFormat } from '../lib/mon
 import { idFromText } from '../lib/validate.ts';
 import { minorToDecimal } from '../features/shipping/shipping.schema.ts';
 import { t } from '../i18n/t-admin.ts';
+import { staffActor } from '../features/stock/stock-log.server.ts';
+import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 
 /* /admin/products: the catalog in the back office (search, filters, sort, bulk actions, quick edit, trash, duplicate). */
 
@@ -40,15 +42,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 type Done = { done: string; skipped?: BulkResult['skipped'] };
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  requireStaff(context, request, PRODUCT_ADMIN_ROLES);
+  const user = requireStaff(context, request, PRODUCT_ADMIN_ROLES);
   const { db } = context.services;
+  const actor = staffActor(user);
   const form = await request.formData();
   const intent = form.get('intent');
   const str = (k: string) => (typeof form.get(k) === 'string' ? (form.get(k) as string) : '');
   return formAction<Done | Response>(async () => {
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
-      const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined });
+      const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined }, actor);
       return { done: `${BULK_DONE[r.action]}: ${r.changed} of ${ids.length} product${ids.length === 1 ? '' : 's'}.`, skipped: r.skipped };
     }
     const id = idFromText(str('id'));
@@ -68,15 +71,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
         regular_price: money('regular_price'),
         sale_price: money('sale_price'),
         stock_quantity: stock === '' ? null : Number.isInteger(Number(stock)) ? Number(stock) : Number.NaN,
-      });
+      }, actor);
+      // Stock taken down to its low-stock line is e-mailed after the commit.
+      kickStockAlerts(context.services);
       return { done: `“${name}” saved.` };
     }
     if (intent === 'trash' || intent === 'restore') {
-      await bulkProducts(db, { action: intent, ids: [id] });
+      await bulkProducts(db, { action: intent, ids: [id] }, actor);
       return { done: intent === 'trash' ? 'Moved to the trash.' : 'Restored as a draft.' };
     }
     if (intent === 'duplicate') {
-      const copy = await duplicateProduct(db, id);
+      const copy = await duplicateProduct(db, id, actor);
       return redirect(`/admin/products/${copy.id}?duplicated=1`);
     }
     throw new HttpError(400, 'invalid', 'Unknown request.');

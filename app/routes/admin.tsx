@@ -11,6 +11,7 @@ import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
+import { STOCK_ROLES } from '../features/stock/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -32,6 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canChat: CHAT_CONSOLE_ROLES.includes(user.role),
     canCustomers: CUSTOMER_ADMIN_ROLES.includes(user.role),
     canStaff: ROLE_ADMIN_ROLES.includes(user.role),
+    // Back office: dashboard and stock.
+    canStock: STOCK_ROLES.includes(user.role),
   };
 }
 
@@ -51,6 +54,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canProducts && { to: '/admin/categories', label: t('admin.nav.categories') },
     data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },
     data.canProducts && { to: '/admin/attributes', label: t('admin.nav.attributes') },
+    data.canStock && { to: '/admin/stock', label: t('admin.nav.stock') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

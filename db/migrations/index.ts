@@ -16,6 +16,8 @@ import * as menus from './2026-11-25-015-menus.ts';
 import * as globalAttributes from './2026-11-25-017-global-attributes.ts';
 import * as stockVersions from './2026-11-25-018-stock-versions.ts';
 import * as staffInvites from './2026-11-27-019-staff-invites.ts';
+// Stock log and dashboard indexes (back office: dashboard and stock).
+import * as stockLog from './2026-11-27-020-stock-log.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-017-global-attributes': globalAttributes,
   '2026-11-25-018-stock-versions': stockVersions,
   '2026-11-27-019-staff-invites': staffInvites,
+  // Back office: dashboard and stock.
+  '2026-11-27-020-stock-log': stockLog,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -78,6 +78,9 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },
   { file: 'admin.customers.$id.tsx', path: '/admin/customers/1', allowed: MANAGERS, action: true },
   { file: 'admin.staff.tsx', path: '/admin/staff', allowed: ADMIN, action: true },
+  // Back office: dashboard and stock.
+  { file: 'admin.stock.tsx', path: '/admin/stock', allowed: MANAGERS, action: true },
+  { file: 'admin.products.$id.stock.tsx', path: '/admin/products/1/stock', allowed: MANAGERS, action: false },
 ];
 
 /**
@@ -95,7 +98,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1']);
+const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -129,6 +132,7 @@ const DATA_TABLES = [
   'privacy_requests',
   'search_synonyms',
   'staff_invites',
+  'stock_log',
 ] as const;
 
 const loginRedirect = (res: LightMyRequestResponse) => res.statusCode >= 300 && res.statusCode < 400 && String(res.headers.location).startsWith('/account/login');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PRICE_FORMAT, GRID_COLUMNS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -162,6 +162,15 @@ export const storeSettingsSchema = z.object({
   searchCategorySelect: flag(false),
   /** Searches (suggestions and results) leave out products out of stock; off: they come last. */
   searchHideOutOfStock: flag(false),
+  // Stock alerts (back office: dashboard and stock; edited at /admin/stock)
+  /** Stock at or below this many units is low, unless a product sets its own threshold. */
+  stockLowThreshold: z.coerce.number({ message: 'Enter a number' }).int('A whole number').min(0, 'At least 0').max(1_000_000, 'At most 1,000,000').default(BACK_OFFICE_STOCK.lowStockThresholdDefault),
+  /** E-mail the shop when a product's stock falls to its low-stock threshold. */
+  stockNotifyLow: flag(true),
+  /** E-mail the shop when a product's stock runs out. */
+  stockNotifyOut: flag(true),
+  /** Who gets the stock e-mails; empty: the order notification address, else administrators and shop managers. */
+  stockNotificationEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
   language: z
     .string()
     .trim()

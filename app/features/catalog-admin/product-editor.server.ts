@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { DB } from '../../../db/client.ts';
 import { inTransaction } from '../catalog/catalog-write.server.ts';
 import { createEditorProduct, missingCombinations, MAX_GENERATED, updateProduct, type SavedProduct } from '../catalog/product-update.server.ts';
+import type { StockActor } from '../stock/stock-log.server.ts';
 import { taxClasses } from '../tax/tax-admin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { generateVariants, insertMedia } from '../../lib/images.server.ts';
@@ -189,10 +190,10 @@ export function bulkEditVariations(v: EditorValues, field: string, value: string
 }
 
 /** Saves the editor's values: a new product or over the stored one (with the version check). */
-export async function saveEditorValues(db: DB, v: EditorValues, currency: string): Promise<SavedProduct> {
+export async function saveEditorValues(db: DB, v: EditorValues, currency: string, actor: StockActor): Promise<SavedProduct> {
   const input = valuesToInput(v, (s) => toMinor(s, currency));
   return inTransaction(db, async (trx) => {
-    const saved = v.id === null ? await createEditorProduct(trx, input) : await updateProduct(trx, v.id, input);
+    const saved = v.id === null ? await createEditorProduct(trx, input, actor) : await updateProduct(trx, v.id, input, actor);
     // The gallery's alt texts live on the media rows: written with the product, or not at all.
     for (const img of v.images) await trx.updateTable('media').set({ alt: img.alt.slice(0, 500) }).where('id', '=', img.id).execute();
     return saved;

@@ -6,6 +6,7 @@ import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-up
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
+import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
 
 /* The back office's product list: the query behind /admin/products and its row actions. */
 
@@ -177,11 +178,13 @@ export interface BulkResult {
   skipped: { id: number; name: string; reason: string }[];
 }
 
-/** A bulk action over the chosen products, in one transaction (all of it or none). */
-export async function bulkProducts(db: DB, input: unknown): Promise<BulkResult> {
+/** A bulk action over the chosen products, in one transaction (all of it or none); a stock status change is logged as `actor`'s. */
+export async function bulkProducts(db: DB, input: unknown, actor: StockActor): Promise<BulkResult> {
   const cmd = parseInput(bulkSchema, input);
   const ids = [...new Set(cmd.ids)];
   return inTransaction(db, async (trx) => {
+    // Only the stock action changes stock: the others skip the stock log's two reads.
+    const stockBefore = cmd.action === 'stock' ? await stockSnapshot(trx, ids) : null;
     const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw new HttpError(404, 'not_found', 'Some of the chosen products no longer exist. Reload the list.');
     const skipped: BulkResult['skipped'] = [];
@@ -251,6 +254,7 @@ export async function bulkProducts(db: DB, input: unknown): Promise<BulkResult> 
     await recomputeProducts(trx, ids);
     const cats = await trx.selectFrom('product_categories').select('category_id').distinct().where('product_id', 'in', ids).execute();
     await recountCategories(trx, cats.map((c) => c.category_id));
+    if (stockBefore) await logStockSince(trx, stockBefore, ids, { reason: 'manual', source: 'bulk', actor });
     return { action: cmd.action, changed: targets.length, skipped };
   });
 }
@@ -264,7 +268,7 @@ const quickSchema = z.object({
 });
 
 /** The list's inline edit: prices and stock of one simple product, refused over a newer save. */
-export async function quickEditProduct(db: DB, input: unknown): Promise<{ name: string }> {
+export async function quickEditProduct(db: DB, input: unknown, actor: StockActor): Promise<{ name: string }> {
   const q = parseInput(quickSchema, input);
   if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', 'sale_price: Must be below the regular price.', { sale_price: 'Must be below the regular price' });
   if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', 'sale_price: A sale needs a regular price.', { sale_price: 'A sale needs a regular price' });
@@ -273,6 +277,7 @@ export async function quickEditProduct(db: DB, input: unknown): Promise<{ name: 
     if (!row) throw new HttpError(404, 'not_found', 'No such product.');
     if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', `“${row.name}” was changed since you opened it. Reload the list and try again.`);
     if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', 'Prices of this product are set per variation or child: open the editor.');
+    const stockBefore = await stockSnapshot(trx, [q.id], 'products');
     const stock =
       row.manage_stock && q.stock_quantity != null
         ? { stock_quantity: q.stock_quantity, stock_status: q.stock_quantity > 0 ? ('instock' as const) : row.backorders === 'no' ? ('outofstock' as const) : ('onbackorder' as const) }
@@ -283,6 +288,7 @@ export async function quickEditProduct(db: DB, input: unknown): Promise<{ name: 
       .where('id', '=', q.id)
       .execute();
     await recomputeProducts(trx, [q.id]);
+    await logStockSince(trx, stockBefore, [q.id], { reason: 'manual', source: 'quick_edit', actor }, 'products');
     return { name: row.name };
   });
 }
@@ -293,7 +299,7 @@ const later = (after: string) => {
 };
 
 /** A copy of a product as a draft: new slug, no SKUs, same everything else; answers the copy's id. */
-export async function duplicateProduct(db: DB, productId: number): Promise<{ id: number; slug: string }> {
+export async function duplicateProduct(db: DB, productId: number, actor: StockActor): Promise<{ id: number; slug: string }> {
   return inTransaction(db, async (trx) => {
     const p = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
     if (!p) throw new HttpError(404, 'not_found', 'No such product.');
@@ -308,7 +314,7 @@ export async function duplicateProduct(db: DB, productId: number): Promise<{ id:
     const imageIds = images.map((i) => i.media_id);
     if (p.image_id && !imageIds.includes(p.image_id)) imageIds.unshift(p.image_id);
     const links_ = (kind: string) => links.filter((l) => l.kind === kind).map((l) => l.linked_id);
-    return createProduct(trx, {
+    const copy = await createProduct(trx, {
       type: p.type,
       name: `${p.name} (copy)`,
       slug: slugify(`${p.slug}-copy`),
@@ -381,5 +387,8 @@ export async function duplicateProduct(db: DB, productId: number): Promise<{ id:
       })),
       links: { upsell: links_('upsell'), crosssell: links_('crosssell'), ...(p.type === 'grouped' ? { grouped: links_('grouped') } : {}) },
     });
+    // The copy's stock starts in the log as a manual change.
+    await logStockSince(trx, new Map(), [copy.id], { reason: 'manual', source: 'duplicate', actor });
+    return copy;
   });
 }

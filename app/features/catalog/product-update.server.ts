@@ -17,6 +17,7 @@ import {
   setProductLinks,
   slugify,
 } from './catalog-write.server.ts';
+import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
 
 /*
  * Updating a product in place (the back office's editor), beside createProduct: the same
@@ -24,6 +25,8 @@ import {
  * wishlist alerts; recountCategories), in one transaction. Store-version triggers move the
  * caches' version with the write. Variations keep their ids (carts and wishlists point at
  * them): the input names each kept one by id, new ones have none, missing ones are deleted.
+ * Stock that a save changes is logged with who saved it (app/features/stock), in the same
+ * transaction.
  */
 
 type Parsed = z.output<typeof productInputSchema>;
@@ -150,13 +153,15 @@ export function parseEditorInput(input: unknown): { p: Parsed; extras: z.output<
  * Writes the editor's product over product `productId` in one transaction. With a version,
  * a product saved by someone else since (a newer updated_at) is refused with 409 conflict.
  */
-export async function updateProduct(db: DB, productId: number, input: unknown): Promise<SavedProduct> {
+export async function updateProduct(db: DB, productId: number, input: unknown, actor: StockActor): Promise<SavedProduct> {
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   return inTransaction(db, async (trx) => {
     // Taking the row for update (PostgreSQL) makes two saves of one product wait for each other, so the version check below sees the first.
     const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta']).where('id', '=', productId);
     const current = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
+    // Its stock as this save finds it (after the lock), for the stock log.
+    const stockBefore = await stockSnapshot(trx, [productId]);
     if (!current) throw new HttpError(404, 'not_found', 'No such product.');
     if (extras.version && extras.version !== current.updated_at) throw new HttpError(409, 'conflict', CONFLICT_MESSAGE);
 
@@ -233,6 +238,7 @@ export async function updateProduct(db: DB, productId: number, input: unknown): 
     await setProductLinks(trx, productId, p.links);
     await recomputeProduct(trx, productId);
     await recountCategories(trx, [...new Set([...before, ...categoryIds])]);
+    await logStockSince(trx, stockBefore, [productId], { reason: 'manual', source: 'editor', actor });
     return { id: productId, slug, version };
   });
 }
@@ -296,7 +302,7 @@ export function missingCombinations(attributes: { slug: string; options: string[
 export const MAX_GENERATED = 200;
 
 /** Creates a product from the editor's input (any back-office status), in one transaction. */
-export async function createEditorProduct(db: DB, input: unknown): Promise<SavedProduct> {
+export async function createEditorProduct(db: DB, input: unknown, actor: StockActor): Promise<SavedProduct> {
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   const raw = input as Record<string, unknown>;
@@ -316,6 +322,8 @@ export async function createEditorProduct(db: DB, input: unknown): Promise<Saved
     await recomputeProduct(trx, id);
     const cats = await trx.selectFrom('product_categories').select('category_id').where('product_id', '=', id).execute();
     await recountCategories(trx, cats.map((c) => c.category_id));
+    // Its first stock is a manual change.
+    await logStockSince(trx, new Map(), [id], { reason: 'manual', source: 'editor', actor });
     return { id, slug, version: row.updated_at };
   });
 }

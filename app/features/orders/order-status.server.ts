@@ -18,6 +18,8 @@ import { formatPrice } from '../../lib/money.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
+import { alertPolicy, type StockActor } from '../stock/stock-log.server.ts';
+import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 
 /*
  * What the shop (admin) and payment gateways do to an order: change its status, write
@@ -31,6 +33,10 @@ interface Actor {
   name: string;
   userId?: number | null;
 }
+
+/** The stock log's name for who moved an order: the staff member (by id), else the note's author ("system", a payment method). */
+const stockActor = (actor: Actor): StockActor =>
+  actor.userId ? { userId: actor.userId, name: actor.name } : { userId: null, name: actor.name === 'system' ? 'System' : actor.name };
 
 async function lockOrder(trx: DB, id: number) {
   if (!Number.isSafeInteger(id) || id <= 0) throw orderNotFound();
@@ -71,13 +77,13 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
     const refs = await remainingRefs(trx, id);
     // Products before variations, as placement takes them, so the two cannot deadlock.
     await addTotalSales(trx, refs, -1);
-    stockChanged = await restoreStock(trx, refs);
+    stockChanged = await restoreStock(trx, refs, { reason: to === 'refunded' ? 'refund' : 'cancellation', source: to, orderId: id, actor: stockActor(actor) });
     await releaseCoupons(trx, id);
     stockReduced = false;
   } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
     const refs = await remainingRefs(trx, id);
     await addTotalSales(trx, refs, 1);
-    const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
+    const { shortfalls, changed, flipped } = await reduceStock(trx, refs, { reason: 'order', source: to, orderId: id, actor: stockActor(actor), policy: alertPolicy(await getSettings(trx)) });
     if (shortfalls.length) {
       throw new HttpError(409, 'out_of_stock', `Not enough stock to revive this order: ${shortfalls.map((s) => `“${s.name}” (${s.available} left)`).join(', ')}.`, undefined, undefined, {
         lines: shortfalls,
@@ -129,6 +135,8 @@ export async function changeOrderStatus(services: Services, id: number, input: u
   if (from) notifyStatus(services, id, from, status);
   // Stock may have come back: wishlist alerts look after the commit, in the background.
   if (from) kickWishlistAlerts(services);
+  // A failed order revived takes stock again, which may cross the low-stock line.
+  if (from) kickStockAlerts(services);
   return { from, to: status };
 }
 
@@ -223,7 +231,7 @@ export async function refundOrder(
     const refundedTotal = row.refunded_total + data.amount;
     await trx.updateTable('orders').set({ refunded_total: refundedTotal, updated_at: now }).where('id', '=', id).execute();
     let stockChanged = false;
-    if (restock.length && row.stock_reduced === 1) stockChanged = await restoreStock(trx, restock);
+    if (restock.length && row.stock_reduced === 1) stockChanged = await restoreStock(trx, restock, { reason: 'refund', source: 'refund', orderId: id, actor: stockActor(actor) });
     const settings = await getSettings(trx);
     await insertNote(trx, id, `Refunded ${formatPrice(data.amount, { ...settings, currency: row.currency })}${data.reason ? `: ${data.reason}` : ''}.${stockChanged ? ' Items restocked.' : ''}`, false, actor.name);
     if (stockChanged) await touchStore(trx);

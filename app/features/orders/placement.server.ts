@@ -29,6 +29,8 @@ import { receivedUrl, type OrderDetail, type PaymentInstructions } from './order
 import { addTotalSales, reduceStock, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
+import { alertPolicy, GUEST_ACTOR } from '../stock/stock-log.server.ts';
+import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 
 /*
  * Placing an order (POST /api/checkout and the checkout page's form). One transaction
@@ -215,6 +217,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   let orderId: number;
   // Something sold out: the wishlist alerts record it now, so its return is news (wishlist-alerts.server.ts).
   let soldOut = false;
+  // Stock crossed the low-stock line or ran out: the shop's e-mail goes out after the commit.
+  let stockAlerts = false;
   // Found (and a guest cart merged into the account's) before the transaction: that merge
   // runs its own transaction. Inside, the cart row is read again by id.
   const cartFound = await resolveCart(services.db, req.caller.identity, false);
@@ -307,7 +311,10 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // order takes its locks in the same order.
       const refs: StockRef[] = cart.items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.quantity, name: i.name, key: i.key }));
       await addTotalSales(trx, refs, 1);
-      const { shortfalls, changed, flipped } = await reduceStock(trx, refs);
+      // The stock log's row per line goes in with the stock it took (one INSERT), under the buyer's account or as a guest.
+      const buyer = userId !== null ? { userId, name: '' } : GUEST_ACTOR;
+      const { shortfalls, changed, flipped, alerts } = await reduceStock(trx, refs, { reason: 'order', orderId: order.id, actor: buyer, policy: alertPolicy(settings) });
+      stockAlerts = alerts;
       if (shortfalls.length) {
         const what = shortfalls.map((s) => (s.available > 0 ? `“${s.name}” (only ${s.available} left)` : `“${s.name}” (out of stock)`)).join(', ');
         throw new HttpError(409, 'out_of_stock', `Sorry, we do not have enough in stock: ${what}. Please update your cart.`, undefined, undefined, { lines: shortfalls });
@@ -374,6 +381,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   const from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   if (from) notifyStatus(services, orderId, from, result.status);
   if (soldOut) kickWishlistAlerts(services);
+  if (stockAlerts) kickStockAlerts(services);
   let account: PlaceOrderResult['account'] = null;
   if (created) {
     const u = created as SessionUser;

@@ -102,6 +102,8 @@ export async function eraseCustomer(services: Services, userId: number, actor: {
       await insertNote(trx, o.id, 'Personal data removed at the customer’s request.', false, actor.name);
     }
     await trx.updateTable('reviews').set({ author: 'Anonymous', email: '', user_id: null }).where('user_id', '=', userId).execute();
+    // The stock log keeps what their orders took, no longer who took it.
+    await trx.updateTable('stock_log').set({ user_id: null, actor: 'Erased customer' }).where('user_id', '=', userId).execute();
     await trx.updateTable('coupon_usages').set({ customer: `erased:${placeholder}` }).where('customer', 'in', [`user:${userId}`, `email:${user.email}`]).execute();
     await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
     const uploads = await eraseContactSubmissions(trx, userId, user.email);

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
+import { managedStatus, writeStockLog, type StockChange, type StockLogContext } from '../stock/stock-log.server.ts';
 
 /*
  * Stock moves for orders, race-free: one conditional UPDATE per product or variation
  * (`… where stock_quantity >= q` unless backorders are allowed), so two orders can never
  * both take the last unit — PostgreSQL re-checks the condition after waiting for the row
  * lock, SQLite runs writers one at a time. Rows are updated in a fixed order (products
- * before variations, by id) so concurrent orders cannot deadlock.
+ * before variations, by id) so concurrent orders cannot deadlock. Each move is logged
+ * (app/features/stock) from what the UPDATE returns: one INSERT for the whole order.
  */
 
 export interface StockRef {
@@ -25,6 +27,10 @@ interface Owner {
   id: number;
   quantity: number;
   refs: StockRef[];
+  /** For the stock log: the product, the variation (when it holds the stock), the product's own low-stock threshold. */
+  productId: number;
+  variationId: number | null;
+  ownThreshold: number | null;
 }
 
 export interface StockShortfall {
@@ -42,14 +48,20 @@ async function owners(trx: DB, refs: StockRef[]): Promise<Owner[]> {
   const productIds = [...new Set(refs.map((r) => r.productId).filter((v): v is number => v !== null))];
   const [vars, prods] = await Promise.all([
     variationIds.length ? trx.selectFrom('product_variations').select(['id', 'manage_stock']).where('id', 'in', variationIds).execute() : Promise.resolve([]),
-    productIds.length ? trx.selectFrom('products').select(['id', 'manage_stock']).where('id', 'in', productIds).execute() : Promise.resolve([]),
+    productIds.length ? trx.selectFrom('products').select(['id', 'manage_stock', 'low_stock_amount']).where('id', 'in', productIds).execute() : Promise.resolve([]),
   ]);
   const byKey = new Map<string, Owner>();
   for (const ref of refs) {
     if (ref.quantity <= 0) continue;
     const v = ref.variationId !== null ? vars.find((x) => x.id === ref.variationId) : undefined;
     const p = ref.productId !== null ? prods.find((x) => x.id === ref.productId) : undefined;
-    const owner = v && v.manage_stock === 1 ? { table: 'product_variations' as const, id: v.id } : p && p.manage_stock === 1 ? { table: 'products' as const, id: p.id } : null;
+    const own = { productId: ref.productId ?? 0, ownThreshold: p?.low_stock_amount ?? null };
+    const owner =
+      v && v.manage_stock === 1
+        ? { table: 'product_variations' as const, id: v.id, variationId: v.id, ...own }
+        : p && p.manage_stock === 1
+          ? { table: 'products' as const, id: p.id, variationId: null, ...own }
+          : null;
     if (!owner) continue;
     const key = `${owner.table}:${owner.id}`;
     const o = byKey.get(key) ?? { ...owner, quantity: 0, refs: [] };
@@ -71,9 +83,10 @@ const statusAfterRestock = (q: number) =>
  * shortfall was found are only undone by the rollback. Returns whether any stock moved and
  * the products whose stock ran out (their derived listing columns need recomputing).
  */
-export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfalls: StockShortfall[]; changed: boolean; flipped: number[] }> {
+export async function reduceStock(trx: DB, refs: StockRef[], log: StockLogContext): Promise<{ shortfalls: StockShortfall[]; changed: boolean; flipped: number[]; alerts: boolean }> {
   const shortfalls: StockShortfall[] = [];
   const flipped = new Set<number>();
+  const moves: StockChange[] = [];
   let changed = false;
   for (const o of await owners(trx, refs)) {
     const q = o.quantity;
@@ -89,10 +102,11 @@ export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfal
       .where('id', '=', o.id)
       .where('manage_stock', '=', 1)
       .where((eb) => eb.or([eb('backorders', '<>', 'no'), eb(sql`coalesce(stock_quantity, 0)`, '>=', q)]))
-      .returning(['stock_quantity'])
+      .returning(['stock_quantity', 'stock_status', 'backorders'])
       .executeTakeFirst();
     if (res) {
       changed = true;
+      moves.push(move(o, res, q, -1));
       // Sold out now: parents that derive their stock status from this row must follow.
       if ((res.stock_quantity ?? 0) <= 0 && (res.stock_quantity ?? 0) + q > 0) for (const r of o.refs) if (r.productId !== null) flipped.add(r.productId);
       continue;
@@ -109,13 +123,23 @@ export async function reduceStock(trx: DB, refs: StockRef[]): Promise<{ shortfal
       });
     }
   }
-  return { shortfalls, changed, flipped: [...flipped] };
+  // Refused orders roll back and log nothing.
+  const alerts = shortfalls.length ? false : await writeStockLog(trx, moves, log);
+  return { shortfalls, changed, flipped: [...flipped], alerts };
+}
+
+/** One log row from an update's answer: `sign` -1 took `q` units, +1 put them back. */
+function move(o: Owner, res: { stock_quantity: number | null; stock_status: StockChange['statusAfter']; backorders: string }, q: number, sign: 1 | -1): StockChange {
+  const after = res.stock_quantity ?? 0;
+  const before = after - sign * q;
+  return { productId: o.productId, variationId: o.variationId, before, after, statusBefore: managedStatus(before, res.backorders), statusAfter: res.stock_status, ownThreshold: o.ownThreshold };
 }
 
 /** Puts quantities back (cancelled, refunded, failed orders; refunds with restock). */
-export async function restoreStock(trx: DB, refs: StockRef[]): Promise<boolean> {
+export async function restoreStock(trx: DB, refs: StockRef[], log: StockLogContext): Promise<boolean> {
   let changed = false;
   const flipped = new Set<number>();
+  const moves: StockChange[] = [];
   for (const o of await owners(trx, refs)) {
     const q = o.quantity;
     const res = await trx
@@ -123,13 +147,15 @@ export async function restoreStock(trx: DB, refs: StockRef[]): Promise<boolean> 
       .set({ stock_quantity: sql<number>`coalesce(stock_quantity, 0) + ${q}`, stock_status: statusAfterRestock(q), updated_at: new Date().toISOString() } as never)
       .where('id', '=', o.id)
       .where('manage_stock', '=', 1)
-      .returning(['stock_quantity'])
+      .returning(['stock_quantity', 'stock_status', 'backorders'])
       .executeTakeFirst();
     if (!res) continue;
     changed = true;
+    moves.push(move(o, res, q, 1));
     if ((res.stock_quantity ?? 0) > 0 && (res.stock_quantity ?? 0) - q <= 0) for (const r of o.refs) if (r.productId !== null) flipped.add(r.productId);
   }
   if (flipped.size) await recomputeProducts(trx, [...flipped]);
+  await writeStockLog(trx, moves, log);
   return changed;
 }
 

@@ -14,6 +14,7 @@ import { parseMeta, presentIn, saveProduct } from './upsert.server.ts';
 import { refText } from './values.ts';
 import { SkuIndex } from './skus.server.ts';
 import { saveVariation, variationColumns } from './variations.server.ts';
+import { alertPolicy, SYSTEM_ACTOR, withStockLog, type StockActor, type StockLogContext } from '../../stock/stock-log.server.ts';
 
 /*
  * `vitrine import woocommerce` and /admin/import: reads the whole file, then writes each
@@ -68,13 +69,18 @@ export interface ImportServices {
   dataDir: string;
   /** How pictures are fetched: the ports from FETCH_PORTS; tests also allow their local server. */
   fetch?: Partial<FetchPolicy>;
+  /** Who runs the import, for the stock log: the staff member at /admin/import; the command line is the system. */
+  actor?: StockActor;
 }
 
 export async function importWooCommerce(services: ImportServices, source: CsvSource, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const { db } = services;
   const progress = options.onProgress ?? (() => {});
-  const currency = options.currency ?? (await getSettings(db)).currency;
+  const settings = await getSettings(db);
+  const currency = options.currency ?? settings.currency;
+  // Stock each row sets is logged in that row's transaction (app/features/stock).
+  const stockLog: StockLogContext = { reason: 'import', source: 'woocommerce', actor: services.actor ?? SYSTEM_ACTOR, policy: alertPolicy(settings) };
   const read = await readRows(source, currency, (n) => n % 500 === 0 && progress({ phase: 'reading', done: n, total: 0 }));
   const plan = planImport(read.rows, read.failedRefs);
   const skipped = [...read.skipped, ...plan.skipped];
@@ -145,7 +151,9 @@ export async function importWooCommerce(services: ImportServices, source: CsvSou
     const known = byWooId(v, 'variation', wooVariations);
     const result = await attempt(v.row, async (trx) => {
       const imageId = save ? ((await save(trx))[0] ?? null) : undefined;
-      const saved = await saveVariation(trx, { productId, choice: v.choice, variation: v.variation, knownId: known, imageId, columns: varColumns, skus });
+      const saved = await withStockLog(trx, [productId], stockLog, () => saveVariation(trx, { productId, choice: v.choice, variation: v.variation, knownId: known, imageId, columns: varColumns, skus }), {
+        scope: 'variations',
+      });
       // The search index follows the row in its own transaction (the batch recompute redoes it with prices).
       await reindexProducts(trx, [productId]);
       return saved;
@@ -163,7 +171,8 @@ export async function importWooCommerce(services: ImportServices, source: CsvSou
     const save = present.images ? await pictures(row, row.images, row.product.name) : null;
     const result = await attempt(row.row, async (trx) => {
       const mediaIds = save ? await save(trx) : [];
-      const saved = await saveProduct(trx, row.product, existing, { present, terms, skus, images: mediaIds, downloads: row.downloads });
+      const write = () => saveProduct(trx, row.product, existing, { present, terms, skus, images: mediaIds, downloads: row.downloads });
+      const saved = await withStockLog(trx, existing === null ? [] : [existing], stockLog, write, { scope: 'products', created: (r) => [r.id] });
       await reindexProducts(trx, [saved.id]);
       return saved;
     });
