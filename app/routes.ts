@@ -54,6 +54,10 @@ export default [
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
+    // Taxonomies: one category (slug, parent, picture, delete), its picture upload, shipping classes.
+    route('admin/categories/image', 'routes/admin.categories.image.tsx'),
+    route('admin/categories/:id', 'routes/admin.categories.$id.tsx'),
+    route('admin/shipping-classes', 'routes/admin.shipping-classes.tsx'),
     route('admin/tags', 'routes/admin.tags.tsx'),
     route('admin/attributes', 'routes/admin.attributes.tsx'),
     route('admin/attributes/:id', 'routes/admin.attributes.$id.tsx'),

@@ -63,6 +63,9 @@ export interface CategoriesTable {
   product_count: Generated<number>;
 }
 
+/** An address a category had before its slug or parent changed: answered with a redirect to its address now. */
+export interface CategoryRedirectsTable { old_path: string; category_id: number }
+
 export interface TagsTable { id: Generated<number>; name: string; slug: string; description: Generated<string> }
 
 export type ProductType = 'simple' | 'variable' | 'grouped' | 'external';
@@ -713,6 +716,7 @@ export interface Database {
   vendors: VendorsTable;
   media: MediaTable;
   categories: CategoriesTable;
+  category_redirects: CategoryRedirectsTable;
   tags: TagsTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;

@@ -38,6 +38,8 @@ export const BUILD_DIR = path.resolve('build');
 export const IMPORT_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** Largest body of a product picture upload (several pictures of up to 10 MB each). */
 export const PRODUCT_UPLOAD_BYTES = 40 * 1024 * 1024;
+/** Largest body of a category's picture upload (one picture of up to 10 MB, and the form). */
+export const CATEGORY_UPLOAD_BYTES = 11 * 1024 * 1024;
 export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
 
 /**
@@ -54,6 +56,7 @@ export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bod
   { path: '/admin/products/images', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/pages/media', roles: PAGE_EDITOR_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/products/images.json', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
+  { path: '/admin/categories/image', roles: PRODUCT_ADMIN_ROLES, bodyLimit: CATEGORY_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

@@ -188,3 +188,10 @@ export const BACK_OFFICE_STOCK = {
   /** The sales chart's window, in days up to today (UTC). */
   salesChartDays: 30,
 } as const;
+/** Catalog back office: taxonomies and the product editor (not in the specification). */
+/** A draft's edits are saved in the background once typing has paused this long. */
+export const PRODUCT_AUTOSAVE_DELAY_MS = 3000;
+/** Categories as the admin edits them; a reorder names every category, so it is bounded too. */
+export const CATEGORY_LIMITS = { nameMax: 100, descriptionMax: 20_000, reorderMax: 5000 } as const;
+/** Shipping classes: name and slug lengths. */
+export const SHIPPING_CLASS_LIMITS = { nameMax: 100, slugMax: 100 } as const;

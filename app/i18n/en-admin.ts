@@ -1,3 +1,5 @@
+import { enAdminTaxonomy } from './en-admin-taxonomy.ts';
+
 /**
  * English messages of the shop admin: a catalog of its own, so shop pages do not load them.
  * Counted messages come in plural families (`….one`, `….other`), read with `plural()`; a form
@@ -696,6 +698,7 @@ export const enAdmin = {
   'admin.stock.recipientHint': 'Empty: the new-order address of the settings, else every administrator and shop manager.',
   'admin.stock.saveSettings': 'Save e-mail settings',
   'admin.stock.saved': 'Stock e-mail settings saved.',
+  ...enAdminTaxonomy,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

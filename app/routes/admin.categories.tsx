@@ -1,22 +1,33 @@
-import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, Link, useActionData, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { addCategory, listCategoriesAdmin, moveCategory, renameCategory, type AdminCategory } from '../features/catalog-admin/categories-admin.server.ts';
+import { addCategory, listCategoriesAdmin, moveCategory, renameCategory, reorderCategories, type AdminCategory } from '../features/catalog-admin/categories-admin.server.ts';
+import { CategoryTree } from '../features/catalog-admin/components/category-tree.tsx';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { imageSources } from '../lib/image.ts';
+import { useCsrfToken } from '../lib/use-csrf-token.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
+import '../features/catalog-admin/taxonomy.css';
 
-/* /admin/categories: the category tree in shop order; add, rename, move up or down (plain forms). */
+/*
+ * /admin/categories: the category tree in shop order. Add (plain form), move up or down
+ * among siblings (plain forms, for browsers without scripts), drag and drop (mouse, touch,
+ * keyboard; the whole order saved at once by `intent=reorder`), and a link to each
+ * category's own page (name, slug, parent, description, picture, delete).
+ */
 
 export const meta: MetaFunction = () => [{ title: `${t('admin.nav.categories')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requireStaff(context, request, PRODUCT_ADMIN_ROLES);
-  return { categories: await listCategoriesAdmin(context.services.db) };
+  // Back from deleting one on its own page.
+  const deleted = new URL(request.url).searchParams.get('deleted') === '1';
+  return { categories: await listCategoriesAdmin(context.services.db), deleted };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -27,14 +38,33 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (values.intent === 'add') return { done: `Category “${(await addCategory(db, values)).path}” added.` };
     if (values.intent === 'rename') return { done: `Category “${(await renameCategory(db, values)).name}” saved.` };
     if (values.intent === 'up' || values.intent === 'down') return { done: `Category “${(await moveCategory(db, { id: values.id, direction: values.intent })).name}” moved ${values.intent}.` };
+    if (values.intent === 'reorder') {
+      await reorderCategories(db, values);
+      return { done: t('categories.orderSaved') };
+    }
     throw new HttpError(400, 'invalid', 'Unknown request.');
   }, values);
 }
 
+type Result = ActionError | { done: string };
+
 export default function AdminCategories() {
-  const { categories } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionError | { done: string }>();
+  const { categories, deleted } = useLoaderData<typeof loader>();
+  const result = useActionData<Result>();
   const error = isActionError(result) ? result : undefined;
+  const fetcher = useFetcher<Result>();
+  const csrf = useCsrfToken();
+  // The tree as shown: a drop shows its order at once; the saved order comes back with the page's data.
+  const [items, setItems] = useState(categories);
+  useEffect(() => setItems(categories), [categories]);
+  const saved = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (isActionError(saved)) setItems(categories);
+  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  const reorder = (next: AdminCategory[]) => {
+    setItems(next);
+    void fetcher.submit({ intent: 'reorder', order: next.map((c) => c.id).join(','), _csrf: csrf }, { method: 'post' });
+  };
   return (
     <>
       <h1>{t('admin.nav.categories')}</h1>
@@ -45,6 +75,10 @@ export default function AdminCategories() {
       ) : result ? (
         <p className="notice" role="status">
           {(result as { done: string }).done}
+        </p>
+      ) : deleted ? (
+        <p className="notice" role="status">
+          {t('categories.deleted')}
         </p>
       ) : null}
       <Form method="post" className="admin-list__query" aria-label="Add a category">
@@ -74,35 +108,33 @@ export default function AdminCategories() {
           Add category
         </button>
       </Form>
-      <AdminTable
-        label={t('admin.nav.categories')}
-        rows={categories}
-        rowKey={(c) => c.id}
-        empty={<p>No categories yet.</p>}
-        columns={[
-          {
-            header: 'Name',
-            rowHeader: true,
-            cell: (c) => (
-              <span style={{ paddingInlineStart: `${c.depth * 1.25}rem` }}>
-                {c.depth ? '└ ' : ''}
-                {c.name}
-              </span>
-            ),
-          },
-          { header: 'Address', cell: (c) => <a href={`/product-category/${c.path}`}>/{c.path}</a> },
-          { header: 'Products', numeric: true, cell: (c) => c.productCount },
-          { header: 'Actions', hideHeader: true, cell: (c) => <Actions category={c} /> },
-        ]}
-      />
+      <h2 className="visually-hidden">{t('categories.treeHeading')}</h2>
+      <p className="hint">{t('categories.treeHint')}</p>
+      {/* What the last drop did: the order saved, or why not. */}
+      <p className={`category-tree__said${isActionError(saved) ? ' notice notice--error' : ''}`} role="status">
+        {fetcher.state !== 'idle' ? t('categories.orderSaving') : saved ? (isActionError(saved) ? saved.error.message : saved.done) : ''}
+      </p>
+      {items.length ? <CategoryTree items={items} onReorder={reorder} row={(c, handle) => <Row category={c} handle={handle} />} /> : <p>No categories yet.</p>}
     </>
   );
 }
 
-function Actions({ category: c }: { category: AdminCategory }) {
+function Row({ category: c, handle }: { category: AdminCategory; handle: React.ReactNode }) {
+  const img = c.image ? imageSources(c.image.path, c.image.widths, 100) : null;
   return (
-    <div>
-      <Form method="post" className="admin-actions">
+    <div className="category-tree__row">
+      {handle}
+      {img ? <img className="category-tree__thumb" src={img.src} alt="" width={40} height={40} /> : <span className="category-tree__thumb" aria-hidden="true" />}
+      <div className="category-tree__name">
+        <Link to={`/admin/categories/${c.id}`} aria-label={t('categories.editLink', { name: c.name })}>
+          {c.name}
+        </Link>
+        <a className="category-tree__path" href={`/product-category/${c.path}`}>
+          /{c.path}
+        </a>
+      </div>
+      <span className="category-tree__count">{plural('categories.products', c.productCount)}</span>
+      <Form method="post" className="admin-actions category-tree__moves">
         <CsrfField />
         <input type="hidden" name="id" value={c.id} />
         <button type="submit" name="intent" value="up" className="button button--ghost button--small" disabled={c.first} aria-label={`Move ${c.name} up`}>
@@ -112,27 +144,6 @@ function Actions({ category: c }: { category: AdminCategory }) {
           Down
         </button>
       </Form>
-      <details>
-        <summary>
-          Rename<span className="visually-hidden"> {c.name}</span>
-        </summary>
-        <Form method="post" className="admin-quick">
-          <CsrfField />
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="id" value={c.id} />
-          <label>
-            Name
-            <input name="name" defaultValue={c.name} required maxLength={100} />
-          </label>
-          <label>
-            Description
-            <input name="description" defaultValue={c.description} maxLength={5000} />
-          </label>
-          <button type="submit" className="button button--small">
-            Save
-          </button>
-        </Form>
-      </details>
     </div>
   );
 }

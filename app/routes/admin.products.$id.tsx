@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
@@ -8,14 +8,17 @@ import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, ge
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
 import { PictureUpload } from '../features/catalog-admin/components/picture-upload.tsx';
+import { GalleryField } from '../features/catalog-admin/components/gallery-field.tsx';
+import { useAutosave } from '../features/catalog-admin/components/use-autosave.ts';
+import { ShippingClassSelect } from '../features/catalog-admin/components/shipping-class-select.tsx';
 import { ProductPicker } from '../features/catalog-admin/components/product-picker.tsx';
 import { lookupProducts, nameLinks } from '../features/catalog-admin/product-links.server.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { imageSources } from '../lib/image.ts';
 import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
+import '../features/catalog-admin/taxonomy.css';
 
 /*
  * The product editor (/admin/products/new and /admin/products/:id). One form posting to this
@@ -81,6 +84,11 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     if (intent === 'bulk_variations') {
       return { values: bulkEditVariations(values, String(form.get('bulk_field') ?? ''), String(form.get('bulk_value') ?? '')), stamp, notice: 'Set on every variation: save to keep it.' } satisfies ActionResult;
     }
+    if (intent === 'autosave') {
+      // A stored draft's background save (components/use-autosave.ts): answered with the new version, never a redirect.
+      const saved = await saveEditorValues(db, values, (await getSettings(db)).currency, staffActor(user), { autosave: true });
+      return { autosaved: { version: saved.version } };
+    }
     if (intent !== 'save') throw new HttpError(400, 'invalid', 'Unknown request.');
     const saved = await saveEditorValues(db, values, (await getSettings(db)).currency, staffActor(user));
     kickStockAlerts(context.services);
@@ -94,6 +102,9 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   }
 }
 
+/** An autosave changes nothing the page shows but the version, which it hands to the form itself. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => (formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate);
+
 export default function ProductEditor() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
@@ -106,11 +117,28 @@ export default function ProductEditor() {
   const [images, setImages] = useState<EditorImage[]>(values.images);
   const [type, setType] = useState(values.type);
   const [status, setStatus] = useState(values.status);
+  const [version, setVersion] = useState(values.version);
   useEffect(() => {
     setImages(values.images);
     setType(values.type);
     setStatus(values.status);
+    setVersion(values.version);
   }, [values]);
+  const editorPath = values.id ? `/admin/products/${values.id}` : '/admin/products/new';
+  // Only a product stored as a draft is saved in the background.
+  const autosave = useAutosave({
+    formId: 'product-form',
+    action: editorPath,
+    enabled: loaded.values.id !== null && loaded.values.status === 'draft',
+    onSaved: (next, clean) => {
+      setVersion(next);
+      if (clean) setDirty(false);
+    },
+  });
+  const edited = () => {
+    setDirty(true);
+    autosave.edited();
+  };
   // Leaving with unsaved changes asks first (links inside the app, and closing or reloading the tab).
   const submitting = navigation.state === 'submitting';
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
@@ -172,7 +200,6 @@ export default function ProductEditor() {
   };
   const variationAttrs = values.attributes.filter((a) => a.variation);
   const conflict = result?.error?.code === 'conflict';
-  const editorPath = values.id ? `/admin/products/${values.id}` : '/admin/products/new';
 
   return (
     <>
@@ -220,8 +247,10 @@ export default function ProductEditor() {
         className="admin-editor"
         id="product-form"
         key={result?.stamp ?? 'loaded'}
-        onChange={() => setDirty(true)}
-        onSubmit={() => setDirty(false)}
+        onChange={edited}
+        onSubmit={(e) => {
+          if (autosave.beforeSubmit(e)) setDirty(false);
+        }}
         noValidate
       >
         {/* Enter in a text field saves: the form's first submit button is Save, not a "Find" or "Generate" step further down. */}
@@ -229,7 +258,7 @@ export default function ProductEditor() {
           Save product
         </button>
         <CsrfField />
-        <input type="hidden" name="version" value={values.version} />
+        <input type="hidden" name="version" value={version} />
         <fieldset>
           <legend>Product</legend>
           {text('name', 'Name', { required: true, maxLength: 200 })}
@@ -256,8 +285,8 @@ export default function ProductEditor() {
 
         <fieldset>
           <legend>Descriptions</legend>
-          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} onEdit={() => setDirty(true)} />
-          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small onEdit={() => setDirty(true)} />
+          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} onEdit={edited} />
+          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small onEdit={edited} />
         </fieldset>
 
         {type === 'simple' || type === 'external' ? (
@@ -313,15 +342,7 @@ export default function ProductEditor() {
             {text('length', 'Length (cm)', { inputMode: 'decimal' })}
             {text('width', 'Width (cm)', { inputMode: 'decimal' })}
             {text('height', 'Height (cm)', { inputMode: 'decimal' })}
-            <div className="field">
-              <label htmlFor="field-shipping_class">Shipping class</label>
-              <input {...fieldProps('shipping_class')} defaultValue={values.shipping_class} list="shipping-classes" />
-              <datalist id="shipping-classes">
-                {options.shippingClasses.map((c) => (
-                  <option key={c} value={c} />
-                ))}
-              </datalist>
-            </div>
+            <ShippingClassSelect id="field-shipping_class" name="shipping_class" value={values.shipping_class} classes={options.shippingClasses} blank={t('products.shippingClass.none')} error={errors.shipping_class} />
             {select('tax_status', 'Tax status', [
               ['taxable', 'Taxable'],
               ['shipping', 'Shipping only'],
@@ -372,48 +393,20 @@ export default function ProductEditor() {
               found={result?.found?.kind === kind ? result.found.items : undefined}
               productId={values.id}
               error={errors[`links.${kind}`] ?? (kind === 'upsell' ? errors.links : undefined)}
-              onChange={() => setDirty(true)}
+              onChange={edited}
             />
           ))}
         </fieldset>
 
         <fieldset>
           <legend>Gallery</legend>
-          {images.length ? (
-            <ul className="admin-gallery" id="field-images">
-              {images.map((img, i) => {
-                const src = imageSources(img.path, img.widths, 300);
-                return (
-                  <li key={img.id}>
-                    {src ? <img src={src.src} alt="" width={160} height={160} /> : null}
-                    <input type="hidden" name="image_ids" value={img.id} />
-                    <input type="hidden" name={`image.${img.id}.path`} value={img.path} />
-                    <input type="hidden" name={`image.${img.id}.widths`} value={img.widths} />
-                    <div className="field">
-                      <label htmlFor={`img-alt-${img.id}`}>Alt text</label>
-                      <input id={`img-alt-${img.id}`} name={`image.${img.id}.alt`} defaultValue={img.alt} maxLength={500} />
-                    </div>
-                    <div className="field">
-                      <label htmlFor={`img-pos-${img.id}`}>Position</label>
-                      <input id={`img-pos-${img.id}`} name={`image.${img.id}.position`} type="number" min={1} defaultValue={i + 1} />
-                    </div>
-                    <div className="check">
-                      <input type="radio" id={`img-main-${img.id}`} name="featured_image" value={img.id} defaultChecked={i === 0} />
-                      <label htmlFor={`img-main-${img.id}`}>Main image</label>
-                    </div>
-                    <div className="check">
-                      <input type="checkbox" id={`img-rm-${img.id}`} name={`image.${img.id}.remove`} />
-                      <label htmlFor={`img-rm-${img.id}`}>Remove</label>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="hint" id="field-images">
-              No pictures yet: upload some below.
-            </p>
-          )}
+          <GalleryField
+            images={images}
+            onReorder={(next) => {
+              setImages(next);
+              edited();
+            }}
+          />
           {err('images')}
         </fieldset>
 
@@ -616,7 +609,6 @@ export default function ProductEditor() {
                                 ['height', 'Height (cm)', { inputMode: 'decimal' }],
                                 ['min_qty', t('products.variation.minQty'), { inputMode: 'numeric' }],
                                 ['max_qty', t('products.variation.maxQty'), { inputMode: 'numeric' }],
-                                ['shipping_class', 'Shipping class', { list: 'shipping-classes' }],
                               ] as const
                             ).map(([k, l, extra]) => (
                               <div className="field" key={k}>
@@ -636,6 +628,7 @@ export default function ProductEditor() {
                                 ) : null}
                               </div>
                             ))}
+                            <ShippingClassSelect id={f('shipping_class')} name={`var.${i}.shipping_class`} value={v.shipping_class} classes={options.shippingClasses} blank={t('products.shippingClass.same')} error={e('shipping_class')} />
                             <div className="field">
                               <label htmlFor={f('backorders')}>Backorders</label>
                               <select id={f('backorders')} name={`var.${i}.backorders`} defaultValue={v.backorders}>
@@ -697,6 +690,9 @@ export default function ProductEditor() {
             {submitting ? 'Saving…' : 'Save product'}
           </button>
           {dirty ? <span className="hint">Unsaved changes</span> : null}
+          <span className="admin-autosave" role="status">
+            {autosave.message}
+          </span>
         </div>
       </Form>
 
@@ -706,7 +702,7 @@ export default function ProductEditor() {
         defaultAlt={values.name}
         onAdded={(added) => {
           setImages((list) => [...list, ...added.filter((a) => !list.some((i) => i.id === a.id))]);
-          setDirty(true);
+          edited();
         }}
       />
     </>

@@ -1,10 +1,10 @@
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/admin.shipping';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { CsrfField, Field, fieldError } from '../features/account/components/form-parts.tsx';
+import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { REST_OF_WORLD } from '../features/shipping/shipping.schema.ts';
 import { deleteZone, listZones, moveZone } from '../features/shipping/zones-admin.server.ts';
-import { addShippingClass, deleteShippingClass, listShippingClasses, methodsByZone } from '../features/shipping/methods-admin.server.ts';
+import { methodsByZone } from '../features/shipping/methods-admin.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const methods = await methodsByZone(db);
   const zones = (await listZones(db)).map((z) => ({ ...z, methods: methods.get(z.id) ?? [] }));
-  return { zones, restOfWorld: methods.get(null) ?? [], classes: await listShippingClasses(db) };
+  return { zones, restOfWorld: methods.get(null) ?? [] };
 }
 
 const id = (v: string | undefined) => {
@@ -40,12 +40,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       case 'delete-zone':
         await deleteZone(db, id(values.zoneId));
         return { ok: 'Zone deleted.' };
-      case 'add-class':
-        await addShippingClass(db, values);
-        return { ok: 'Shipping class added.' };
-      case 'delete-class':
-        await deleteShippingClass(db, id(values.classId));
-        return { ok: 'Shipping class deleted.' };
       default:
         throw new HttpError(400, 'invalid', 'Unknown action.');
     }
@@ -57,7 +51,7 @@ const methodList = (methods: Methods) =>
   methods.length === 0 ? <em>No shipping methods</em> : methods.map((m) => `${m.title}${m.enabled ? '' : ' (disabled)'}`).join(', ');
 
 export default function ShippingZones({ loaderData }: Route.ComponentProps) {
-  const { zones, restOfWorld, classes } = loaderData;
+  const { zones, restOfWorld } = loaderData;
   const result = useActionData<ActionError | { ok: string }>();
   const error = isActionError(result) ? result : undefined;
   return (
@@ -125,36 +119,9 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
       />
 
       <h2>Shipping classes</h2>
-      <p>Products of a class can cost more or less with flat rates (set the amounts in each flat rate).</p>
-      {classes.length ? (
-        <ul>
-          {classes.map((c) => (
-            <li key={c.id}>
-              <Form method="post" style={{ display: 'inline' }}>
-                <CsrfField />
-                {c.name} <code>{c.slug}</code>{' '}
-                <input type="hidden" name="classId" value={c.id} />
-                <button type="submit" name="intent" value="delete-class" aria-label={`Delete class ${c.name}`}>
-                  Delete
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No shipping classes yet.</p>
-      )}
-      <Form method="post" className="admin-form">
-        <CsrfField />
-        <fieldset>
-          <legend>Add a shipping class</legend>
-          <Field name="name" label="Name" required error={fieldError(error, 'name')} />
-          <Field name="slug" label="Slug (optional)" hint="Lower-case letters, digits and dashes; made from the name when empty." error={fieldError(error, 'slug')} />
-          <button type="submit" className="button" name="intent" value="add-class">
-            Add class
-          </button>
-        </fieldset>
-      </Form>
+      <p>
+        Products of a class can cost more or less with flat rates (set the amounts in each flat rate). <Link to="/admin/shipping-classes">Manage the shipping classes</Link>.
+      </p>
     </>
   );
 }

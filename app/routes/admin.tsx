@@ -55,6 +55,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canProducts && { to: '/admin/tags', label: t('admin.nav.tags') },
     data.canProducts && { to: '/admin/attributes', label: t('admin.nav.attributes') },
     data.canStock && { to: '/admin/stock', label: t('admin.nav.stock') },
+    data.canProducts && { to: '/admin/shipping-classes', label: t('admin.nav.shippingClasses') },
     data.canSettings && { to: '/admin/settings', label: t('admin.settings') },
     data.canSettings && { to: '/admin/import', label: t('admin.nav.import') },
     data.canSettings && { to: '/admin/coupons', label: t('admin.nav.coupons') },

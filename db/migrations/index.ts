@@ -18,6 +18,7 @@ import * as stockVersions from './2026-11-25-018-stock-versions.ts';
 import * as staffInvites from './2026-11-27-019-staff-invites.ts';
 // Stock log and dashboard indexes (back office: dashboard and stock).
 import * as stockLog from './2026-11-27-020-stock-log.ts';
+import * as taxonomy from './2026-11-27-021-taxonomy.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-019-staff-invites': staffInvites,
   // Back office: dashboard and stock.
   '2026-11-27-020-stock-log': stockLog,
+  '2026-11-27-021-taxonomy': taxonomy,
 };
 
 export const migrationProvider: MigrationProvider = {

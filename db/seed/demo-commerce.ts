@@ -1,6 +1,12 @@
 import type { DB } from '../client.ts';
 import { nowIso } from '../../app/lib/time.ts';
 
+/** Demo products by shipping class. */
+export const DEMO_SHIPPING_CLASSES = {
+  bulky: ['Everyday Zip Hoodie', 'Fleece Pullover Hoodie', 'Heritage College Hoodie'],
+  letterbox: ['Limited Edition Enamel Pin', 'Merino Socks 3-Pack'],
+} as const;
+
 /** Demo coupons, for tests and for trying the shop. */
 export const DEMO_COUPONS = { percent: 'welcome10', freeShipping: 'freeship' } as const;
 
@@ -27,6 +33,11 @@ export async function seedDemoCommerce(db: DB): Promise<void> {
   const europe = await zone('Europe', 2, [{ type: 'continent', code: 'EU' }]);
   await method(europe, 'flat_rate', 'European delivery', 0, { cost: 695, costType: 'per_order' });
   await method(null, 'flat_rate', 'Worldwide delivery', 0, { cost: 1495, costType: 'per_order' });
+
+  // Shipping classes (/admin/shipping-classes) on the products they fit; no flat rate charges
+  // for them yet, so the demo's shipping prices stay as above until the owner sets amounts.
+  await db.insertInto('shipping_classes').values([{ name: 'Bulky parcel', slug: 'bulky' }, { name: 'Letterbox', slug: 'letterbox' }]).execute();
+  for (const [slug, names] of Object.entries(DEMO_SHIPPING_CLASSES)) await db.updateTable('products').set({ shipping_class: slug }).where('name', 'in', [...names]).execute();
 
   await db.insertInto('tax_rates').values([
     { country: 'GB', state: '', rate: 200000, name: 'VAT', priority: 1, shipping: 1 as const, tax_class: '', position: 0 },

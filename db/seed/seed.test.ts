@@ -15,6 +15,7 @@ import { seedBench } from './bench.ts';
 import { DEMO_FEATURED_NAMES, DEMO_PRODUCT_NAMES, DEMO_SPECIAL } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
+import { DEMO_SHIPPING_CLASSES } from './demo-commerce.ts';
 import { DEMO_WISHLIST, DEMO_WISHLIST_URL } from './demo-wishlist.ts';
 
 function servicesFor(d: TestDatabase): Services {
@@ -153,6 +154,15 @@ for (const dialect of await dialects()) {
       expect(byPath.clothing.product_count).toBe(byPath['clothing/t-shirts'].product_count + byPath['clothing/hoodies'].product_count + byPath['clothing/accessories'].product_count);
       expect(byPath.clothing.product_count + byPath['home-living'].product_count).toBe(40);
       expect(cats.every((c) => c.image_id !== null)).toBe(true);
+    });
+
+    it('ships shipping classes on the products they fit', async () => {
+      const classes = (await d.db.selectFrom('shipping_classes').select('slug').orderBy('slug').execute()).map((c) => c.slug);
+      expect(classes).toEqual(Object.keys(DEMO_SHIPPING_CLASSES).sort());
+      for (const [slug, names] of Object.entries(DEMO_SHIPPING_CLASSES)) {
+        const rows = await d.db.selectFrom('products').select('name').where('shipping_class', '=', slug).orderBy('name').execute();
+        expect(rows.map((r) => r.name)).toEqual([...names].sort());
+      }
     });
 
     it('stores media whose variant files exist, with upsells and cross-sells linked', async () => {

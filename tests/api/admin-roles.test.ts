@@ -41,6 +41,10 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.images[.]json.tsx', path: '/admin/products/images.json', allowed: MANAGERS, action: true },
   { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
+  // Taxonomies: one category, its picture upload, shipping classes.
+  { file: 'admin.categories.$id.tsx', path: '/admin/categories/1', allowed: MANAGERS, action: true },
+  { file: 'admin.categories.image.tsx', path: '/admin/categories/image', allowed: MANAGERS, action: true },
+  { file: 'admin.shipping-classes.tsx', path: '/admin/shipping-classes', allowed: MANAGERS, action: true },
   { file: 'admin.tags.tsx', path: '/admin/tags', allowed: MANAGERS, action: true },
   { file: 'admin.attributes.tsx', path: '/admin/attributes', allowed: MANAGERS, action: true },
   { file: 'admin.attributes.$id.tsx', path: '/admin/attributes/1', allowed: MANAGERS, action: true },
@@ -98,7 +102,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -119,6 +123,8 @@ const DATA_TABLES = [
   'password_resets',
   'products',
   'categories',
+  'category_redirects',
+  'shipping_classes',
   'media',
   'reviews',
   'coupons',

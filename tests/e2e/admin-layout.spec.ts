@@ -140,7 +140,7 @@ test('without scripts the phone shows the admin navigation open, with no menu bu
   await logIn(page, ADMIN.email, ADMIN.password, { scripts: false });
   await expect(page).toHaveURL(/\/my-account$/);
   await page.goto('/admin/shipping');
-  await expect(page.getByRole('navigation', { name: 'Shop admin' }).getByRole('link', { name: 'Shipping' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Shop admin' }).getByRole('link', { name: 'Shipping', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('navigation', { name: 'Shop admin' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Admin menu' })).toBeHidden();
   await expectNoSidewaysScroll(page, '/admin/shipping without scripts');

@@ -13,6 +13,7 @@ import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, v
 import { categoryOptions } from './products-admin.server.ts';
 import { loadLinks } from './product-links.server.ts';
 import { globalAttributeForEditor } from './attributes-admin.server.ts';
+import { t } from '../../i18n/t-admin.ts';
 
 /* The product editor's server side: its values from the database, its in-form steps, saving and image uploads. */
 
@@ -113,15 +114,39 @@ export async function loadEditorValues(db: DB, productId: number, currency: stri
   };
 }
 
-/** Choices the editor offers: categories (tree order), tax and shipping classes. */
+/** Choices the editor offers: categories (tree order), tax classes, the shipping classes of /admin/shipping-classes. */
 export async function editorOptions(db: DB) {
   const [categories, classes, shipping, globals] = await Promise.all([
     categoryOptions(db),
     taxClasses(db),
-    db.selectFrom('products').select('shipping_class').distinct().where('shipping_class', '!=', '').orderBy('shipping_class').limit(200).execute(),
+    db.selectFrom('shipping_classes').select(['name', 'slug']).orderBy('name').execute(),
     db.selectFrom('attributes').select(['id', 'name']).orderBy('name').limit(500).execute(),
   ]);
-  return { categories, taxClasses: classes, shippingClasses: shipping.map((s) => s.shipping_class), globalAttributes: globals };
+  return { categories, taxClasses: classes, shippingClasses: shipping, globalAttributes: globals };
+}
+
+/**
+ * The shipping classes named by the form must exist (the editor offers them in a select). A
+ * class the product or a kept variation already has is let through even when it is not one
+ * of them any more (an import's), so saving the rest of the product never loses it.
+ */
+async function checkShippingClasses(db: DB, v: EditorValues): Promise<void> {
+  const named = [v.shipping_class, ...v.variations.map((x) => x.shipping_class)].filter(Boolean);
+  if (!named.length) return;
+  const known = new Set((await db.selectFrom('shipping_classes').select('slug').where('slug', 'in', named).execute()).map((r) => r.slug));
+  const stored = new Set<string>();
+  if (v.id !== null) {
+    const p = await db.selectFrom('products').select('shipping_class').where('id', '=', v.id).executeTakeFirst();
+    if (p) stored.add(p.shipping_class);
+    for (const r of await db.selectFrom('product_variations').select('shipping_class').where('product_id', '=', v.id).execute()) stored.add(r.shipping_class);
+  }
+  const fields: Record<string, string> = {};
+  const bad = (slug: string) => !!slug && !known.has(slug) && !stored.has(slug);
+  if (bad(v.shipping_class)) fields.shipping_class = t('products.shippingClass.unknownError');
+  v.variations.forEach((x, i) => {
+    if (bad(x.shipping_class)) fields[`variations.${i}.shipping_class`] = t('products.shippingClass.unknownError');
+  });
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
 }
 
 /** Media rows for ids, in the order given (unknown ids left out): images added to a gallery before it is saved. */
@@ -189,11 +214,18 @@ export function bulkEditVariations(v: EditorValues, field: string, value: string
   return { ...v, variations: v.variations.map((x) => ({ ...x, [f]: value, ...(f === 'stock_quantity' && value.trim() ? { manage_stock: true } : {}) })) };
 }
 
-/** Saves the editor's values: a new product or over the stored one (with the version check). */
-export async function saveEditorValues(db: DB, v: EditorValues, currency: string, actor: StockActor): Promise<SavedProduct> {
-  const input = valuesToInput(v, (s) => toMinor(s, currency));
+/**
+ * Saves the editor's values: a new product or over the stored one (with the version check).
+ * `autosave`: a stored draft's background save, kept a draft whatever the form's status says;
+ * refused (409 not_draft) for anything else, so a published product's live content is only
+ * ever changed by Save.
+ */
+export async function saveEditorValues(db: DB, v: EditorValues, currency: string, actor: StockActor, opts: { autosave?: boolean } = {}): Promise<SavedProduct> {
+  if (opts.autosave && v.id === null) throw new HttpError(409, 'not_draft', t('products.autosave.notDraft'));
+  const input = valuesToInput(opts.autosave ? { ...v, status: 'draft', publish_at: '' } : v, (s) => toMinor(s, currency));
+  await checkShippingClasses(db, v);
   return inTransaction(db, async (trx) => {
-    const saved = v.id === null ? await createEditorProduct(trx, input, actor) : await updateProduct(trx, v.id, input, actor);
+    const saved = v.id === null ? await createEditorProduct(trx, input, actor) : await updateProduct(trx, v.id, input, actor, { onlyDraft: opts.autosave });
     // The gallery's alt texts live on the media rows: written with the product, or not at all.
     for (const img of v.images) await trx.updateTable('media').set({ alt: img.alt.slice(0, 500) }).where('id', '=', img.id).execute();
     return saved;

@@ -24,7 +24,9 @@ const money = z.number().int('must be whole minor units').min(0, 'must not be ne
 const id = rowId;
 const size = z.number().min(0).max(1e6).nullish();
 const when = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
-const html = (max: number) => z.string().max(max).default('').transform((s) => sanitizeHtml(s));
+/** Rich text as stored (product and category descriptions): sanitised on write, whatever sent it. */
+export const sanitizeDescription = (s: string) => sanitizeHtml(s);
+const html = (max: number) => z.string().max(max).default('').transform(sanitizeDescription);
 const stock = z.enum(['instock', 'outofstock', 'onbackorder']).default('instock');
 const backorders = z.enum(['no', 'notify', 'yes']).default('no');
 // CSS colours only, since swatches end up in style attributes.

@@ -81,3 +81,36 @@ export async function tagBySlug(db: DB, slug: string) {
   if (!slug || slug.length > 200) return null;
   return (await db.selectFrom('tags').select(['id', 'name', 'slug', 'description']).where('slug', '=', slug.toLowerCase()).executeTakeFirst()) ?? null;
 }
+
+/** Where an address a category used to have (before a new slug or parent) leads now, or null (category-edit.server.ts keeps them). */
+export async function categoryRedirect(db: DB, oldPath: string): Promise<string | null> {
+  const clean = oldPath.replace(/^\/+|\/+$/g, '').toLowerCase();
+  if (!clean || clean.length > 500) return null;
+  const row = await db
+    .selectFrom('category_redirects')
+    .innerJoin('categories', 'categories.id', 'category_redirects.category_id')
+    .select('categories.path')
+    .where('category_redirects.old_path', '=', clean)
+    .executeTakeFirst();
+  return row?.path ?? null;
+}
+
+/**
+ * Category paths as saved in content (the home layout, page blocks) followed to where those
+ * categories are now: a path no live category has but a moved one had is replaced by its
+ * current one; the others stay as they are.
+ */
+export async function currentCategoryPaths(db: DB, paths: string[]): Promise<string[]> {
+  if (!paths.length) return paths;
+  const live = new Set((await db.selectFrom('categories').select('path').where('path', 'in', paths).execute()).map((r) => r.path));
+  const gone = paths.filter((p) => !live.has(p));
+  if (!gone.length) return paths;
+  const moved = await db
+    .selectFrom('category_redirects')
+    .innerJoin('categories', 'categories.id', 'category_redirects.category_id')
+    .select(['category_redirects.old_path', 'categories.path'])
+    .where('category_redirects.old_path', 'in', gone)
+    .execute();
+  const to = new Map(moved.map((r) => [r.old_path, r.path]));
+  return paths.map((p) => to.get(p) ?? p);
+}

@@ -1,7 +1,7 @@
-import type { AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { getSettings } from '../admin/settings.server.ts';
 import { publicSettings, type PublicSettings } from '../admin/public-settings.ts';
-import { categoryByPath, tagBySlug, type CategoryNode } from './categories.server.ts';
+import { categoryByPath, categoryRedirect, tagBySlug, type CategoryNode } from './categories.server.ts';
 import { filterParams, parseListingQuery, type ListingQuery } from './listing.schema.ts';
 import { listProducts, type Listing } from './listing.server.ts';
 import type { Crumb } from '../../ui/breadcrumbs.tsx';
@@ -14,6 +14,8 @@ export interface ListingPageData {
   kind: ListingKind;
   title: string;
   description: string;
+  /** A category's picture (its alt text as written in the back office). */
+  image: CategoryNode['image'];
   basePath: string;
   crumbs: Crumb[];
   subcategories: CategoryNode[];
@@ -42,6 +44,7 @@ export async function loadListingPage(
   const api = new URLSearchParams();
   let title = t('shop.title');
   let description = '';
+  let image: CategoryNode['image'] = null;
   let basePath = '/shop';
   let crumbs: Crumb[] = [{ name: t('shop.title') }];
   let subcategories: CategoryNode[] = [];
@@ -49,9 +52,15 @@ export async function loadListingPage(
 
   if (kind === 'category') {
     const found = await categoryByPath(db, key ?? '');
-    if (!found) throw notFound();
+    if (!found) {
+      // An address the category had before its slug or parent changed leads to where it is now.
+      const moved = await categoryRedirect(db, key ?? '');
+      if (moved) throw redirect(`/product-category/${moved}${url.search}`, 301);
+      throw notFound();
+    }
     title = found.category.name;
     description = found.category.description;
+    image = found.category.image;
     basePath = `/product-category/${found.category.path}`;
     crumbs = [...found.ancestors.map((a) => ({ name: a.name, href: `/product-category/${a.path}` })), { name: found.category.name }];
     subcategories = found.category.children;
@@ -76,5 +85,5 @@ export async function loadListingPage(
     if (query[k] !== undefined) api.set(k, String(query[k]));
   }
   for (const [k, v] of Object.entries(filterParams(query.filters))) api.set(k, v);
-  return { kind, title, description, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings: publicSettings(settings), origin: (await trustedOrigin(context.services, context.requestOrigin)) ?? '' };
+  return { kind, title, description, image, basePath, crumbs, subcategories, listing, query, apiQuery: api.toString(), settings: publicSettings(settings), origin: (await trustedOrigin(context.services, context.requestOrigin)) ?? '' };
 }

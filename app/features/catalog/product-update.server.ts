@@ -152,18 +152,21 @@ export function parseEditorInput(input: unknown): { p: Parsed; extras: z.output<
 /**
  * Writes the editor's product over product `productId` in one transaction. With a version,
  * a product saved by someone else since (a newer updated_at) is refused with 409 conflict.
+ * `onlyDraft` (the editor's autosave) also refuses, with 409 not_draft, a product that is not
+ * a draft as stored: what shoppers see is never written behind the editor's back.
  */
-export async function updateProduct(db: DB, productId: number, input: unknown, actor: StockActor): Promise<SavedProduct> {
+export async function updateProduct(db: DB, productId: number, input: unknown, actor: StockActor, opts: { onlyDraft?: boolean } = {}): Promise<SavedProduct> {
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   return inTransaction(db, async (trx) => {
     // Taking the row for update (PostgreSQL) makes two saves of one product wait for each other, so the version check below sees the first.
-    const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta']).where('id', '=', productId);
+    const q = trx.selectFrom('products').select(['id', 'updated_at', 'slug', 'meta', 'status']).where('id', '=', productId);
     const current = await (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
     // Its stock as this save finds it (after the lock), for the stock log.
     const stockBefore = await stockSnapshot(trx, [productId]);
     if (!current) throw new HttpError(404, 'not_found', 'No such product.');
     if (extras.version && extras.version !== current.updated_at) throw new HttpError(409, 'conflict', CONFLICT_MESSAGE);
+    if (opts.onlyDraft && (current.status !== 'draft' || extras.status !== 'draft')) throw new HttpError(409, 'not_draft', 'Only drafts are saved automatically.');
 
     const wantedSlug = p.slug ? slugify(p.slug, 'product') : null;
     if (wantedSlug) await requireFreeSlug(trx, wantedSlug, productId);

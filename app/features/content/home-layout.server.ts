@@ -4,6 +4,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from '../catalog/catalog.schema.ts';
 import { CARD_COLUMNS, LISTED_SQL } from '../catalog/listing.server.ts';
 import type { CategoryTile } from '../catalog/components/category-tiles.tsx';
+import { currentCategoryPaths } from '../catalog/categories.server.ts';
 import { DEFAULT_HOME_LAYOUT, HOME_LAYOUT_KEY, homeLayoutSchema, type HomeLayout, type HomeSection } from './home-layout.schema.ts';
 
 /** The stored home layout, or the default when there is none or it no longer parses. */
@@ -49,11 +50,13 @@ async function products(db: DB, source: Extract<HomeSection, { type: 'products' 
   return (source === 'on_sale' ? list.filter((p) => p.onSale) : list).slice(0, limit);
 }
 
-async function categories(db: DB, paths: string[] | undefined, limit: number): Promise<CategoryTile[]> {
+async function categories(db: DB, saved: string[] | undefined, limit: number): Promise<CategoryTile[]> {
+  // Saved paths follow categories whose slug or parent changed since.
+  const paths = saved?.length ? await currentCategoryPaths(db, saved) : saved;
   let q = db
     .selectFrom('categories')
     .leftJoin('media', 'media.id', 'categories.image_id')
-    .select(['categories.id', 'categories.name', 'categories.path', 'categories.product_count', 'media.path as image_path', 'media.widths as image_widths'])
+    .select(['categories.id', 'categories.name', 'categories.path', 'categories.description', 'categories.product_count', 'media.path as image_path', 'media.widths as image_widths'])
     .where('categories.path', '!=', 'uncategorized')
     .where('categories.product_count', '>', 0);
   if (paths?.length) q = q.where('categories.path', 'in', paths);
@@ -69,6 +72,7 @@ async function categories(db: DB, paths: string[] | undefined, limit: number): P
     id: c.id,
     name: c.name,
     path: c.path,
+    description: c.description,
     count: c.product_count,
     image: c.image_path ? { path: c.image_path, widths: c.image_widths ?? '[]' } : null,
   }));

@@ -4,6 +4,7 @@ import { cached } from '../../lib/store-cache.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from '../catalog/catalog.schema.ts';
 import { CARD_COLUMNS, LISTED_SQL } from '../catalog/listing.server.ts';
 import type { CategoryTile } from '../catalog/components/category-tiles.tsx';
+import { currentCategoryPaths } from '../catalog/categories.server.ts';
 import { embedForms } from '../forms/form-embed.server.ts';
 import type { ContactFormProps } from '../forms/components/form-state.ts';
 import { parsePageBlocks, walkBlocks, type Block } from './blocks.schema.ts';
@@ -107,9 +108,10 @@ async function products(db: DB, source: string, limit: number, category?: string
   else if (source === 'newest') q = q.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
   else if (source === 'best_sellers') q = q.orderBy('products.total_sales', 'desc').orderBy('products.id', 'desc');
   else if (source === 'category') {
+    const [path] = category ? await currentCategoryPaths(db, [category]) : [''];
     q = q
       .where('products.id', 'in', (eb) =>
-        eb.selectFrom('product_categories').innerJoin('categories', 'categories.id', 'product_categories.category_id').select('product_categories.product_id').where('categories.path', '=', category ?? ''),
+        eb.selectFrom('product_categories').innerJoin('categories', 'categories.id', 'product_categories.category_id').select('product_categories.product_id').where('categories.path', '=', path ?? ''),
       )
       .orderBy('products.menu_order')
       .orderBy('products.id');
@@ -119,11 +121,13 @@ async function products(db: DB, source: string, limit: number, category?: string
   return (source === 'on_sale' ? list.filter((p) => p.onSale) : list).slice(0, limit);
 }
 
-async function categories(db: DB, paths: string[] | undefined, limit: number): Promise<CategoryTile[]> {
+async function categories(db: DB, saved: string[] | undefined, limit: number): Promise<CategoryTile[]> {
+  // Saved paths follow categories whose slug or parent changed since.
+  const paths = saved?.length ? await currentCategoryPaths(db, saved) : saved;
   let q = db
     .selectFrom('categories')
     .leftJoin('media', 'media.id', 'categories.image_id')
-    .select(['categories.id', 'categories.name', 'categories.path', 'categories.product_count', 'media.path as image_path', 'media.widths as image_widths'])
+    .select(['categories.id', 'categories.name', 'categories.path', 'categories.description', 'categories.product_count', 'media.path as image_path', 'media.widths as image_widths'])
     .where('categories.path', '!=', 'uncategorized')
     .where('categories.product_count', '>', 0);
   if (paths?.length) q = q.where('categories.path', 'in', paths);
@@ -139,6 +143,7 @@ async function categories(db: DB, paths: string[] | undefined, limit: number): P
     id: c.id,
     name: c.name,
     path: c.path,
+    description: c.description,
     count: c.product_count,
     image: c.image_path ? { path: c.image_path, widths: c.image_widths ?? '[]' } : null,
   }));

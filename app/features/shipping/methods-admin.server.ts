@@ -133,7 +133,3 @@ export async function addShippingClass(db: DB, input: unknown): Promise<void> {
   if (taken) throw new HttpError(409, 'conflict', `A shipping class "${slug}" exists already.`, { slug: 'Already in use' });
   await db.insertInto('shipping_classes').values({ name: form.name, slug }).execute();
 }
-
-export async function deleteShippingClass(db: DB, id: number): Promise<void> {
-  await db.deleteFrom('shipping_classes').where('id', '=', id).execute();
-}

@@ -11,6 +11,7 @@ import { CategoryTiles } from './category-tiles.tsx';
 import { SearchFacets } from './facets.tsx';
 import { ProductCard } from './product-card.tsx';
 import { filterParams } from '../listing.schema.ts';
+import { imageSources } from '../../../lib/image.ts';
 
 /** Title, description, canonical (sort and filter variants point at the plain listing), Open Graph. */
 export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[] {
@@ -56,6 +57,7 @@ export function ListingPage({ data }: { data: ListingPageData }) {
   );
   const parentPath = data.kind === 'category' ? basePath.replace(/\/[^/]+$/, '').replace(/^\/product-category$/, '/shop') : null;
   const gridKey = `${basePath}|${data.apiQuery}`;
+  const headImage = data.image ? imageSources(data.image.path, data.image.widths, 400) : null;
   // Infinite scroll adds pages below this one: the count and the pagination follow what the grid shows.
   const [shown, setShown] = useState<{ key: string; count: number; last: number } | null>(null);
   const onShown = useCallback((count: number, last: number) => setShown({ key: gridKey, count, last }), [gridKey]);
@@ -77,10 +79,13 @@ export function ListingPage({ data }: { data: ListingPageData }) {
   return (
     <div className="container listing">
       <Breadcrumbs items={data.crumbs} origin={data.origin} />
-      <header className="listing__head">
-        <h1>{data.title}</h1>
-        {/* Category descriptions are sanitised when saved. */}
-        {data.description ? <div className="listing__description" dangerouslySetInnerHTML={{ __html: data.description }} /> : null}
+      <header className={`listing__head${headImage ? ' listing__head--image' : ''}`}>
+        <div>
+          <h1>{data.title}</h1>
+          {/* Category descriptions are sanitised when saved. */}
+          {data.description ? <div className="listing__description" dangerouslySetInnerHTML={{ __html: data.description }} /> : null}
+        </div>
+        {headImage ? <img className="listing__image" src={headImage.src} srcSet={headImage.srcSet} sizes="(max-width: 549px) 100vw, 320px" alt={data.image?.alt ?? ''} width={400} height={300} /> : null}
       </header>
       {data.subcategories.length > 0 ? (
         <section aria-labelledby="subcats" className="listing__subcats">
