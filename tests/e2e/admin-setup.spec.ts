@@ -91,7 +91,7 @@ test('saved settings show on the shop: new store name and a dismissible notice',
   await expect(page).toHaveURL(/\/my-account$/);
   await page.goto('/admin/settings');
   await waitForHydration(page);
-  await page.getByLabel('Store name').fill('Test Shop');
+  await page.getByLabel('Store name', { exact: true }).fill('Test Shop');
   await page.getByLabel('Store notice (leave empty for none)').fill(NOTICE);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status')).toHaveText('Settings saved.');

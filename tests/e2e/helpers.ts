@@ -73,6 +73,10 @@ export async function logOut(page: Page): Promise<void> {
 
 /** Runs axe-core with the WCAG 2.1 A/AA rules; fails listing each serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Colours are judged as shown at rest: a fade or slide still running would read as low contrast.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(

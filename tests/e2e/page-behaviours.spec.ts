@@ -13,6 +13,13 @@ import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot } from './he
 /** Slack for timers on a busy two-core machine: a 300 ms wait may take a little longer, never less. */
 const SLACK_MS = 400;
 
+/**
+ * In-page expression: how far below the stuck header (or the window's top when the header does
+ * not stick) the element `#id` starts. Scrolling to a section leaves it just clear of the header.
+ */
+const belowHeader = (id: string) =>
+  `(document.getElementById('${id}').getBoundingClientRect().top - (document.querySelector('.site-header.is-stuck:not(.is-hidden)')?.offsetHeight ?? 0))`;
+
 /** Opens a page and waits until every behaviour it names has started. */
 async function open(page: Page, url = '/') {
   await page.goto(url);
@@ -376,12 +383,12 @@ test('scroll-to bullets: current section highlighted, 500 ms smooth scroll, hash
 
   const t0 = await page.evaluate(() => performance.now());
   await bullets.getByRole('link', { name: 'Lookbook' }).click();
-  const ms = await msUntil(page, `Math.abs(document.getElementById('lookbook').getBoundingClientRect().top) < 2`, String(t0));
+  const ms = await msUntil(page, `Math.abs(${belowHeader('lookbook')}) < 2`, String(t0));
   expect(ms).toBeGreaterThanOrEqual(ANCHOR_SCROLL_DURATION_MS - 50);
   expect(ms).toBeLessThan(ANCHOR_SCROLL_DURATION_MS + SLACK_MS * 2);
   await expect(page).toHaveURL(/#lookbook$/);
-  const top = await page.locator('#lookbook').evaluate((el) => el.getBoundingClientRect().top);
-  expect(Math.abs(top)).toBeLessThan(2);
+  expect(Math.abs(await page.evaluate(belowHeader('lookbook')))).toBeLessThan(2);
+  await expect(page.locator('.site-header')).toHaveClass(/is-stuck/);
   await expect(bullets.getByRole('link', { name: 'Lookbook' })).toHaveAttribute('aria-current', 'location');
   await expect(bullets.locator('[aria-current]')).toHaveCount(1);
   // Scrolling by hand moves the highlight.
@@ -392,7 +399,7 @@ test('scroll-to bullets: current section highlighted, 500 ms smooth scroll, hash
   // On load, the section in the address.
   await open(page, '/#help');
   // There (the anchor's own scroll margin may stay above it).
-  await expect.poll(() => page.locator('#help').evaluate((el) => Math.abs(Math.round(el.getBoundingClientRect().top)) <= 40)).toBe(true);
+  await expect.poll(async () => Math.abs(Math.round(await page.evaluate<number>(belowHeader('help')))) <= 40).toBe(true);
   // Help, or the sidebar's "Visit us" at the top of the same section.
   await expect(bullets.locator('[aria-current="location"]')).toHaveText(/Help|Visit us/);
 });
@@ -407,7 +414,11 @@ test('sticky sidebar: sticks 15 px from the top from 850 px wide, not at 849', a
   // Scroll past the column's start: it stays at the spacing from the top while its row lasts.
   const rowTop = await page.locator('[data-block-id="help-row"]').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
   await page.evaluate((y) => window.scrollTo(0, y + 200), rowTop);
-  await expect.poll(() => inner.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(STICKY_SIDEBAR_SPACING_PX);
+  // Below the stuck header, by the spacing.
+  await expect(page.locator('.site-header')).toHaveClass(/is-stuck/);
+  const header = await page.locator('.site-header').evaluate((el) => (el as HTMLElement).offsetHeight);
+  expect(header).toBeGreaterThan(0);
+  await expect.poll(() => inner.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(STICKY_SIDEBAR_SPACING_PX + header);
 
   await page.setViewportSize({ width: STICKY_SIDEBAR_MIN_WIDTH_PX - 1, height: 700 });
   await expect(column).not.toHaveClass(/is-sticky/);
@@ -433,7 +444,7 @@ test('back to top shows once scrolled and takes 300 ms; scroll-for-more goes to 
   const more = page.getByRole('link', { name: 'Scroll for more' });
   const t1 = await page.evaluate(() => performance.now());
   await more.click();
-  const ms2 = await msUntil(page, `Math.abs(document.getElementById('in-numbers').getBoundingClientRect().top) < 2`, String(t1));
+  const ms2 = await msUntil(page, `Math.abs(${belowHeader('in-numbers')}) < 2`, String(t1));
   expect(ms2).toBeGreaterThanOrEqual(SCROLL_TO_DURATION_MS - 50);
   expect(ms2).toBeLessThan(SCROLL_TO_DURATION_MS + SLACK_MS);
   await expect(page).toHaveURL(/#in-numbers$/);
@@ -472,7 +483,7 @@ test.describe('with reduced motion', () => {
     await expect(page.locator('.count-up[data-value="38"]')).toHaveText('38');
     await page.getByRole('link', { name: 'Scroll for more' }).click();
     // At once: already there by the next frame.
-    expect(await page.locator('#in-numbers').evaluate((el) => Math.abs(el.getBoundingClientRect().top))).toBeLessThan(2);
+    expect(Math.abs(await page.evaluate<number>(belowHeader('in-numbers')))).toBeLessThan(2);
   });
 });
 

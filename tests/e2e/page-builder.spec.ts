@@ -94,7 +94,9 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
   const live = await visitor.locator('[data-block="heading"], [data-block="slider"], [data-block="tabs"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
   expect(live).toEqual(swapped);
   await expect(visitor.getByText('Slide one')).toBeVisible();
-  await expect(visitor.getByRole('link', { name: 'Tab one' })).toBeVisible();
+  // Enhanced once the page's behaviours have started: the tab links become a tab list.
+  await expect(visitor.locator('.block-page')).toHaveAttribute('data-behaviours-ready', 'true');
+  await expect(visitor.getByRole('tab', { name: 'Tab one' })).toHaveAttribute('aria-selected', 'true');
   // No builder code for visitors.
   const scripts = await visitor.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /builder|puck/i.test(n)));
   expect(scripts).toEqual([]);

@@ -73,8 +73,18 @@ export function init(root: HTMLElement): Cleanup {
     void go(anchor, link.hash);
   });
 
-  // On load: the section named in the address (the browser's own jump ignores the sticky header).
+  // On load: the section named in the address (the browser's own jump ignores the sticky header,
+  // and Chromium repeats it as the page lays out until the load event: ours comes after).
   const named = byId.get(decodeURIComponent(location.hash.slice(1)));
-  if (named) void scrollWindowTo(topOf(named), ANCHOR_SCROLL_DURATION_MS);
+  if (named) {
+    const jump = () => requestAnimationFrame(() => void scrollWindowTo(topOf(named), ANCHOR_SCROLL_DURATION_MS));
+    if (document.readyState === 'complete') jump();
+    else d.on(window, 'load', jump, { once: true });
+  }
+  // A new hash on the same page (typed, or back and forward): the browser has jumped; clear the header.
+  d.on(window, 'hashchange', () => {
+    const anchor = byId.get(decodeURIComponent(location.hash.slice(1)));
+    if (anchor) void scrollWindowTo(topOf(anchor), 0);
+  });
   return d.dispose;
 }

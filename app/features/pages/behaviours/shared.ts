@@ -3,6 +3,7 @@
  * are imported dynamically by the loader, never by server code.
  */
 import './behaviours.css';
+import { STICKY_HEADER_OFFSET_PX } from '../../../config/constants.ts';
 
 /** Undoes what a behaviour did to the page (listeners, observers, timers). */
 export type Cleanup = () => void;
@@ -40,15 +41,23 @@ export class Disposer {
 }
 
 /**
- * The height of the header while it sticks to the top (0 when it does not): anchors and the
- * sticky sidebar keep clear of it. The header publishes it as --sticky-header-height, or is
- * measured when it is fixed or sticky itself.
+ * The height of the header while it sticks to the top at scroll position `atY` (0 when it does
+ * not): anchors and the sticky sidebar keep clear of it. The header publishes it as
+ * --sticky-header-height; else a header marked data-sticky sticks once the page is scrolled past
+ * its height + STICKY_HEADER_OFFSET_PX (ui/shell/header.ts), so a scroll that ends there must
+ * leave room for it even when it starts at the top; a hide-on-scroll header is away while the
+ * page goes down. Any other fixed or sticky header is measured as it is.
  */
-export function stickyHeaderHeight(): number {
+export function stickyHeaderHeight(atY = window.scrollY): number {
   const fromVar = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--sticky-header-height'));
   if (Number.isFinite(fromVar)) return fromVar;
   const header = document.querySelector<HTMLElement>('.site-header');
   if (!header) return 0;
+  if (header.hasAttribute('data-sticky')) {
+    const height = header.classList.contains('is-stuck') ? header.getBoundingClientRect().height : header.offsetHeight;
+    if (header.hasAttribute('data-hide-on-scroll') && (atY > window.scrollY || header.classList.contains('is-hidden'))) return 0;
+    return atY > height + STICKY_HEADER_OFFSET_PX ? height : 0;
+  }
   const pos = getComputedStyle(header).position;
   return pos === 'fixed' || pos === 'sticky' ? header.getBoundingClientRect().height : 0;
 }
@@ -84,7 +93,8 @@ export function scrollWindowTo(top: number, ms: number): Promise<void> {
 
 /** Where an element's top is in the document, less the sticky header and a margin. */
 export function topOf(el: Element, offset = 0): number {
-  return el.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight() - offset;
+  const top = el.getBoundingClientRect().top + window.scrollY - offset;
+  return top - stickyHeaderHeight(top);
 }
 
 /** Moves focus to an element without scrolling (a target that is not focusable becomes so, for this once). */

@@ -55,7 +55,9 @@ function enhance(box: HTMLElement): Cleanup {
     slides,
     loop: o.wrapAround ?? true,
     align: 'start',
-    watchDrag: o.draggable ?? true,
+    // Only the slides drag: a press on the controls (inside the carousel's root) would otherwise
+    // stop a running move and snap, before the button's own click moves on again.
+    watchDrag: (o.draggable ?? true) ? (_api, evt) => !(evt.target instanceof Element && evt.target.closest('.block-slider__controls')) : false,
     dragThreshold: o.dragThreshold ?? SLIDER.dragThresholdPx,
     duration: Math.round(1 / (o.selectedAttraction ?? SLIDER.attraction)),
     slidesToScroll: 1,
