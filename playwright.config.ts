@@ -3,15 +3,25 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end journeys in the system Chromium (never a downloaded browser). Each worker starts
  * its own shop server and SMTP server (tests/e2e/fixtures.ts), so there is no webServer here.
- * One worker: the machines have two cores and the server itself needs one.
+ *
+ * Two projects: most specs run on two workers side by side (E2E_WORKERS to change it); the
+ * specs that time behaviours in the page (timers of a few hundred milliseconds, hover intent,
+ * drags) run afterwards on one worker, alone on the machine, so a neighbour's load cannot
+ * stretch what they measure.
  */
+const TIMED = ['page-behaviours.spec.ts', 'product-page.spec.ts', 'header-menus.spec.ts', 'admin-products.spec.ts', 'page-builder.spec.ts'].map((f) => `**/${f}`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  projects: [
+    { name: 'journeys', testIgnore: TIMED },
+    { name: 'timed', testMatch: TIMED, dependencies: ['journeys'], workers: 1 },
+  ],
   // Seeds one template shop per run; each worker's server starts on a copy of it.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

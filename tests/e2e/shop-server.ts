@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The Node options of `npm start` (package.json), so the servers run exactly as it does. */
+const START_NODE_OPTIONS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 /**
  * Set by global-setup.ts: a folder holding a copy of build/, which the servers run from (the
  * server finds build/ in its working directory). A rebuild while the suite runs — a developer
@@ -86,7 +88,7 @@ async function freePort(): Promise<number> {
  */
 export async function startShopServer({ smtpUrl, name, template = process.env[TEMPLATE_ENV], env = {} }: StartOptions): Promise<ShopServer> {
   const cwd = process.env[RUN_ROOT_ENV] || ROOT;
-  if (!existsSync(path.join(cwd, 'build', 'server', 'index.js'))) {
+  if (!existsSync(path.join(cwd, 'build', 'server', 'index.js')) || !existsSync(path.join(cwd, 'build', 'node', 'server.js'))) {
     // server/index.ts would build on its own, but silently and inside a test timeout.
     throw new Error('No production build: run `npx react-router build` before the end-to-end tests.');
   }
@@ -96,7 +98,7 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server', 'index.ts')], {
+  const child = spawn(process.execPath, [...START_NODE_OPTIONS, path.join(cwd, 'build', 'node', 'server.js')], {
     cwd,
     // A clean environment: a developer's PUBLIC_URL, REDIS_URL or DATABASE_URL must not leak in.
     env: {
@@ -115,8 +117,6 @@ export async function startShopServer({ smtpUrl, name, template = process.env[TE
       // trusted origin. A spec that tests setting it in the admin passes PUBLIC_URL: ''.
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
-      // The working directory may be the build snapshot: tsx must still use the project's settings.
-      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,7 @@ function serverChildren(pid: number): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/index.ts')) out.push(Number(entry));
+      if (ppid === pid && /build\/node\/server\.js|server\/index\.ts/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) out.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }

@@ -168,6 +168,16 @@ function sticky() {
 function mobileMenu() {
   const details = () => document.querySelector<HTMLDetailsElement>('.mobile-nav');
   let clearTimer: ReturnType<typeof setTimeout> | undefined;
+  // However it was opened (a click that landed while the page was still hydrating, the
+  // keyboard), an open menu slides in: the toggle event follows every change of `open`.
+  document.addEventListener(
+    'toggle',
+    (e) => {
+      const nav = details();
+      if (e.target === nav && nav?.open && !nav.classList.contains('is-closing')) root.classList.add('mobile-menu-open');
+    },
+    true,
+  );
   document.addEventListener('click', (e) => {
     const target = e.target as Element;
     const nav = details();
