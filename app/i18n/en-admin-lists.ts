@@ -1,0 +1,38 @@
+/*
+ * Admin messages of the coupon and tax-rate lists (/admin/coupons, /admin/tax), merged into
+ * the admin catalog (en-admin.ts).
+ */
+export const enAdminLists = {
+  'admin.coupons.title': 'Coupons',
+  'admin.coupons.add': 'Add coupon',
+  'admin.coupons.saved': 'Coupon “{code}” saved.',
+  'admin.coupons.deletedOne': 'Coupon “{code}” deleted.',
+  'admin.coupons.deleted.one': '{count} coupon deleted.',
+  'admin.coupons.deleted.other': '{count} coupons deleted.',
+  'admin.coupons.search': 'Search coupons',
+  'admin.coupons.searchHint': 'Code',
+  'admin.coupons.type': 'Type',
+  'admin.coupons.anyType': 'All types',
+  'admin.coupons.status': 'Status',
+  'admin.coupons.anyStatus': 'Any status',
+  'admin.coupons.active': 'Active',
+  'admin.coupons.expired': 'Expired',
+  'admin.coupons.code': 'Code',
+  'admin.coupons.amount': 'Amount',
+  'admin.coupons.freeShipping': '+ free shipping',
+  'admin.coupons.usage': 'Usage / limit',
+  'admin.coupons.usageSort': 'Usage',
+  'admin.coupons.expires': 'Expires',
+  'admin.coupons.expiresSort': 'Expiry date',
+  'admin.coupons.never': 'Never',
+  'admin.coupons.expiredMark': ' (expired)',
+  'admin.coupons.actions': 'Actions',
+  'admin.coupons.delete': 'Delete',
+  'admin.coupons.deleteLabel': 'Delete coupon {code}',
+  'admin.coupons.deleteConfirm': 'Delete coupon “{code}”? This cannot be undone.',
+  'admin.coupons.selectLabel': 'Select coupon {code}',
+  'admin.coupons.none': 'No coupons yet.',
+  'admin.coupons.noMatch': 'No coupons match this search.',
+  'admin.coupons.unknown': 'Unknown request.',
+  'admin.coupons.gone': 'This coupon no longer exists.',
+} as const;
