@@ -1,3 +1,4 @@
+import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminTaxonomy } from './en-admin-taxonomy.ts';
 
 /**
@@ -699,6 +700,7 @@ export const enAdmin = {
   'admin.stock.saveSettings': 'Save e-mail settings',
   'admin.stock.saved': 'Stock e-mail settings saved.',
   ...enAdminTaxonomy,
+  ...enAdminLists,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -3,44 +3,53 @@ import type { Route } from './+types/admin.coupons';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { deleteCoupon, listCoupons } from '../features/coupons/coupons-admin.server.ts';
+import { deleteCoupon, deleteCoupons, listCoupons, parseCouponListQuery } from '../features/coupons/coupons-admin.server.ts';
 import { DISCOUNT_TYPE_LABELS, formatCouponAmount } from '../features/coupons/coupon-form.ts';
+import { COUPON_STATUSES, DISCOUNT_TYPES } from '../features/coupons/coupons.schema.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { t } from '../i18n/t.ts';
+import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
+import { plural, t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: `Coupons · ${t('admin.title')}` }];
+/* /admin/coupons: the coupons on the shared admin list (code search, type and status filters, sort, pages, bulk delete). */
+
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.coupons.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
   const { db } = context.services;
-  return { coupons: await listCoupons(db), format: await getSettings(db), now: Date.now() };
+  const query = parseCouponListQuery(new URL(request.url).searchParams);
+  return { ...(await listCoupons(db, query)), query, format: await getSettings(db), now: Date.now() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
   const form = await request.formData();
+  const { db } = context.services;
   return formAction(async () => {
+    if (form.get('intent') === 'bulk' && form.get('action') === 'delete') {
+      return { done: plural('admin.coupons.deleted', (await deleteCoupons(db, { ids: form.getAll('ids').map(String) })).count) };
+    }
     const id = Number(form.get('id'));
-    if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id)) throw new HttpError(400, 'invalid', 'Unknown request.');
-    if (!(await deleteCoupon(context.services.db, id))) throw new HttpError(404, 'not_found', 'This coupon no longer exists.');
-    return { deleted: String(form.get('code') ?? '') };
+    if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id)) throw new HttpError(400, 'invalid', t('admin.coupons.unknown'));
+    if (!(await deleteCoupon(db, id))) throw new HttpError(404, 'not_found', t('admin.coupons.gone'));
+    return { done: t('admin.coupons.deletedOne', { code: String(form.get('code') ?? '') }) };
   });
 }
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-  const { coupons, format, now } = loaderData;
-  const result = useActionData<ActionError | { deleted: string }>();
+  const { coupons, query, format, now } = loaderData;
+  const result = useActionData<ActionError | { done: string }>();
   const [params] = useSearchParams();
   const saved = params.get('saved');
+  const base = { q: query.q, type: query.type, status: query.status, sort: query.sort === 'code' ? undefined : query.sort, dir: query.dir === 'asc' ? undefined : query.dir };
   return (
     <>
-      <h1>Coupons</h1>
+      <h1>{t('admin.coupons.title')}</h1>
       <p>
         <Link className="button" to="/admin/coupons/new">
-          Add coupon
+          {t('admin.coupons.add')}
         </Link>
       </p>
       {isActionError(result) ? (
@@ -49,21 +58,57 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         </p>
       ) : result ? (
         <p className="notice" role="status">
-          Coupon “{result.deleted}” deleted.
+          {result.done}
         </p>
       ) : saved ? (
         <p className="notice" role="status">
-          Coupon “{saved}” saved.
+          {t('admin.coupons.saved', { code: saved })}
         </p>
       ) : null}
-      <AdminTable
-        label="Coupons"
+      <AdminList
+        label={t('admin.coupons.title')}
+        path="/admin/coupons"
         rows={coupons}
         rowKey={(c) => c.id}
-        empty={<p>No coupons yet.</p>}
+        search={{ name: 'q', label: t('admin.coupons.search'), value: query.q, placeholder: t('admin.coupons.searchHint') }}
+        filters={[
+          {
+            name: 'type',
+            label: t('admin.coupons.type'),
+            value: query.type ?? '',
+            options: [{ value: '', label: t('admin.coupons.anyType') }, ...DISCOUNT_TYPES.map((d) => ({ value: d, label: DISCOUNT_TYPE_LABELS[d] }))],
+          },
+          {
+            name: 'status',
+            label: t('admin.coupons.status'),
+            value: query.status ?? '',
+            options: [{ value: '', label: t('admin.coupons.anyStatus') }, ...COUPON_STATUSES.map((s) => ({ value: s, label: t(`admin.coupons.${s}`) }))],
+          },
+        ]}
+        sort={{
+          value: query.sort,
+          dir: query.dir,
+          options: [
+            { value: 'code', label: t('admin.coupons.code') },
+            { value: 'amount', label: t('admin.coupons.amount') },
+            { value: 'usage', label: t('admin.coupons.usageSort') },
+            { value: 'expiry', label: t('admin.coupons.expiresSort') },
+          ],
+        }}
+        page={loaderData.page}
+        pages={loaderData.pages}
+        total={loaderData.total}
+        pageHref={(page) => listHref('/admin/coupons', { ...base, page })}
+        bulk={{
+          action: listHref('/admin/coupons', { ...base, page: loaderData.page }),
+          id: (c) => String(c.id),
+          label: (c) => t('admin.coupons.selectLabel', { code: c.code }),
+          actions: [{ value: 'delete', label: t('admin.coupons.delete') }],
+        }}
+        empty={<p>{query.q || query.type || query.status ? t('admin.coupons.noMatch') : t('admin.coupons.none')}</p>}
         columns={[
           {
-            header: 'Code',
+            header: t('admin.coupons.code'),
             rowHeader: true,
             cell: (c) => (
               <>
@@ -72,46 +117,46 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
               </>
             ),
           },
-          { header: 'Type', cell: (c) => DISCOUNT_TYPE_LABELS[c.discountType] },
+          { header: t('admin.coupons.type'), cell: (c) => DISCOUNT_TYPE_LABELS[c.discountType] },
           {
-            header: 'Amount',
+            header: t('admin.coupons.amount'),
             cell: (c) => (
               <>
                 {formatCouponAmount(c, format)}
-                {c.freeShipping ? <div className="hint">+ free shipping</div> : null}
+                {c.freeShipping ? <div className="hint">{t('admin.coupons.freeShipping')}</div> : null}
               </>
             ),
           },
-          { header: 'Usage / limit', cell: (c) => `${c.usageCount} / ${c.usageLimit ?? '∞'}` },
+          { header: t('admin.coupons.usage'), cell: (c) => `${c.usageCount} / ${c.usageLimit ?? '∞'}` },
           {
-            header: 'Expires',
+            header: t('admin.coupons.expires'),
             cell: (c) =>
               c.expiresAt ? (
                 <time dateTime={c.expiresAt}>
                   {c.expiresAt.slice(0, 10)}
-                  {Date.parse(c.expiresAt) <= now ? ' (expired)' : ''}
+                  {Date.parse(c.expiresAt) <= now ? t('admin.coupons.expiredMark') : ''}
                 </time>
               ) : (
-                'Never'
+                t('admin.coupons.never')
               ),
           },
           {
-            header: 'Actions',
+            header: t('admin.coupons.actions'),
             hideHeader: true,
             cell: (c) => (
               <Form
                 method="post"
-                action="/admin/coupons"
+                action={listHref('/admin/coupons', { ...base, page: loaderData.page })}
                 onSubmit={(e) => {
-                  if (!window.confirm(`Delete coupon “${c.code}”? This cannot be undone.`)) e.preventDefault();
+                  if (!window.confirm(t('admin.coupons.deleteConfirm', { code: c.code }))) e.preventDefault();
                 }}
               >
                 <CsrfField />
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={c.id} />
                 <input type="hidden" name="code" value={c.code} />
-                <button type="submit" className="button button--ghost button--small" aria-label={`Delete coupon ${c.code}`}>
-                  Delete
+                <button type="submit" className="button button--ghost button--small" aria-label={t('admin.coupons.deleteLabel', { code: c.code })}>
+                  {t('admin.coupons.delete')}
                 </button>
               </Form>
             ),

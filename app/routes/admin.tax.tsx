@@ -1,14 +1,15 @@
-import { Form, Link, useActionData } from 'react-router';
+import { Form, useActionData } from 'react-router';
 import type { Route } from './+types/admin.tax';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { TaxRateForm } from '../features/tax/components/tax-rate-form.tsx';
-import { TaxRatesTable } from '../features/tax/components/tax-rates-table.tsx';
+import { taxRateColumns } from '../features/tax/components/tax-rates-table.tsx';
+import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import { TaxSettingsForm, type TaxSettingsValues } from '../features/tax/components/tax-settings-form.tsx';
-import { deleteTaxRate, listTaxRates, saveTaxRate, taxClasses } from '../features/tax/tax-admin.server.ts';
+import { deleteTaxRate, deleteTaxRates, listTaxRates, parseTaxRateListQuery, saveTaxRate, taxClasses } from '../features/tax/tax-admin.server.ts';
 import { importTaxRatesCsv } from '../features/tax/tax-csv.server.ts';
-import { importModeSchema, taxClassLabel, taxClassSlug } from '../features/tax/tax.schema.ts';
+import { importModeSchema, taxClassLabel } from '../features/tax/tax.schema.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -34,12 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
   const { db } = context.services;
   const url = new URL(request.url);
-  const taxClass = taxClassSlug(url.searchParams.get('class') ?? '');
-  const rates = await listTaxRates(db, taxClass);
-  const editing = rates.find((r) => String(r.id) === url.searchParams.get('edit')) ?? null;
+  const query = parseTaxRateListQuery(url.searchParams);
+  const list = await listTaxRates(db, query);
+  const editing = list.rates.find((r) => String(r.id) === url.searchParams.get('edit')) ?? null;
   const settings = await getSettings(db);
   const taxSettings = Object.fromEntries(SETTING_KEYS.map((k) => [k, settings[k]])) as unknown as TaxSettingsValues;
-  return { taxClass, classes: await taxClasses(db), rates, editing, settings: taxSettings };
+  return { ...list, query, taxClass: query.class, classes: await taxClasses(db), editing, settings: taxSettings };
 }
 
 const rateId = (v: string | undefined) => {
@@ -67,6 +68,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       case 'delete-rate':
         await deleteTaxRate(db, rateId(values.rateId));
         return { ok: 'Rate deleted.' };
+      case 'bulk':
+        if (values.action !== 'delete') throw new HttpError(400, 'invalid', t('admin.tax.unknown'));
+        return { ok: plural('admin.tax.deleted', (await deleteTaxRates(db, { ids: form.getAll('ids').map(String) })).count) };
       case 'import': {
         const file = form.get('file');
         if (!(file instanceof File) || file.size === 0) {
@@ -83,7 +87,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Tax({ loaderData }: Route.ComponentProps) {
-  const { taxClass, classes, rates, editing, settings } = loaderData;
+  const { taxClass, classes, rates, editing, settings, query } = loaderData;
+  const base = { class: taxClass, q: query.q, sort: query.sort === 'order' ? undefined : query.sort, dir: query.dir === 'asc' ? undefined : query.dir };
+  const here = listHref('/admin/tax', { ...base, page: loaderData.page });
   const result = useActionData<ActionError | { ok: string }>();
   const error = isActionError(result) ? result : undefined;
   const rateError = error && error.values?.intent === 'save-rate' ? error : undefined;
@@ -99,19 +105,38 @@ export default function Tax({ loaderData }: Route.ComponentProps) {
       <TaxSettingsForm s={settings} fieldErrors={error?.values?.intent === 'save-settings' ? error.error.fields : undefined} />
 
       <h2>Tax rates</h2>
-      <nav aria-label="Tax classes">
-        <ul className="tax-classes admin-filter">
-          {classes.map((c) => (
-            <li key={c || 'standard'}>
-              <Link to={`?class=${encodeURIComponent(c)}`} aria-current={c === taxClass ? 'page' : undefined}>
-                {taxClassLabel(c)} rates
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
       <h3>{taxClassLabel(taxClass)} rates</h3>
-      <TaxRatesTable rates={rates} />
+      <AdminList
+        label={t('admin.tax.rates')}
+        path="/admin/tax"
+        rows={rates}
+        rowKey={(r) => r.id}
+        stack="wide"
+        search={{ name: 'q', label: t('admin.tax.search'), value: query.q, placeholder: t('admin.tax.searchHint') }}
+        filters={[{ name: 'class', label: t('admin.tax.class'), value: taxClass, options: classes.map((c) => ({ value: c, label: taxClassLabel(c) })) }]}
+        sort={{
+          value: query.sort,
+          dir: query.dir,
+          options: [
+            { value: 'order', label: t('admin.tax.matchingOrder') },
+            { value: 'country', label: t('admin.tax.country') },
+            { value: 'rate', label: t('admin.tax.rate') },
+            { value: 'name', label: t('admin.tax.name') },
+          ],
+        }}
+        page={loaderData.page}
+        pages={loaderData.pages}
+        total={loaderData.total}
+        pageHref={(page) => listHref('/admin/tax', { ...base, page })}
+        bulk={{
+          action: here,
+          id: (r) => String(r.id),
+          label: (r) => t('admin.tax.selectLabel', { name: r.name || String(r.id) }),
+          actions: [{ value: 'delete', label: t('admin.tax.delete') }],
+        }}
+        empty={<p>{query.q ? t('admin.tax.noMatch') : t('admin.tax.none')}</p>}
+        columns={taxRateColumns((r) => listHref('/admin/tax', { ...base, page: loaderData.page, edit: r.id }))}
+      />
       <TaxRateForm key={`${taxClass}-${editing?.id ?? 'new'}`} rate={editing} taxClass={taxClass} error={rateError} />
 
       <h2>Import rates</h2>

@@ -99,6 +99,8 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
   { what: 'staff invitation', path: '/admin/staff', refusedBody: 'intent=invite&email=new-staff%40shop.example&role=admin', allowedBody: 'intent=invite&email=not-an-address&role=admin', allowedStatus: 400, allowed: ADMIN },
   { what: 'invitation resend', path: '/admin/staff', refusedBody: 'intent=resend&id=:invite', allowedBody: 'intent=resend&id=999999', allowedStatus: 404, allowed: ADMIN },
   { what: 'invitation revoke', path: '/admin/staff', refusedBody: 'intent=revoke&id=:invite', allowedBody: 'intent=revoke&id=999999', allowedStatus: 404, allowed: ADMIN },
+  { what: 'coupon bulk delete', path: '/admin/coupons', refusedBody: 'intent=bulk&action=delete&ids=1', allowedBody: 'intent=bulk&action=delete&ids=999999', allowedStatus: 404, allowed: MANAGERS },
+  { what: 'tax-rate bulk delete', path: '/admin/tax', refusedBody: 'intent=bulk&action=delete&ids=1', allowedBody: 'intent=bulk&action=delete&ids=999999', allowedStatus: 404, allowed: MANAGERS },
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */

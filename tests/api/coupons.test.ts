@@ -3,7 +3,7 @@ import { getSettings } from '../../app/features/admin/settings.server.ts';
 import type { StoreSettings } from '../../app/features/admin/settings.schema.ts';
 import type { CartCustomer, PricedLine } from '../../app/features/cart/contracts.ts';
 import { createProduct, ensureCategory } from '../../app/features/catalog/catalog-write.server.ts';
-import { deleteCoupon, getCoupon, listCoupons, saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
+import { COUPONS_PER_PAGE, deleteCoupon, deleteCoupons, getCoupon, listCoupons, parseCouponListQuery, saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { checkCoupon, couponNotFoundMessage, findCoupon, redeemCoupons, releaseCoupons, type Coupon } from '../../app/features/coupons/coupons.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
@@ -63,7 +63,7 @@ for (const dialect of await dialects()) {
         expect((await findCoupon(db(), '  SUMMER-10'))?.id).toBe(c.id);
         const fixed = await saveCoupon(db(), c.id, { code: 'SUMMER-10', discountType: 'fixed_cart', amount: '7.50' });
         expect(fixed).toMatchObject({ id: c.id, amount: 750, freeShipping: false, productIds: [], expiresAt: null });
-        expect((await listCoupons(db())).map((x) => x.code)).toContain('summer-10');
+        expect((await listCoupons(db(), parseCouponListQuery(new URLSearchParams('q=summer')))).coupons.map((x) => x.code)).toContain('summer-10');
       });
 
       it('refuses a taken code (409), a percentage over 100, unknown ids and bad dates (400), writing nothing', async () => {
@@ -91,6 +91,67 @@ for (const dialect of await dialects()) {
         expect(await getCoupon(db(), c.id)).toBeNull();
         expect(await usages(c.id)).toEqual([]);
         expect(await deleteCoupon(db(), c.id)).toBe(false);
+      });
+    });
+
+    describe('admin list', () => {
+      const list = (query: string, now?: string) => listCoupons(db(), parseCouponListQuery(new URLSearchParams(query)), now);
+      const codes = async (query: string, now?: string) => (await list(query, now)).coupons.map((c) => c.code);
+      const made: Record<string, Coupon> = {};
+
+      beforeAll(async () => {
+        made.a = await make({ code: 'lst-a', amount: '10', expiresAt: '2099-01-01' });
+        made.b = await make({ code: 'lst-b', discountType: 'fixed_cart', amount: '5', expiresAt: '2020-01-01' });
+        made.c = await make({ code: 'lst-c', discountType: 'fixed_product', amount: '20' });
+        made.d = await make({ code: 'lst-d', amount: '50', expiresAt: '2098-01-01' });
+        await redeemCoupons(db(), [made.d], ann, 1);
+      });
+
+      it('searches codes case-blind (wildcards are plain text), filters by type and by status', async () => {
+        expect(await codes('q=LST-')).toEqual(['lst-a', 'lst-b', 'lst-c', 'lst-d']);
+        expect(await codes('q=lst%25')).toEqual([]);
+        expect(await codes('q=lst_')).toEqual([]);
+        expect(await codes('q=lst-&type=fixed_cart')).toEqual(['lst-b']);
+        expect(await codes('q=lst-&status=expired', '2026-06-01T00:00:00.000Z')).toEqual(['lst-b']);
+        expect(await codes('q=lst-&status=active', '2026-06-01T00:00:00.000Z')).toEqual(['lst-a', 'lst-c', 'lst-d']);
+        expect(await codes('q=lst-&status=expired&type=percent', '2098-06-01T00:00:00.000Z')).toEqual(['lst-d']);
+        expect(await list('q=lst-&type=percent')).toMatchObject({ total: 2, page: 1, pages: 1 });
+      });
+
+      it('sorts by code, amount, usage and expiry (never-expiring last), either way', async () => {
+        expect(await codes('q=lst-&dir=desc')).toEqual(['lst-d', 'lst-c', 'lst-b', 'lst-a']);
+        expect(await codes('q=lst-&sort=amount')).toEqual(['lst-b', 'lst-a', 'lst-c', 'lst-d']);
+        expect(await codes('q=lst-&sort=usage&dir=desc')).toEqual(['lst-d', 'lst-c', 'lst-b', 'lst-a']);
+        expect(await codes('q=lst-&sort=expiry')).toEqual(['lst-b', 'lst-d', 'lst-a', 'lst-c']);
+        expect(await codes('q=lst-&sort=expiry&dir=desc')).toEqual(['lst-a', 'lst-d', 'lst-b', 'lst-c']);
+      });
+
+      it('pages without repeating or skipping a coupon; a page past the end shows the last', async () => {
+        for (let i = 0; i < COUPONS_PER_PAGE + 2; i++) await make({ code: `pg-${String(i).padStart(2, '0')}` });
+        const first = await list('q=pg-');
+        const second = await list('q=pg-&page=2');
+        expect(first).toMatchObject({ total: COUPONS_PER_PAGE + 2, page: 1, pages: 2 });
+        expect(second.coupons).toHaveLength(2);
+        expect(new Set([...first.coupons, ...second.coupons].map((c) => c.code)).size).toBe(COUPONS_PER_PAGE + 2);
+        expect(await list('q=pg-&page=99')).toMatchObject({ page: 2, coupons: second.coupons });
+      });
+
+      it('reads bad query values as the defaults', () => {
+        expect(parseCouponListQuery(new URLSearchParams('type=bogus&status=old&sort=1;drop&dir=up&page=-3&q=%20x%20'))).toEqual({
+          q: 'x', type: undefined, status: undefined, sort: 'code', dir: 'asc', page: 1,
+        });
+      });
+
+      it('deletes the chosen coupons with their usage records in one go, or none when one is gone', async () => {
+        const gone = await make();
+        await deleteCoupon(db(), gone.id);
+        await expect(deleteCoupons(db(), { ids: [String(made.c.id), String(gone.id)] })).rejects.toMatchObject({ status: 404 });
+        expect(await getCoupon(db(), made.c.id)).not.toBeNull();
+        await expect(deleteCoupons(db(), { ids: [] })).rejects.toMatchObject({ status: 400 });
+        await expect(deleteCoupons(db(), { ids: ['x'] })).rejects.toMatchObject({ status: 400 });
+        expect(await deleteCoupons(db(), { ids: [String(made.c.id), String(made.d.id), String(made.d.id)] })).toEqual({ count: 2 });
+        expect(await codes('q=lst-')).toEqual(['lst-a', 'lst-b']);
+        expect(await usages(made.d.id)).toEqual([]);
       });
     });
 

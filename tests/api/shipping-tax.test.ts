@@ -6,7 +6,7 @@ import { calculateShipping, matchZone } from '../../app/features/shipping/shippi
 import { addMethod, addShippingClass, saveMethod, setMethodEnabled } from '../../app/features/shipping/methods-admin.server.ts';
 import { moveZone, saveZone } from '../../app/features/shipping/zones-admin.server.ts';
 import { calcTax, findTaxRates, importTaxRatesCsv, roundTax } from '../../app/features/tax/tax.server.ts';
-import { listTaxRates, saveTaxRate } from '../../app/features/tax/tax-admin.server.ts';
+import { deleteTaxRate, deleteTaxRates, listTaxRates, parseTaxRateListQuery, saveTaxRate, TAX_RATES_PER_PAGE } from '../../app/features/tax/tax-admin.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { countriesRoutes } from '../../server/api/countries.ts';
 import { describeOnly } from '../../server/openapi.ts';
@@ -125,6 +125,9 @@ for (const dialect of await dialects()) {
     });
     afterAll(() => t.cleanup());
     const names = async (place: ReturnType<typeof at>, taxClass = '') => (await findTaxRates(t.db, place, taxClass)).map((r) => `${r.name} ${r.rate}`);
+    const list = (query: string) => listTaxRates(t.db, parseTaxRateListQuery(new URLSearchParams(query)));
+    const listed = async (query: string) => (await list(query)).rates.map((r) => r.name);
+    const classRates = async (taxClass: string) => (await list(`class=${taxClass}`)).rates;
 
     it('imports WooCommerce’s CSV and matches by country, state, postcode and city with priorities', async () => {
       expect(await importTaxRatesCsv(t.db, FIXTURE)).toEqual({ imported: 11 });
@@ -148,21 +151,76 @@ for (const dialect of await dialects()) {
     });
 
     it('refuses a file with a bad row and imports nothing', async () => {
-      const before = (await listTaxRates(t.db, '')).length;
+      const before = (await list('')).total;
       const bad = FIXTURE.replace('DE,*,*,*,19.0000', 'DE,*,*,*,nineteen');
       const err = await importTaxRatesCsv(t.db, bad).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(HttpError);
       expect((err as HttpError).status).toBe(400);
       expect((err as HttpError).message).toMatch(/^Row 11: Rate %/);
       await expect(importTaxRatesCsv(t.db, 'a,b\n1,2')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/header/) });
-      expect((await listTaxRates(t.db, '')).length).toBe(before);
+      expect((await list('')).total).toBe(before);
     });
 
     it('replaces only the classes in the file', async () => {
       const csv = 'Country code,State code,Postcode / ZIP,City,Rate %,Tax name,Priority,Compound,Shipping,Tax class\nGB,*,*,*,17.5,Old VAT,1,0,1,\n';
       expect(await importTaxRatesCsv(t.db, csv, 'replace')).toEqual({ imported: 1 });
-      expect((await listTaxRates(t.db, '')).map((r) => `${r.country} ${r.name} ${r.rate}`)).toEqual(['GB Old VAT 17.5']);
-      expect((await listTaxRates(t.db, 'reduced-rate')).map((r) => `${r.country} ${r.rate}`)).toEqual(['GB 5', 'DE 7']);
+      expect((await classRates('')).map((r) => `${r.country} ${r.name} ${r.rate}`)).toEqual(['GB Old VAT 17.5']);
+      expect((await classRates('reduced-rate')).map((r) => `${r.country} ${r.rate}`)).toEqual(['GB 5', 'DE 7']);
+    });
+
+    describe('the admin list', () => {
+      const ids: Record<string, number> = {};
+      beforeAll(async () => {
+        const add = (name: string, country: string, state: string, rate: string, priority: string) =>
+          saveTaxRate(t.db, null, { country, state, rate, name, priority, taxClass: 'listing' });
+        ids.mwst = await add('Mwst', 'DE', '', '19', '1');
+        ids.ca = await add('CA State', 'US', 'CA', '7.25', '1');
+        ids.ny = await add('NY State', 'US', 'NY', '4', '2');
+        ids.tva = await add('TVA', 'FR', '', '20', '1');
+      });
+
+      it('shows one class in matching order; searches country, state and name case-blind', async () => {
+        expect(await list('class=Listing')).toMatchObject({ total: 4, page: 1, pages: 1 });
+        expect(await listed('class=listing')).toEqual(['Mwst', 'CA State', 'TVA', 'NY State']);
+        expect(await listed('class=listing&dir=desc')).toEqual(['NY State', 'TVA', 'CA State', 'Mwst']);
+        expect(await listed('class=listing&q=us')).toEqual(['CA State', 'NY State']);
+        expect(await listed('class=listing&q=ny')).toEqual(['NY State']);
+        expect(await listed('class=listing&q=TV')).toEqual(['TVA']);
+        expect(await listed('class=listing&q=%25')).toEqual([]);
+        expect(await listed('class=reduced-rate&q=tva')).toEqual([]);
+      });
+
+      it('sorts by country and state, rate and name, either way', async () => {
+        expect(await listed('class=listing&sort=country')).toEqual(['Mwst', 'TVA', 'CA State', 'NY State']);
+        expect(await listed('class=listing&sort=country&dir=desc')).toEqual(['NY State', 'CA State', 'TVA', 'Mwst']);
+        expect(await listed('class=listing&sort=rate&dir=desc')).toEqual(['TVA', 'Mwst', 'CA State', 'NY State']);
+        expect(await listed('class=listing&sort=name')).toEqual(['CA State', 'Mwst', 'NY State', 'TVA']);
+      });
+
+      it('pages without repeating or skipping a rate; a page past the end shows the last', async () => {
+        for (let i = 0; i < TAX_RATES_PER_PAGE + 2; i++) await saveTaxRate(t.db, null, { country: 'IT', rate: '22', name: `IVA ${i}`, taxClass: 'paged' });
+        const first = await list('class=paged');
+        const second = await list('class=paged&page=2');
+        expect(first).toMatchObject({ total: TAX_RATES_PER_PAGE + 2, page: 1, pages: 2 });
+        expect(second.rates.map((r) => r.name)).toEqual([`IVA ${TAX_RATES_PER_PAGE}`, `IVA ${TAX_RATES_PER_PAGE + 1}`]);
+        expect(new Set([...first.rates, ...second.rates].map((r) => r.id)).size).toBe(TAX_RATES_PER_PAGE + 2);
+        expect(await list('class=paged&page=99')).toMatchObject({ page: 2, rates: second.rates });
+      });
+
+      it('reads bad query values as the defaults', () => {
+        expect(parseTaxRateListQuery(new URLSearchParams('class=%25%25&sort=x&dir=up&page=abc'))).toEqual({ class: '', q: '', sort: 'order', dir: 'asc', page: 1 });
+        expect(parseTaxRateListQuery(new URLSearchParams('class=Reduced rate&q= us '))).toMatchObject({ class: 'reduced-rate', q: 'us' });
+      });
+
+      it('deletes the chosen rates in one go, or none when one is gone', async () => {
+        const gone = await saveTaxRate(t.db, null, { country: 'ES', rate: '21', name: 'IVA ES', taxClass: 'listing' });
+        await deleteTaxRate(t.db, gone);
+        await expect(deleteTaxRates(t.db, { ids: [String(ids.ny), String(gone)] })).rejects.toMatchObject({ status: 404 });
+        await expect(deleteTaxRates(t.db, { ids: [] })).rejects.toMatchObject({ status: 400 });
+        expect(await listed('class=listing')).toHaveLength(4);
+        expect(await deleteTaxRates(t.db, { ids: [String(ids.ny), String(ids.tva)] })).toEqual({ count: 2 });
+        expect(await listed('class=listing')).toEqual(['Mwst', 'CA State']);
+      });
     });
   });
 }

@@ -73,8 +73,9 @@ test('the admin has its own frame: top bar with the store and the user, side nav
   await adminSession(page);
   await page.goto('/admin/coupons');
   await waitForHydration(page);
-  // Not the shop's header, search or footer.
-  await expect(page.getByRole('search')).toHaveCount(0);
+  // Not the shop's header, search or footer (the coupon list's own search form is the only one).
+  await expect(page.getByRole('search')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('search', { name: 'Search and filter Coupons' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   const bar = page.getByRole('banner');
   await expect(bar.getByRole('link', { name: /View shop/ })).toHaveAttribute('href', '/');

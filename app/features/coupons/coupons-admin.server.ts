@@ -1,16 +1,35 @@
+import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { bulkIdsSchema, contains, pageWindow } from '../../lib/list-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { getSettings } from '../admin/settings.server.ts';
-import { couponInputSchema, type Coupon, type CouponInput } from './coupons.schema.ts';
+import { couponInputSchema, couponListQuerySchema, type Coupon, type CouponInput, type CouponListQuery } from './coupons.schema.ts';
 import { rowToCoupon } from './coupons.server.ts';
 
-/* The admin's side of coupons: list, read, create or update, delete. */
+/* The admin's side of coupons: list (search, filters, sort, pages), read, create or update, delete (one or several). */
 
-export async function listCoupons(db: DB): Promise<Coupon[]> {
-  const rows = await db.selectFrom('coupons').selectAll().orderBy('code').execute();
-  return rows.map(rowToCoupon);
+export const COUPONS_PER_PAGE = 20;
+
+export const parseCouponListQuery = (params: URLSearchParams): CouponListQuery => couponListQuerySchema.parse(Object.fromEntries(params));
+
+/** One page of the coupons the query picks, with how many it picks in all. `now` decides what has expired. */
+export async function listCoupons(db: DB, query: CouponListQuery = parseCouponListQuery(new URLSearchParams()), now = nowIso()) {
+  let base = db.selectFrom('coupons');
+  if (query.q) base = base.where(contains(sql`coupons.code`, query.q));
+  if (query.type) base = base.where('coupons.discount_type', '=', query.type);
+  if (query.status === 'expired') base = base.where('coupons.expires_at', '<=', now);
+  else if (query.status === 'active') base = base.where((eb) => eb.or([eb('coupons.expires_at', 'is', null), eb('coupons.expires_at', '>', now)]));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+  const { page, pages, offset, limit } = pageWindow(total, query.page, COUPONS_PER_PAGE);
+  let rows = base.selectAll('coupons');
+  // Coupons that never expire come after every date, either way round.
+  if (query.sort === 'expiry') rows = rows.orderBy(sql`case when coupons.expires_at is null then 1 else 0 end`).orderBy('coupons.expires_at', query.dir);
+  else if (query.sort !== 'code') rows = rows.orderBy(query.sort === 'amount' ? 'coupons.amount' : 'coupons.usage_count', query.dir);
+  // Codes are unique: ties end in a stable order, so pages neither repeat nor skip a coupon.
+  const found = await rows.orderBy('coupons.code', query.dir).limit(limit).offset(offset).execute();
+  return { coupons: found.map(rowToCoupon), total, page, pages };
 }
 
 export async function getCoupon(db: DB, id: number): Promise<Coupon | null> {
@@ -95,6 +114,17 @@ export async function saveCoupon(db: DB, id: number | null, input: unknown): Pro
     throw err;
   }
   return (await getCoupon(db, id))!;
+}
+
+/** Deletes the chosen coupons with their usage records, all or none (404 when one is gone). */
+export async function deleteCoupons(db: DB, input: unknown): Promise<{ count: number }> {
+  const ids = parseInput(bulkIdsSchema('coupon'), input);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('coupon_usages').where('coupon_id', 'in', ids).execute();
+    const res = await trx.deleteFrom('coupons').where('id', 'in', ids).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== ids.length) throw new HttpError(404, 'not_found', 'Some of these coupons no longer exist. Reload the list.');
+    return { count: ids.length };
+  });
 }
 
 /** Deletes a coupon and its usage records; false when there was none. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDir, listPage, listSearch } from '../../lib/list-query.ts';
 import { currencyInfo } from '../../lib/money.ts';
 import { decimalToInt, intToDecimal } from './decimals.ts';
 
@@ -171,3 +172,17 @@ function amountToInt(type: DiscountType, text: string, currency: string): number
 }
 
 export type CouponInput = z.output<ReturnType<typeof couponInputSchema>>;
+
+export const COUPON_SORTS = ['code', 'amount', 'usage', 'expiry'] as const;
+export const COUPON_STATUSES = ['active', 'expired'] as const;
+
+/** /admin/coupons' query: code search, discount type, active or expired, sort and page. */
+export const couponListQuerySchema = z.object({
+  q: listSearch,
+  type: z.enum(DISCOUNT_TYPES).optional().catch(undefined),
+  status: z.enum(COUPON_STATUSES).optional().catch(undefined),
+  sort: z.enum(COUPON_SORTS).catch('code'),
+  dir: listDir('asc'),
+  page: listPage,
+});
+export type CouponListQuery = z.output<typeof couponListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDir, listPage, listSearch } from '../../lib/list-query.ts';
 
 /*
  * Tax rate input, shared by the admin form and WooCommerce CSV rows: the same rules, the
@@ -91,3 +92,15 @@ export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
 
 export const IMPORT_MODES = ['append', 'replace'] as const;
 export const importModeSchema = z.enum(IMPORT_MODES, { message: 'Choose append or replace' });
+
+export const TAX_RATE_SORTS = ['order', 'country', 'rate', 'name'] as const;
+
+/** /admin/tax's query: one class's rates, searched by country, state or name, sorted (matching order by default), a page. */
+export const taxRateListQuerySchema = z.object({
+  class: z.string().max(100).catch('').transform(taxClassSlug),
+  q: listSearch,
+  sort: z.enum(TAX_RATE_SORTS).catch('order'),
+  dir: listDir('asc'),
+  page: listPage,
+});
+export type TaxRateListQuery = z.output<typeof taxRateListQuerySchema>;

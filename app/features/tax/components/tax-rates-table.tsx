@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { AdminTable, type AdminColumn } from '../../admin/components/admin-table.tsx';
+import type { AdminColumn } from '../../admin/components/admin-table.tsx';
 
-interface Row {
+export interface TaxRateRow {
   id: number;
   country: string;
   state: string;
@@ -20,7 +20,8 @@ const anyOf = (s: string) => (s ? s.split(';').join(', ') : '*');
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-const COLUMNS: AdminColumn<Row>[] = [
+/** A class's rates as WooCommerce lays them out; `editHref` opens a rate in the form below the list. */
+export const taxRateColumns = (editHref: (r: TaxRateRow) => string): AdminColumn<TaxRateRow>[] => [
   { header: 'Name', rowHeader: true, cell: (r) => r.name || <em>No name</em> },
   { header: 'Country', cell: (r) => r.country || '*' },
   { header: 'State', cell: (r) => r.state || '*' },
@@ -35,7 +36,7 @@ const COLUMNS: AdminColumn<Row>[] = [
     hideHeader: true,
     cell: (r) => (
       <div className="admin-actions">
-        <Link to={`?class=${encodeURIComponent(r.taxClass)}&edit=${r.id}`} aria-label={`Edit rate ${r.name || r.id}`}>
+        <Link to={editHref(r)} aria-label={`Edit rate ${r.name || r.id}`}>
           Edit
         </Link>
         <Form method="post">
@@ -49,10 +50,3 @@ const COLUMNS: AdminColumn<Row>[] = [
     ),
   },
 ];
-
-/** A class's rates in matching order, as WooCommerce lays them out (cards on narrow screens). */
-export function TaxRatesTable({ rates }: { rates: Row[] }) {
-  return (
-    <AdminTable label="Tax rates" rows={rates} rowKey={(r) => r.id} columns={COLUMNS} stack="wide" empty={<p>No rates in this class: its products are not taxed.</p>} />
-  );
-}
