@@ -1,83 +1,118 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/admin.orders';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { listOrdersAdmin } from '../features/orders/orders.server.ts';
-import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '../features/orders/orders.ts';
-import { Pagination } from '../features/catalog/components/pagination.tsx';
+import { listOrdersAdmin, orderPaymentMethods } from '../features/orders/orders.server.ts';
+import { bulkChangeOrderStatus } from '../features/orders/order-status.server.ts';
+import { ORDER_STATUSES, STATUS_LABELS } from '../features/orders/orders.ts';
+import { ORDER_SORTS, parseOrderListQuery } from '../features/orders/order-list.schema.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
-import { AdminTable } from '../features/admin/components/admin-table.tsx';
+import { ActionNotice, type Skipped } from '../features/admin/components/action-notice.tsx';
+import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
+import { formAction } from '../lib/action.server.ts';
+import { isActionError, type ActionError } from '../lib/action.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 import '../features/catalog/catalog.css';
 import '../styles/orders.css';
 
-export const meta: Route.MetaFunction = () => [{ title: `Orders · ${t('admin.title')}` }];
+/* /admin/orders: every order on the shared admin list (search, status tabs, payment filter, sort, pages, bulk status change). */
+
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.orders.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, ORDER_ROLES);
-  const params = new URL(request.url).searchParams;
-  const status = params.get('status') ?? '';
-  const page = Number(params.get('page') ?? '1');
-  const search = (params.get('s') ?? '').slice(0, 100);
-  const list = await listOrdersAdmin(context.services.db, {
-    status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : null,
-    search,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+  const { db } = context.services;
+  const query = parseOrderListQuery(new URL(request.url).searchParams);
+  const [list, payments] = await Promise.all([
+    listOrdersAdmin(db, { status: query.status, search: query.q, payment: query.payment, sort: query.sort, dir: query.dir, page: query.page }),
+    orderPaymentMethods(db),
+  ]);
+  return { ...list, query, payments };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request, ORDER_ROLES);
+  const form = await request.formData();
+  const actor = { name: user.name || user.email, userId: user.id };
+  return formAction(async () => {
+    if (form.get('intent') !== 'bulk') throw new HttpError(400, 'invalid', 'Unknown request.');
+    const ids = form.getAll('ids').map(String);
+    const r = await bulkChangeOrderStatus(context.services, { status: form.get('action') || undefined, ids }, actor);
+    return { done: plural('admin.orders.bulkDone', ids.length, { status: STATUS_LABELS[r.to], changed: r.changed }), skipped: r.skipped };
   });
-  return { ...list, status, search };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { items, counts, status, search, page, pages, total } = loaderData;
-  const [params] = useSearchParams();
+  const { items, counts, query, payments, page, pages, total } = loaderData;
+  const result = useActionData<ActionError | { done: string; skipped: Skipped }>();
   const money = useMoney(items[0]?.currency);
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) if (v) next.set(k, v);
-    else next.delete(k);
-    const q = next.toString();
-    return q ? `/admin/orders?${q}` : '/admin/orders';
+  const base = {
+    q: query.q,
+    status: query.status,
+    payment: query.payment,
+    sort: query.sort === 'date' ? undefined : query.sort,
+    dir: query.dir === 'desc' ? undefined : query.dir,
   };
+  const href = (changes: Partial<Record<keyof typeof base | 'page', string | number>>) => listHref('/admin/orders', { ...base, ...changes });
   return (
     <>
-      <h1>Orders</h1>
-      <nav aria-label="Filter orders by status" className="status-filter">
+      <h1>{t('admin.orders.title')}</h1>
+      <nav aria-label={t('admin.orders.statusNav')} className="status-filter">
         <ul>
           <li>
-            <Link to={href({ status: null, page: null })} aria-current={status === '' ? 'page' : undefined}>
-              All ({all})
+            <Link to={href({ status: '' })} aria-current={query.status ? undefined : 'page'}>
+              {t('admin.orders.all', { count: all })}
             </Link>
           </li>
-          {ORDER_STATUSES.filter((s) => counts[s] > 0 || s === status).map((s) => (
+          {ORDER_STATUSES.filter((s) => counts[s] > 0 || s === query.status).map((s) => (
             <li key={s}>
-              <Link to={href({ status: s, page: null })} aria-current={status === s ? 'page' : undefined}>
-                {STATUS_LABELS[s]} ({counts[s]})
+              <Link to={href({ status: s })} aria-current={query.status === s ? 'page' : undefined}>
+                {t('admin.orders.tab', { status: STATUS_LABELS[s], count: counts[s] })}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <Form method="get" className="order-search" role="search">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <label htmlFor="order-search">Search orders</label>
-        <div className="order-search__row">
-          <input id="order-search" name="s" type="search" defaultValue={search} placeholder="Order number, e-mail or name" />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </div>
-      </Form>
-      <p role="status">{search ? plural('admin.orders.found', total, { search }) : plural('admin.orders.count', total)}</p>
-      <AdminTable
-        label="Orders"
+      <ActionNotice result={result} />
+      {/* One status at a time: after a bulk action its report is the page's status. */}
+      <p role={result && !isActionError(result) ? undefined : 'status'}>{query.q ? plural('admin.orders.found', total, { search: query.q }) : plural('admin.orders.count', total)}</p>
+      <AdminList
+        label={t('admin.orders.title')}
+        path="/admin/orders"
         rows={items}
         rowKey={(o) => o.id}
-        empty={<p>No orders match.</p>}
+        keep={{ status: query.status ?? '' }}
+        search={{ name: 'q', label: t('admin.orders.search'), value: query.q, placeholder: t('admin.orders.searchHint') }}
+        filters={[
+          {
+            name: 'payment',
+            label: t('admin.orders.payment'),
+            value: query.payment,
+            options: [{ value: '', label: t('admin.orders.anyPayment') }, ...payments.map((p) => ({ value: p.id, label: p.title }))],
+          },
+        ]}
+        sort={{
+          value: query.sort,
+          dir: query.dir,
+          options: ORDER_SORTS.map((s) => ({ value: s, label: t(`admin.orders.${s}`) })),
+        }}
+        page={page}
+        pages={pages}
+        total={total}
+        pageHref={(p) => href({ page: p })}
+        bulk={{
+          action: href({ page }),
+          id: (o) => String(o.id),
+          label: (o) => t('admin.orders.select', { id: o.id }),
+          actions: ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: STATUS_LABELS[s] }) })),
+        }}
+        empty={<p>{query.q || query.status || query.payment ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
         columns={[
           {
-            header: 'Order',
+            header: t('admin.orders.order'),
             rowHeader: true,
             cell: (o) => (
               <Link to={`/admin/orders/${o.id}`}>
@@ -85,11 +120,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               </Link>
             ),
           },
-          { header: 'Date', cell: (o) => <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time> },
-          { header: 'Status', cell: (o) => <span className={`order-status order-status--${o.status}`}>{o.statusLabel}</span> },
-          { header: 'Billing e-mail', cell: (o) => o.billingEmail },
+          { header: t('admin.orders.date'), cell: (o) => <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time> },
+          { header: t('admin.orders.status'), cell: (o) => <span className={`order-status order-status--${o.status}`}>{o.statusLabel}</span> },
+          { header: t('admin.orders.email'), cell: (o) => o.billingEmail },
           {
-            header: 'Total',
+            header: t('admin.orders.total'),
             numeric: true,
             cell: (o) => (
               <>
@@ -100,7 +135,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <Pagination page={page} pages={pages} href={(p) => href({ page: p === 1 ? null : String(p) })} />
     </>
   );
 }

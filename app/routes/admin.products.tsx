@@ -2,6 +2,7 @@ import { Form, Link, redirect, useActionData, useLoaderData, useSearchParams, ty
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
 import { STATUS_LABELS } from '../features/catalog-admin/product-form.ts';
@@ -17,7 +18,7 @@ import {
   type BulkResult,
 } from '../features/catalog-admin/products-admin.server.ts';
 import { formAction } from '../lib/action.server.ts';
-import { isActionError, type ActionError } from '../lib/action.ts';
+import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { imageSources } from '../lib/image.ts';
 import { currencyInfo, formatPrice, toMinor, type PriceFormat } from '../lib/money.ts';
@@ -168,23 +169,8 @@ export default function AdminProducts() {
           ))}
         </ul>
       </nav>
-      {isActionError(result) ? (
-        <p className="notice notice--error" role="alert">
-          {result.error.message}
-        </p>
-      ) : result ? (
-        <div className="notice" role="status">
-          <p style={{ margin: 0 }}>{result.done}</p>
-          {result.skipped?.length ? (
-            <ul>
-              {result.skipped.map((s) => (
-                <li key={s.id}>
-                  {s.name}: {s.reason}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+      {result ? (
+        <ActionNotice result={result} />
       ) : params.get('saved') ? (
         <p className="notice" role="status">
           Product saved.

@@ -82,15 +82,17 @@ for (const dialect of await dialects()) {
 
       // Ada: one completed order (25.00 with shipping) and one on hold (not paid: not spent).
       const ada1 = await buy(ada.c, tee, 1, 'ada@example.com');
+      ids.ada1 = ada1;
       expect((await admin.request('POST', `/admin/orders/${ada1}`, form({ intent: 'status', status: 'completed' }), FORM)).statusCode).toBe(200);
       ids.adaOrder = await buy(ada.c, tee, 1, 'ada@example.com');
       // Bob: 45.00 processing, 10.00 of it refunded: 35.00 spent.
       const bob1 = await buy(bob.c, tee, 2, 'bob@example.com');
+      ids.bob1 = bob1;
       expect((await admin.request('POST', `/admin/orders/${bob1}`, form({ intent: 'status', status: 'processing' }), FORM)).statusCode).toBe(200);
       expect((await admin.request('POST', `/admin/orders/${bob1}`, form({ intent: 'refund', refund_amount: '10.00', refund_reason: 'Damaged' }), FORM)).statusCode).toBe(200);
       // A guest who bought with Ada's address and one who has no account: neither is an account's order.
       ids.guestOrder = await buy(await Client.start(t.app), tee, 1, 'ada@example.com');
-      await buy(await Client.start(t.app), tee, 1, 'walk-in@example.com');
+      ids.walkIn = await buy(await Client.start(t.app), tee, 1, 'walk-in@example.com');
       // Ada keeps a wishlist.
       expect((await ada.c.request('POST', '/api/wishlist/items', { productId: tee })).statusCode).toBe(201);
       // More customers, registered a day apart, for the pages.
@@ -144,6 +146,35 @@ for (const dialect of await dialects()) {
       expect(await page(admin, '/admin/customers?page=99')).toContain('page 2 of 2');
       // Nonsense in the query falls back to the default view.
       expect(await page(admin, '/admin/customers?sort=password_hash&dir=sideways&role=root&page=-4')).toContain('27 found · page 1 of 2');
+    });
+
+    it('the orders list searches, filters by status and payment, sorts; bad query values fall back; a bulk status change reports each order', async () => {
+      const orders = async (query: string) => tableRows(await page(manager, `/admin/orders?${query}`)).map((r) => Number(/^# ?(\d+)/.exec(r[1])![1]));
+      // The tick box, the order, date, status, billing e-mail, total.
+      expect(tableRows(await page(manager, '/admin/orders?q=walk-in'))).toEqual([['', `# ${ids.walkIn} Ada Lovelace`, expect.any(String), 'On hold', 'walk-in@example.com', price(2500)]]);
+      expect(await orders(`q=%23${ids.bob1}`)).toEqual([ids.bob1]);
+      expect(await orders('status=on-hold&sort=date&dir=asc')).toEqual([ids.adaOrder, ids.guestOrder, ids.walkIn]);
+      expect(await orders('sort=total&dir=desc')).toEqual([ids.bob1, ids.walkIn, ids.guestOrder, ids.adaOrder, ids.ada1]);
+      expect(await orders('sort=status&dir=asc&q=ada%40')).toEqual([ids.ada1, ids.adaOrder, ids.guestOrder]);
+      expect(await orders('payment=bacs')).toHaveLength(5);
+      expect(await orders('payment=cod')).toEqual([]);
+      expect(await page(manager, '/admin/orders?payment=cod')).toContain('No orders match.');
+      // Unknown values are the default view, never an error.
+      expect(await orders(`sort=nope&dir=sideways&page=x&status=lost&payment=%27%3B&q=${'a'.repeat(500)}`)).toEqual(await orders(''));
+
+      const before = await orders('status=completed');
+      const res = await admin.request('POST', '/admin/orders?status=on-hold', form({ intent: 'bulk', action: 'pending', ids: [String(ids.walkIn), String(ids.ada1)] }), FORM);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Status changed to Pending payment: 1 of 2 orders.');
+      expect(res.body).toContain('An order that is completed cannot become pending payment.');
+      expect(await orders('status=pending')).toEqual([ids.walkIn]);
+      expect(await orders('status=completed')).toEqual(before);
+      // A status that does not exist, or nothing ticked: refused, nothing changed.
+      const refused: Record<string, string | string[]>[] = [{ intent: 'bulk', action: 'lost', ids: [String(ids.walkIn)] }, { intent: 'bulk', action: 'processing' }];
+      for (const body of refused) {
+        expect((await admin.request('POST', '/admin/orders', form(body), FORM)).statusCode).toBe(400);
+      }
+      expect(await orders('status=pending')).toEqual([ids.walkIn]);
     });
 
     it('shows a customer: account, saved addresses, orders linking to their order pages, wishlists; unknown ids are 404', async () => {

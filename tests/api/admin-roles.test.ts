@@ -62,7 +62,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.chat.transcripts.$id.tsx', path: '/admin/chat/transcripts/999999', allowed: ['operator', 'shop_manager', 'admin'], action: true },
   { file: 'admin.chat.canned.tsx', path: '/admin/chat/canned', allowed: MANAGERS, action: true },
   { file: 'admin.chat.offline.tsx', path: '/admin/chat/offline', allowed: ['operator', 'shop_manager', 'admin'], action: false },
-  { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: false },
+  { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: true },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
   { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },

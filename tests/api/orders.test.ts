@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
-import { addOrderNote, changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
-import { getOrderAdmin, getOrderForUser, listOrdersAdmin, listOrdersForUser, trackOrder } from '../../app/features/orders/orders.server.ts';
+import { addOrderNote, bulkChangeOrderStatus, changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
+import { parseOrderListQuery } from '../../app/features/orders/order-list.schema.ts';
+import { getOrderAdmin, getOrderForUser, listOrdersAdmin, listOrdersForUser, orderPaymentMethods, trackOrder } from '../../app/features/orders/orders.server.ts';
 import { orderAgain } from '../../app/features/orders/order-again.server.ts';
 import { eraseCustomer, exportCustomerData, listPrivacyRequests, requestErasure } from '../../app/features/orders/privacy.server.ts';
 import { getCustomerAddresses, saveCustomerAddress } from '../../app/features/address/customer-addresses.server.ts';
@@ -366,6 +367,79 @@ for (const dialect of await dialects()) {
         }
         expect((await listOrdersAdmin(t.services.db, { search: '%' })).total).toBe(0);
         expect((await listOrdersAdmin(t.services.db, { status: 'completed', search: 'zebedee' })).total).toBe(0);
+      });
+
+      it('the admin list filters by payment method, sorts by date, total or status, pages without repeats; bad query values fall back', async () => {
+        const placed: { id: number; total: number }[] = [];
+        for (const [quantity, payment_method] of [[2, 'cod'], [1, 'bacs'], [3, 'cod']] as const) {
+          const o = await order([[ids.card, quantity]], { billing_address: { ...US, email: `sorter.${quantity}@example.com` }, payment_method });
+          placed.push({ id: o.order_id, total: (await getOrderAdmin(t.services.db, o.order_id))!.total });
+        }
+        const list = async (filter: Parameters<typeof listOrdersAdmin>[1]) => (await listOrdersAdmin(t.services.db, { search: 'sorter.', ...filter })).items.map((x) => x.id);
+        const [two, one, three] = placed.map((p) => p.id);
+        expect(await list({})).toEqual([three, one, two]);
+        expect(await list({ sort: 'date', dir: 'asc' })).toEqual([two, one, three]);
+        expect(await list({ sort: 'total', dir: 'asc' })).toEqual([one, two, three]);
+        expect(await list({ sort: 'total', dir: 'desc' })).toEqual([three, two, one]);
+        // cod orders are processing, bacs on hold: "on-hold" sorts before "processing".
+        expect(await list({ sort: 'status', dir: 'asc' })).toEqual([one, two, three]);
+        expect(await list({ payment: 'bacs' })).toEqual([one]);
+        expect(await list({ payment: 'cod', status: 'on-hold' })).toEqual([]);
+        const first = await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2 });
+        const second = await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2, page: 2 });
+        expect([first, second].map((p) => [p.page, p.pages, p.total])).toEqual([[1, 2, 3], [2, 2, 3]]);
+        expect([...first.items, ...second.items].map((x) => x.id)).toEqual([three, one, two]);
+        // A page past the last gives the last.
+        expect((await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2, page: 99 })).items.map((x) => x.id)).toEqual([two]);
+        expect((await orderPaymentMethods(t.services.db)).map((m) => m.id)).toEqual(expect.arrayContaining(['bacs', 'cod']));
+
+        const parse = (q: string) => parseOrderListQuery(new URLSearchParams(q));
+        expect(parse('')).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1 });
+        expect(parse('q=%20ada%20&status=on-hold&payment=bacs&sort=total&dir=asc&page=3')).toEqual({ q: 'ada', status: 'on-hold', payment: 'bacs', sort: 'total', dir: 'asc', page: 3 });
+        expect(parse(`status=lost&payment=a'b&sort=id;drop&dir=up&page=-2&q=${'x'.repeat(300)}`)).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1 });
+        // The search's older name still works.
+        expect(parse('s=zeb').q).toBe('zeb');
+      });
+
+      it('bulk status change moves each order as one change would (stock, notes), skipping what may not move, with why', async () => {
+        const a = (await order([[ids.lamp, 1]], { billing_address: { ...US, email: 'bulk.a@example.com' } })).order_id;
+        const b = (await order([[ids.lamp, 1]], { billing_address: { ...US, email: 'bulk.b@example.com' }, payment_method: 'bacs' })).order_id;
+        const c = (await order([[ids.card, 1]], { billing_address: { ...US, email: 'bulk.c@example.com' } })).order_id;
+        await changeOrderStatus(t.services, c, { status: 'completed' }, admin);
+        const stock = (await lampStock()).stock_quantity!;
+
+        const r = await bulkChangeOrderStatus(t.services, { status: 'cancelled', ids: [String(a), String(b), String(c), String(a), '999999'] }, admin);
+        expect(r).toEqual({
+          to: 'cancelled',
+          changed: 2,
+          skipped: [
+            { id: c, name: `#${c}`, reason: 'An order that is completed cannot become cancelled.' },
+            { id: 999999, name: '#999999', reason: 'Order not found.' },
+          ],
+        });
+        for (const id of [a, b]) {
+          const o = (await getOrderAdmin(t.services.db, id))!;
+          expect(o.status).toBe('cancelled');
+          expect(o.notes.some((n) => /from (Processing|On hold) to Cancelled/.test(n.content) && n.author === 'Shop Owner')).toBe(true);
+        }
+        expect((await getOrderAdmin(t.services.db, c))!.status).toBe('completed');
+        // Both lamps are back in stock, as a single cancellation gives them back.
+        expect((await lampStock()).stock_quantity).toBe(stock + 2);
+        // Orders on hold completed together: each customer gets the "complete" e-mail; one already complete is left.
+        const d = (await order([[ids.card, 1]], { billing_address: { ...US, email: 'bulk.d@example.com' }, payment_method: 'bacs' })).order_id;
+        const e = (await order([[ids.card, 1]], { billing_address: { ...US, email: 'bulk.e@example.com' }, payment_method: 'bacs' })).order_id;
+        const start = smtp.received.length;
+        const done = await bulkChangeOrderStatus(t.services, { status: 'completed', ids: [d, e, c] }, admin);
+        expect(done).toEqual({ to: 'completed', changed: 2, skipped: [{ id: c, name: `#${c}`, reason: 'Already completed' }] });
+        const mails = await mailsAfter(start, 2);
+        expect(mails.map((m) => [m.to, m.mail.subject])).toEqual(
+          expect.arrayContaining([
+            [['bulk.d@example.com'], expect.stringMatching(/complete/)],
+            [['bulk.e@example.com'], expect.stringMatching(/complete/)],
+          ]),
+        );
+        await expect(bulkChangeOrderStatus(t.services, { status: 'lost', ids: [a] }, admin)).rejects.toMatchObject({ status: 400 });
+        await expect(bulkChangeOrderStatus(t.services, { status: 'completed', ids: [] }, admin)).rejects.toMatchObject({ status: 400 });
       });
     });
   });

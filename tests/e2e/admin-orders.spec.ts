@@ -39,7 +39,7 @@ test('admin finds an order, changes its status and writes to the customer; the c
   await page.goto('/admin/orders');
   await waitForHydration(page);
   await page.getByLabel('Search orders').fill(last);
-  await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(`1 order found for “${last}”.`);
   // The status filter lists on-hold orders with this one among them.
   await page.getByRole('navigation', { name: 'Filter orders by status' }).getByRole('link', { name: /On hold/ }).click();

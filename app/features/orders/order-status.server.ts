@@ -15,6 +15,7 @@ import { getOrderAdmin, orderNotFound } from './orders.server.ts';
 import { gateway } from '../payments/gateway.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
@@ -138,6 +139,39 @@ export async function changeOrderStatus(services: Services, id: number, input: u
   // A failed order revived takes stock again, which may cross the low-stock line.
   if (from) kickStockAlerts(services);
   return { from, to: status };
+}
+
+const bulkStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'Choose a status' }),
+  ids: z.array(rowIdText).min(1, 'Select at least one order').max(500, 'At most 500 orders at once'),
+});
+
+export interface BulkStatusResult {
+  to: OrderStatus;
+  changed: number;
+  /** Orders left as they were, each with why (already in that status, a transition not allowed, out of stock, gone). */
+  skipped: { id: number; name: string; reason: string }[];
+}
+
+/**
+ * Admin: changes the status of each order chosen (input `{status, ids}`), one by one through
+ * `changeOrderStatus`, so stock, coupons, notes and e-mails go exactly as for one order; each
+ * order in its own transaction, and one that cannot move is reported and left as it was.
+ */
+export async function bulkChangeOrderStatus(services: Services, input: unknown, actor: Actor): Promise<BulkStatusResult> {
+  const { status, ids } = parseInput(bulkStatusSchema, input);
+  const result: BulkStatusResult = { to: status, changed: 0, skipped: [] };
+  for (const id of [...new Set(ids)]) {
+    try {
+      const { from } = await changeOrderStatus(services, id, { status }, actor);
+      if (from) result.changed++;
+      else result.skipped.push({ id, name: `#${id}`, reason: t('admin.orders.already', { status: STATUS_LABELS[status].toLowerCase() }) });
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status >= 500) throw e;
+      result.skipped.push({ id, name: `#${id}`, reason: e.message });
+    }
+  }
+  return result;
 }
 
 const noteSchema = z.object({

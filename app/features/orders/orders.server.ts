@@ -5,6 +5,7 @@ import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
 import { idFromText } from '../../lib/validate.ts';
+import type { OrderSort } from './order-list.schema.ts';
 import { EMPTY_ADDRESS, type Address } from '../address/address.ts';
 import {
   ORDER_STATUSES,
@@ -184,21 +185,43 @@ export interface AdminOrderFilter {
   status?: OrderStatus | '' | null;
   /** Order number ("#12" or "12"), e-mail or name of the billing address. */
   search?: string | null;
+  /** A payment method id. */
+  payment?: string | null;
+  sort?: OrderSort;
+  dir?: 'asc' | 'desc';
   page?: number;
   perPage?: number;
 }
 
-/** Every order for the admin list, newest first, filtered by status and a search text. */
+/** The payment methods orders were placed with, for the list's filter. */
+export async function orderPaymentMethods(db: DB): Promise<{ id: string; title: string }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['payment_method', (eb) => eb.fn.max('payment_method_title').as('title')])
+    .where('payment_method', '!=', '')
+    .groupBy('payment_method')
+    .orderBy('payment_method')
+    .execute();
+  return rows.map((r) => ({ id: r.payment_method, title: r.title || r.payment_method }));
+}
+
+/**
+ * Every order for the admin list, filtered by status, payment method and a search text,
+ * sorted by date (the default, newest first), total or status; ties by number, so pages
+ * neither repeat nor skip. A page past the last gives the last.
+ */
 export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Promise<Page<OrderSummary> & { counts: Record<OrderStatus, number> }> {
   const perPage = clampPage(filter.perPage, 20, 100);
-  const page = clampPage(filter.page, 1);
   const status = filter.status && (ORDER_STATUSES as readonly string[]).includes(filter.status) ? filter.status : null;
   const search = typeof filter.search === 'string' ? filter.search.trim().slice(0, 100) : '';
+  const payment = typeof filter.payment === 'string' ? filter.payment : '';
+  const dir = filter.dir === 'asc' ? 'asc' : 'desc';
   const number = idFromText(search.replace(/^#/, ''));
   const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('orders')
     .$if(status !== null, (q) => q.where('status', '=', status!))
+    .$if(payment !== '', (q) => q.where('payment_method', '=', payment))
     .$if(search.length > 0, (q) =>
       q.where((eb) =>
         eb.or([
@@ -208,14 +231,17 @@ export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Pr
         ]),
       ),
     );
-  const [{ n }, rows, byStatus] = await Promise.all([
+  const [{ n }, byStatus] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
     db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
   ]);
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(clampPage(filter.page, 1), pages);
+  const column = ({ date: 'created_at', total: 'total', status: 'status' } as const)[filter.sort ?? 'date'] ?? 'created_at';
+  const rows = await base.selectAll().orderBy(column, dir).orderBy('id', dir).limit(perPage).offset((page - 1) * perPage).execute();
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of byStatus) counts[r.status] = Number(r.n);
   const itemsBy = await itemCounts(db, rows.map((r) => r.id));
-  const total = Number(n);
-  return { items: rows.map((r) => toSummary(r, itemsBy.get(r.id) ?? 0)), total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)), counts };
+  return { items: rows.map((r) => toSummary(r, itemsBy.get(r.id) ?? 0)), total, page, perPage, pages, counts };
 }
