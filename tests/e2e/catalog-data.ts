@@ -103,8 +103,11 @@ export async function loadAll(page: Page, total: number): Promise<void> {
   const cards = page.locator('.product-grid > li');
   while ((await cards.count()) < total) {
     const before = await cards.count();
-    await scrollToBottom(page);
-    await expect(cards).not.toHaveCount(before);
+    // As a shopper would: scroll to the end again if the next page has not come yet.
+    await expect(async () => {
+      await scrollToBottom(page);
+      await expect(cards).not.toHaveCount(before, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
