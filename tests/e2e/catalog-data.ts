@@ -101,8 +101,9 @@ export async function scrollToPage2(page: Page): Promise<Card[]> {
 /** Scrolls until the whole listing is there, so a full-page screenshot shows a settled page. */
 export async function loadAll(page: Page, total: number): Promise<void> {
   const cards = page.locator('.product-grid > li');
-  while ((await cards.count()) < total) {
-    const before = await cards.count();
+  // One count per round: a page already on its way (prefetched ahead of the end) may land
+  // between two reads, and waiting for a change after the last page would wait forever.
+  for (let before = await cards.count(); before < total; before = await cards.count()) {
     // As a shopper would: scroll to the end again if the next page has not come yet.
     await expect(async () => {
       await scrollToBottom(page);
