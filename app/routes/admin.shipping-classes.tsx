@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { addShippingClass } from '../features/shipping/methods-admin.server.ts';
@@ -56,15 +57,7 @@ export default function AdminShippingClasses() {
     <>
       <h1>{t('admin.nav.shippingClasses')}</h1>
       <p className="hint">{t('shippingClasses.intro')}</p>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       {confirming ? (
         <section className="notice" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading">{t('shippingClasses.confirmHeading', { name: confirming.name })}</h2>
