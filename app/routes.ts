@@ -40,6 +40,7 @@ export default [
   route('account/lost-password', 'routes/account.lost-password.tsx'),
   route('account/reset-password', 'routes/account.reset-password.tsx'),
   route('account/invite', 'routes/account.invite.tsx'),
+  route('chat/resume', 'routes/chat.resume.tsx'),
   route('admin/setup', 'routes/admin.setup.tsx'),
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),

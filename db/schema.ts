@@ -584,6 +584,16 @@ export interface ChatOfflineMessagesTable {
   created_at: string;
 }
 
+export interface ChatResumeLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  chat_user_id: number;
+  conversation_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface ChatCannedRepliesTable {
   id: Generated<number>;
   vendor_id: Generated<number>;
@@ -757,6 +767,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_evaluations: ChatEvaluationsTable;
   chat_offline_messages: ChatOfflineMessagesTable;
+  chat_resume_links: ChatResumeLinksTable;
   chat_canned_replies: ChatCannedRepliesTable;
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;

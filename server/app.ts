@@ -107,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Live chat on this server's own HTTP port (/socket.io); across processes through Redis.
   const chat = await attachChat(app.server, services, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, cluster: cluster.isWorker });
   app.decorate('chat', chat);
+  services.chat = chat;
   // Open sockets would keep the server from closing: they go first.
   app.addHook('preClose', async () => chat.close());
   // (Connected users are counted across nodes by the Redis adapter: one node's run sees them all.)

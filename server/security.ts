@@ -79,7 +79,8 @@ export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: rea
     "default-src 'self'",
     `script-src 'self'${allowed ? ` ${allowed}` : ''}${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Gravatar: only an operator who chose it for their chat picture (app/features/chat/components/chat-avatar.tsx).
+    "img-src 'self' data: blob: https://secure.gravatar.com",
     "font-src 'self' data:",
     // Video and map blocks of block pages (app/features/pages/embeds.ts): these players only.
     `frame-src 'self' ${EMBED_FRAME_ORIGINS.join(' ')}`,

@@ -71,6 +71,21 @@ export const enChat = {
   'chat.w.said': '{name}: {text}',
   'chat.w.noOperator': 'No operator is online; your message will be read as soon as one is.',
   'chat.w.failed': 'Not sent: {reason}',
+  'chat.resumeSent': 'If a conversation is open under {email}, we have sent a link there to continue it on this device.',
+  'chat.resumeTooMany': 'Too many links asked for. Please try again later.',
+  'chat.resumeSubject': 'Continue your chat with {store}',
+  'chat.resumeHeading': 'Continue your chat on another device',
+  'chat.resumeIntro': 'Someone asked to continue your open chat with us on another device. Open this link on that device: it works once, for {minutes} minutes, and moves the chat there.',
+  'chat.resumeAction': 'Continue the chat',
+  'chat.resumeFooter': 'If you did not ask for this, ignore this message: your chat stays where it is.',
+  'chat.resume.title': 'Continue your chat',
+  'chat.resume.text': 'Continue the chat of {name} in this browser. It will no longer be open on the device where it started.',
+  'chat.resume.submit': 'Continue the chat here',
+  'chat.resume.invalid': 'This link does not work any more: it has been used, it has expired, or the chat has ended.',
+  'chat.w.resumeAsk': 'Continue a chat from another device',
+  'chat.w.resumeIntro': 'Enter the e-mail address you started the chat with. We will send a link to it that moves the chat to this device.',
+  'chat.w.resumeSend': 'Send me the link',
+  'chat.w.back': 'Back',
 } as const;
 
 export type ChatMessageKey = keyof typeof enChat;

@@ -15,6 +15,8 @@ export interface Services {
   loginLimiter: RateLimiter;
   /** With REDIS_URL: what the nodes share through Redis (rate limits, background job turns). */
   shared?: SharedState;
+  /** The live chat's sockets, once the server has attached them (pages reach them through this). */
+  chat?: { disconnectUser(chatUserId: number): Promise<void> };
 }
 
 export interface SessionUser {

@@ -12,8 +12,9 @@ import { t } from '../i18n/t-admin.ts';
 
 export const meta: MetaFunction = () => [{ title: `${t('admin.chat.settings')} · ${t('admin.title')}` }];
 
-const FLAGS = ['enabled', 'displayLogin', 'gdpr', 'offlineForm'] as const;
-const TEXTS = ['colour', 'buttonType', 'xPos', 'yPos', 'showDelay', 'guestLimit', 'offlineEmail'] as const;
+const FLAGS = ['enabled', 'displayLogin', 'gdpr', 'offlineForm', 'autoplay'] as const;
+const TEXTS = ['colour', 'buttonType', 'xPos', 'yPos', 'showDelay', 'guestLimit', 'offlineEmail', 'popupWidth', 'buttonWidth', 'formWidth', 'borderRadius', 'animation', 'autoplayDelay'] as const;
+type Numeric = 'showDelay' | 'guestLimit' | 'popupWidth' | 'buttonWidth' | 'formWidth' | 'borderRadius' | 'autoplayDelay';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
@@ -48,7 +49,7 @@ export default function AdminChatSettings() {
       </label>
     </p>
   );
-  const select = (k: 'buttonType' | 'xPos' | 'yPos', label: string, options: [string, string][]) => (
+  const select = (k: 'buttonType' | 'xPos' | 'yPos' | 'animation', label: string, options: [string, string][]) => (
     <p className="form-row">
       <label htmlFor={`chat-${k}`}>{label}</label>
       <select id={`chat-${k}`} name={k} defaultValue={settings[k]} {...described(k)}>
@@ -61,10 +62,10 @@ export default function AdminChatSettings() {
       {fieldError(k)}
     </p>
   );
-  const text = (k: 'colour' | 'showDelay' | 'guestLimit' | 'offlineEmail', label: string, type = 'text') => (
+  const text = (k: 'colour' | 'offlineEmail' | Numeric, label: string, type = 'text') => (
     <p className="form-row">
       <label htmlFor={`chat-${k}`}>{label}</label>
-      <input id={`chat-${k}`} name={k} type={type} defaultValue={String(settings[k])} {...described(k)} />
+      <input id={`chat-${k}`} name={k} type={type} defaultValue={String(settings[k])} {...(type === 'number' ? { min: 0, step: 1 } : {})} {...described(k)} />
       {fieldError(k)}
     </p>
   );
@@ -89,6 +90,19 @@ export default function AdminChatSettings() {
         {select('xPos', t('admin.chat.s.xPos'), [['right', t('admin.chat.s.right')], ['left', t('admin.chat.s.left')]])}
         {select('yPos', t('admin.chat.s.yPos'), [['bottom', t('admin.chat.s.bottom')], ['top', t('admin.chat.s.top')]])}
         {text('showDelay', t('admin.chat.s.showDelay'), 'number')}
+        {text('popupWidth', t('admin.chat.s.popupWidth'), 'number')}
+        {text('formWidth', t('admin.chat.s.formWidth'), 'number')}
+        {text('buttonWidth', t('admin.chat.s.buttonWidth'), 'number')}
+        {text('borderRadius', t('admin.chat.s.borderRadius'), 'number')}
+        {select('animation', t('admin.chat.s.animation'), [
+          ['fade', t('admin.chat.s.animFade')],
+          ['slide', t('admin.chat.s.animSlide')],
+          ['bounce', t('admin.chat.s.animBounce')],
+          ['zoom', t('admin.chat.s.animZoom')],
+          ['none', t('admin.chat.s.animNone')],
+        ])}
+        {check('autoplay', t('admin.chat.s.autoplay'))}
+        {text('autoplayDelay', t('admin.chat.s.autoplayDelay'), 'number')}
         {check('displayLogin', t('admin.chat.s.displayLogin'))}
         {check('gdpr', t('admin.chat.s.gdpr'))}
         {check('offlineForm', t('admin.chat.s.offlineForm'))}

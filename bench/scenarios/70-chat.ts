@@ -203,4 +203,78 @@ const relayScenario: CustomScenario = {
   },
 };
 
-export default [idle, relayScenario];
+/**
+ * Messages per second at saturation: `n` senders, each sending its next message as soon as the
+ * previous one is acknowledged (for us: stored, numbered, relayed), for the run's duration; the
+ * rate is what the one receiver got. Latency: emit → receiver, as above.
+ */
+async function saturate(ctx: BenchContext, senders: Socket[], receiver: Socket, receiveEvent: string, emit: (s: Socket, i: number, n: number, sentAt: number) => Promise<unknown>): Promise<Measurement> {
+  const samples: number[] = [];
+  let measuring = false;
+  let received = 0;
+  let running = true;
+  receiver.on(receiveEvent, (m: { text?: string; t?: number }) => {
+    const sentAt = Number(m.text?.split(' ')[1] ?? m.t);
+    if (!measuring || !Number.isFinite(sentAt)) return;
+    received++;
+    samples.push(performance.now() - sentAt);
+  });
+  let count = 0;
+  let errors = 0;
+  const loops = senders.map(async (s, i) => {
+    while (running) await emit(s, i, count++, performance.now()).catch(() => errors++);
+  });
+  await sleep(ctx.warmupS * 1000);
+  measuring = true;
+  const started = Date.now();
+  await sleep(ctx.durationS * 1000);
+  measuring = false;
+  const seconds = (Date.now() - started) / 1000;
+  running = false;
+  await Promise.all(loops);
+  return { throughput: received / seconds, unit: 'msg/s', count: received, errors, ...latencySummary(samples), note: `${senders.length} senders, each sending again on the acknowledgement, one receiver` };
+}
+
+const saturation: CustomScenario = {
+  name: 'chat: messages at saturation',
+  async run(ctx) {
+    const n = ctx.quick ? 20 : 50;
+    const key = `sat-${Date.now().toString(36)}`;
+    const staff = await createUser({ db: ctx.db } as Services, { email: `bench-operator-${key}@bench.example`, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
+    await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000 });
+    const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
+    const visitors = await openMany(n, (i) =>
+      connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
+    );
+    const conversations: number[] = [];
+    for (const [i, v] of visitors.entries()) {
+      const login = (await v.timeout(30_000).emitWithAck('chat:login', { name: `Visitor ${i}`, email: `bench-${key}-${i}@bench.example` })) as { ok: boolean; conversation: { id: number } };
+      if (!login.ok) throw new Error(`chat login failed: ${JSON.stringify(login)}`);
+      conversations.push(login.conversation.id);
+      await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id });
+    }
+    await waitForIdle(ctx.serverPid);
+    let result: Measurement;
+    try {
+      result = await saturate(ctx, visitors, operator, 'chat:message', async (s, i, count, sentAt) => {
+        const ack = (await s.timeout(10_000).emitWithAck('chat:send', { conversationId: conversations[i], clientId: `s${count}`, text: `m ${sentAt}` })) as { ok: boolean };
+        if (!ack.ok) throw new Error('refused');
+      });
+      result.note += '; stored, numbered and acknowledged';
+    } finally {
+      for (const s of [operator, ...visitors]) s.disconnect();
+    }
+    const echo = await echoServer(ctx);
+    try {
+      const receiver = await connect(echo.url, { room: 'all' }, 'hello');
+      const senders = await openMany(n, () => connect(echo.url, {}, 'hello'));
+      const baseline = await saturate(ctx, senders, receiver, 'relayed', (s, _i, _count, sentAt) => s.timeout(10_000).emitWithAck('relay', { t: sentAt }));
+      for (const s of [receiver, ...senders]) s.disconnect();
+      return { result, baseline: { name: 'bare Socket.IO relay, same senders', result: baseline } };
+    } finally {
+      await echo.child.stop();
+    }
+  },
+};
+
+export default [idle, relayScenario, saturation];

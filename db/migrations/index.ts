@@ -19,6 +19,7 @@ import * as staffInvites from './2026-11-27-019-staff-invites.ts';
 // Stock log and dashboard indexes (back office: dashboard and stock).
 import * as stockLog from './2026-11-27-020-stock-log.ts';
 import * as taxonomy from './2026-11-27-021-taxonomy.ts';
+import * as chatResume from './2026-11-27-022-chat-resume.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   // Back office: dashboard and stock.
   '2026-11-27-020-stock-log': stockLog,
   '2026-11-27-021-taxonomy': taxonomy,
+  '2026-11-27-022-chat-resume': chatResume,
 };
 
 export const migrationProvider: MigrationProvider = {

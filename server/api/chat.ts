@@ -8,6 +8,7 @@ import { CHAT_COOKIE, evaluateSchema, tokenRequestSchema } from '../../app/featu
 import { chatCookieHeader, issueChatToken, newChatCookie, validChatCookie, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
 import { ChatError, evaluateConversation, notFound } from '../../app/features/chat/chat-store.server.ts';
 import { mailTranscript, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
+import { requestResumeLink, resumeRequestSchema } from '../../app/features/chat/chat-resume.server.ts';
 import { t } from '../../app/i18n/t-chat.ts';
 import { z } from 'zod';
 import { apiSchema } from '../openapi.ts';
@@ -63,6 +64,13 @@ export async function chatRoutes(api: FastifyInstance) {
     noStore(reply);
     const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null }));
     return reply.status(201).send(result);
+  });
+
+  api.post('/chat/resume', { schema: apiSchema({ summary: 'Mail a link that continues a chat on this device', description: 'The link goes to the address an open conversation was started with; the answer is the same whether there is one or not.', tags, access: 'csrf', cookies: ['vt_chat'], body: resumeRequestSchema, responses: { 202: { description: 'Asked.', body: z.object({ message: z.string() }) } } }) }, async (request, reply) => {
+    noStore(reply);
+    const cookie = request.cookies[CHAT_COOKIE];
+    const result = await answer(() => requestResumeLink(services, request.body, { ip: request.ctx.clientIp, cookie: validChatCookie(cookie) ? cookie : null, requestOrigin: request.ctx.requestOrigin }));
+    return reply.status(202).send(result);
   });
 
   api.post('/chat/evaluation', { schema: apiSchema({ summary: 'Rate a chat conversation', tags, access: 'csrf', cookies: ['vt_chat'], body: evaluateSchema, responses: { 200: { description: 'Rated.', body: z.looseObject({ ok: z.boolean(), message: z.string(), evaluation: z.string().nullable(), receiveCopy: z.boolean() }) } } }) }, async (request, reply) => {

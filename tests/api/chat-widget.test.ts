@@ -3,6 +3,9 @@ import { createTestApp, Client, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { chatWidgetSettings, getChatSettings, saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
 import { createUser } from '../../app/features/account/account.server.ts';
+import type { ChatMessageView, ConversationView } from '../../app/features/chat/chat.schema.ts';
+import { urlencoded as form } from '../helpers/admin-forms.ts';
+import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -27,7 +30,20 @@ for (const dialect of await dialects()) {
       await saveChatSettings(t.services.db, { enabled: true, colour: '#123456', buttonType: 'round', xPos: 'left', offlineEmail: 'private-ops@shop.example' });
       // A write outside any request: the next request's caches see it from the next turn on.
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await chatWidgetSettings(t.services.db)).toEqual({ colour: '#123456', buttonType: 'round', xPos: 'left', yPos: 'bottom', showDelay: 0 });
+      expect(await chatWidgetSettings(t.services.db)).toEqual({
+        colour: '#123456',
+        buttonType: 'round',
+        xPos: 'left',
+        yPos: 'bottom',
+        showDelay: 0,
+        popupWidth: 370,
+        buttonWidth: 260,
+        formWidth: 260,
+        borderRadius: 8,
+        animation: 'fade',
+        autoplay: false,
+        autoplayDelay: 1000,
+      });
       for (const url of ['/_root.data', '/shop.data', '/shop']) {
         const on = await visitor.request('GET', url);
         expect(on.statusCode, url).toBe(200);
@@ -39,6 +55,8 @@ for (const dialect of await dialects()) {
     it('refuses a colour that is not #rrggbb and a launcher type it does not know', async () => {
       await expect(saveChatSettings(t.services.db, { colour: 'red;background:url(x)' })).rejects.toThrow();
       await expect(saveChatSettings(t.services.db, { buttonType: 'square' })).rejects.toThrow();
+      await expect(saveChatSettings(t.services.db, { popupWidth: 100 })).rejects.toThrow();
+      await expect(saveChatSettings(t.services.db, { animation: 'spin' })).rejects.toThrow();
     });
 
     it('the settings form (managers) saves every field; a post without them changes nothing', async () => {
@@ -50,14 +68,57 @@ for (const dialect of await dialects()) {
       const partial = await manager.request('POST', '/admin/chat/settings', 'intent=save&colour=%23000000', FORM);
       expect(partial.statusCode).toBe(400);
       expect(await getChatSettings(t.services.db)).toEqual(before);
-      const body = 'intent=save&enabled=on&colour=%23ffeb3b&buttonType=classic&xPos=right&yPos=top&showDelay=3&guestLimit=5&offlineEmail=desk%40shop.example&offlineForm=on';
+      const body = 'intent=save&enabled=on&colour=%23ffeb3b&buttonType=classic&xPos=right&yPos=top&showDelay=3&guestLimit=5&offlineEmail=desk%40shop.example&offlineForm=on&popupWidth=420&buttonWidth=300&formWidth=280&borderRadius=0&animation=zoom&autoplay=on&autoplayDelay=2500';
       const saved = await manager.request('POST', '/admin/chat/settings', body, FORM);
       expect(saved.statusCode).toBe(200);
       expect(saved.body).toContain('Chat settings saved.');
       expect(await getChatSettings(t.services.db)).toMatchObject({ enabled: true, colour: '#ffeb3b', yPos: 'top', showDelay: 3, guestLimit: 5, offlineEmail: 'desk@shop.example', offlineForm: true, gdpr: false, displayLogin: false });
+      expect(await getChatSettings(t.services.db)).toMatchObject({ popupWidth: 420, buttonWidth: 300, formWidth: 280, borderRadius: 0, animation: 'zoom', autoplay: true, autoplayDelay: 2500 });
       const bad = await manager.request('POST', '/admin/chat/settings', body.replace('%23ffeb3b', 'red'), FORM);
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('Enter a colour like #009EDB');
+    });
+
+    it('an operator picks their chat picture; their messages carry it; only a picture on this shop is taken', async () => {
+      const url = await listen(t.app);
+      const op = await operator(t.app);
+      const page = await op.client.request('GET', '/admin/chat');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Your picture in the chat');
+      for (const bad of ['https://tracker.example/x.png', '//tracker.example/x.png', 'javascript:alert(1)', '/x" onerror="alert(1)']) {
+        const res = await op.client.request('POST', '/admin/chat', form({ avatarType: 'image', avatarImage: bad }), FORM);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.body).toContain('Enter the address of a picture on this shop');
+      }
+      expect((await op.client.request('POST', '/admin/chat', form({ avatarType: 'image', avatarImage: '' }), FORM)).statusCode).toBe(400);
+      expect((await op.client.request('POST', '/admin/chat', form({ avatarType: 'selfie' }), FORM)).statusCode).toBe(400);
+      const saved = await op.client.request('POST', '/admin/chat', form({ avatarType: 'image', avatarImage: '/media/team/ada.webp' }), FORM);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.body).toContain('Your chat picture has been saved.');
+
+      const o = await rawSocket(url, await op.token());
+      await ask(o.socket, 'op:status', { status: 'online' });
+      const v = await visitor(t.app);
+      const vs = await rawSocket(url, await v.token());
+      const login = await ask<{ conversation: ConversationView }>(vs.socket, 'chat:login', { name: 'Pia', email: 'pia@mail.example' });
+      await ask(o.socket, 'op:accept', { conversationId: login.conversation.id });
+      // The operator sees the visitor's details, the address included; the visitor never sees an operator's.
+      const seenByVisitor: Record<string, unknown>[] = [];
+      vs.socket.on('chat:presence', (p: Record<string, unknown>) => seenByVisitor.push(p));
+      const details = next<{ userId: number; ip?: string; currentPage: string }>(o.socket, 'chat:presence', (p) => p.userId === vs.hello.me.id);
+      await ask(o.socket, 'chat:join', { conversationId: login.conversation.id, after: 0 });
+      expect((await details).ip).toMatch(/127\.0\.0\.1/);
+      const atVisitor = next<ChatMessageView>(vs.socket, 'chat:message', (m) => m.senderType === 'operator');
+      await ask(o.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'p1', text: 'Hello Pia' });
+      expect(await atVisitor).toMatchObject({ avatarType: 'image', avatarImage: '/media/team/ada.webp' });
+      // The visitor minimises: the room hears of it, staff with the address, the visitor without.
+      const staffHears = next<{ userId: number; ip?: string; status: string }>(o.socket, 'chat:presence', (p) => p.userId === vs.hello.me.id && p.status === 'offline');
+      await ask(vs.socket, 'chat:status', { status: 'offline' });
+      expect((await staffHears).ip).toMatch(/127\.0\.0\.1/);
+      await until(async () => seenByVisitor.length > 0, 'the visitor hears of its own presence');
+      expect(seenByVisitor.some((p) => 'ip' in p)).toBe(false);
+      o.socket.disconnect();
+      vs.socket.disconnect();
     });
   });
 }

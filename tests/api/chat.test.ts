@@ -461,6 +461,32 @@ for (const dialect of await dialects()) {
       expect(lb.conversation.id).not.toBe(la.conversation.id);
     });
 
+    it('asks for name and e-mail while the login form is shown, and names visitors itself without it', async () => {
+      const a = await connect(await visitor(t.app));
+      expect(await ask(a.socket, 'chat:login', { name: ' ', email: '' })).toMatchObject({ ok: false, error: { code: 'field_empty', fields: { name: 'field_empty', email: 'field_empty' } } });
+      await saveChatSettings(t.services.db, { displayLogin: false });
+      try {
+        const b = await connect(await visitor(t.app));
+        expect(b.hello.settings.displayLogin).toBe(false);
+        const guest = await ask<{ conversation: ConversationView; me: { name: string; email: string } }>(b.socket, 'chat:login', {});
+        expect(guest.ok, JSON.stringify(guest)).toBe(true);
+        expect(guest.me.name).toMatch(/^Guest-\d{4}$/);
+        const n = Number(guest.me.name.slice('Guest-'.length));
+        expect(n).toBeGreaterThanOrEqual(1000);
+        expect(n).toBeLessThanOrEqual(5000);
+        expect(guest.conversation).toMatchObject({ visitorName: guest.me.name, visitorEmail: '' });
+        // With an address but no name: the part before the at-sign.
+        const c = await connect(await visitor(t.app));
+        const named = await ask<{ conversation: ConversationView }>(c.socket, 'chat:login', { email: 'rosa.luxe@mail.example' });
+        expect(named.conversation.visitorName).toBe('rosa.luxe');
+        // Two visitors without an address are never "the same e-mail".
+        const d = await connect(await visitor(t.app));
+        expect((await ask(d.socket, 'chat:login', {})).ok).toBe(true);
+      } finally {
+        await saveChatSettings(t.services.db, { displayLogin: true });
+      }
+    });
+
     it('removes stale visitors per the spec thresholds and releases offline operators’ conversations', async () => {
       const db = t.services.db;
       const now = new Date('2030-01-01T12:00:00Z');

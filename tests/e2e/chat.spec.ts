@@ -354,3 +354,113 @@ test('on a phone the launcher spans the width and moves above the product page\'
   }).toPass();
   await page.screenshot({ path: 'test-results/screens/chat-launcher-sticky-390.png' });
 });
+
+test('the shop sets the widget’s widths and animation; without the login form a guest starts at once under a made-up name; autoplay opens it once per visit', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const admin = await browser.newContext({ baseURL, storageState: adminState });
+  const settings = await admin.newPage();
+  const save = async (change: () => Promise<void>) => {
+    await settings.goto('/admin/chat/settings');
+    await waitForHydration(settings);
+    await change();
+    await settings.getByRole('button', { name: 'Save chat settings' }).click();
+    await expect(settings.getByText('Chat settings saved.')).toBeVisible();
+  };
+  await save(async () => {
+    await settings.getByLabel('Chat window width (pixels)').fill('420');
+    await settings.getByLabel('Width while showing the login or contact form (pixels)').fill('300');
+    await settings.getByLabel('How the chat window comes in').selectOption('zoom');
+    await settings.getByLabel('Ask visitors for their name and e-mail address').uncheck();
+    await settings.getByLabel('Open the chat window by itself once per visit').check();
+    await settings.getByLabel('Open it after (milliseconds once the launcher shows)').fill('1500');
+  });
+  // Out-of-range widths are refused with the field named.
+  await settings.getByLabel('Chat window width (pixels)').fill('50');
+  await settings.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(settings.getByRole('alert')).toContainText('At least 260');
+  await expect(settings.getByLabel('Chat window width (pixels)')).toHaveAttribute('aria-invalid', 'true');
+
+  // The operator's browser allows notifications; what the console shows and plays is recorded.
+  const opCtx = await browser.newContext({ baseURL, storageState: adminState, permissions: ['notifications'] });
+  await opCtx.addInitScript(() => {
+    const w = window as unknown as { Notification: typeof Notification; AudioContext: typeof AudioContext; __notes: { title: string; body?: string }[]; __chimes: number };
+    w.__notes = [];
+    w.__chimes = 0;
+    const Real = w.Notification;
+    const Recorded = function (this: unknown, title: string, options?: NotificationOptions) {
+      w.__notes.push({ title, body: options?.body });
+      return new Real(title, options);
+    } as unknown as typeof Notification;
+    Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+    Object.defineProperty(Recorded, 'requestPermission', { value: Real.requestPermission.bind(Real) });
+    w.Notification = Recorded;
+    const RealAudio = w.AudioContext;
+    w.AudioContext = class extends RealAudio {
+      override createOscillator() {
+        w.__chimes++;
+        return super.createOscillator();
+      }
+    };
+  });
+  const op = { ctx: opCtx, page: await opCtx.newPage() };
+  await op.page.goto('/admin/chat');
+  await waitForHydration(op.page);
+  await op.page.getByRole('button', { name: 'Go online' }).click();
+  await expect(op.page.getByText('Your status: Online')).toBeVisible();
+  const alerts = op.page.getByRole('group', { name: 'Alerts' });
+  await expect(alerts.getByLabel('Sound')).toBeChecked();
+  await alerts.getByLabel('Desktop notifications').check();
+  await expect(alerts.getByLabel('Desktop notifications')).toBeChecked();
+
+  const visitor = await browser.newContext({ baseURL });
+  const v = await visitor.newPage();
+  await v.goto('/shop');
+  await waitForHydration(v);
+  const link = v.getByRole('main').getByRole('link').first();
+  await link.focus();
+  // Nobody clicks: the popup opens by itself, straight into a conversation, and leaves focus alone.
+  // Named "Chat with us" until an operator accepts, then after the operator.
+  const popup = v.getByRole('dialog');
+  await expect(v.getByRole('dialog', { name: 'Chat with us' })).toBeVisible({ timeout: 10_000 });
+  await expect(popup.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+  await expect(popup.getByLabel('E-mail')).toHaveCount(0);
+  await expect(link).toBeFocused();
+  await expect.poll(async () => Math.round((await popup.boundingBox())!.width)).toBe(420);
+  const guest = op.page.getByText(/Guest-\d{4}/).first();
+  await expect(guest).toBeVisible();
+  const name = (await guest.textContent())!.match(/Guest-\d{4}/)![0];
+  const n = Number(name.slice(6));
+  expect(n).toBeGreaterThanOrEqual(1000);
+  expect(n).toBeLessThanOrEqual(5000);
+  // The new visitor rang: a chime and a desktop notification naming them.
+  await expect.poll(() => op.page.evaluate(() => (window as unknown as { __notes: { title: string; body?: string }[] }).__notes)).toContainEqual({ title: 'A visitor is waiting', body: `${name} is waiting for an operator.` });
+  expect(await op.page.evaluate(() => (window as unknown as { __chimes: number }).__chimes)).toBeGreaterThan(0);
+  await op.page.getByRole('button', { name: `Accept the chat with ${name}` }).click();
+  // The visitor's details: page, and the address only staff see.
+  const pane = op.page.getByRole('region', { name });
+  await expect(pane).toContainText('Page: /shop');
+  await expect(pane).toContainText(/IP (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
+  await popup.getByRole('textbox', { name: 'Your message' }).fill('Hi from a guest');
+  await popup.getByRole('textbox', { name: 'Your message' }).press('Enter');
+  await expect(pane.getByText('Hi from a guest')).toBeVisible();
+  await expectNoSeriousA11yViolations(op.page, '/admin/chat with alerts');
+  await expectNoSeriousA11yViolations(v, '/shop with the autoplayed chat');
+  await screenshot(v, 'chat-autoplay-guest-1280');
+
+  // The next page of the same visit: it stays closed until asked.
+  await v.goto('/');
+  await waitForHydration(v);
+  await expect(v.getByRole('button', { name: 'Chat with us' })).toBeVisible();
+  await v.waitForTimeout(2500);
+  await expect(v.getByRole('dialog', { name: 'Chat with us' })).toBeHidden();
+
+  await save(async () => {
+    await settings.getByLabel('Chat window width (pixels)').fill('370');
+    await settings.getByLabel('Width while showing the login or contact form (pixels)').fill('260');
+    await settings.getByLabel('Ask visitors for their name and e-mail address').check();
+    await settings.getByLabel('Open the chat window by itself once per visit').uncheck();
+  });
+  await visitor.close();
+  await op.ctx.close();
+  await admin.close();
+});

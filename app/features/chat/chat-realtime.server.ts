@@ -102,6 +102,8 @@ export interface ChatRealtime {
   connectedUsers(): Promise<Set<number>>;
   /** Disconnects every socket of this process and closes the adapter's connections. */
   close(): Promise<void>;
+  /** Closes a chat record's sockets on every node (its browser no longer owns it). */
+  disconnectUser(chatUserId: number): Promise<void>;
 }
 
 export interface ChatRealtimeOptions {
@@ -207,11 +209,20 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     io.to([room.conv(c.id), ...opsRooms(c.vendor_id, settings)]).emit(SERVER_EVENTS.conversation, view);
   };
 
+  /** Where someone is and how they are; the client address only for staff (`withIp`). */
+  const presenceOf = (u: ChatUserRow, withIp: boolean) => ({
+    userId: u.id,
+    kind: u.kind,
+    status: u.status,
+    lastOnline: u.last_online,
+    currentPage: u.current_page,
+    isMobile: u.is_mobile === 1,
+    ...(withIp ? { ip: u.ip } : {}),
+  });
   const emitPresence = (me: ChatUserRow, settings: ChatSettings) => {
-    const payload = { userId: me.id, kind: me.kind, status: me.status, lastOnline: me.last_online, currentPage: me.current_page, isMobile: me.is_mobile === 1 };
-    const rooms = me.kind === 'visitor' ? opsRooms(me.vendor_id, settings) : [room.ops(me.vendor_id)];
-    if (me.conversation_id) rooms.push(room.conv(me.conversation_id));
-    io.to(rooms).emit(SERVER_EVENTS.presence, payload);
+    const staff = me.kind === 'visitor' ? opsRooms(me.vendor_id, settings) : [room.ops(me.vendor_id)];
+    io.to(staff).emit(SERVER_EVENTS.presence, presenceOf(me, true));
+    if (me.conversation_id) io.to(room.conv(me.conversation_id)).except(staff).emit(SERVER_EVENTS.presence, presenceOf(me, false));
   };
 
   /** Tells visitors whose operators changed whether anyone can answer them now. */
@@ -314,6 +325,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       // Join first, then read: a message stored in between arrives by broadcast, one stored before is in the answer.
       socket.join(room.conv(c.id));
       const messages = await messagesSince(db, c.id, input.after);
+      // An operator opening a conversation sees its visitor's details at once (then as they change).
+      if (who.kind === 'operator' && c.visitor_id !== null) {
+        const v = await getChatUser(db, c.visitor_id);
+        if (v) socket.emit(SERVER_EVENTS.presence, presenceOf(v, true));
+      }
       return { conversation: conversationView(c), messages: messages.map(messageView), more: messages.length === SINCE_PAGE };
     }),
 
@@ -548,6 +564,9 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
   return {
     io,
+    async disconnectUser(chatUserId: number) {
+      io.in(room.user(chatUserId)).disconnectSockets(true);
+    },
     async connectedUsers() {
       const all = await io.fetchSockets();
       return new Set(all.map((s) => (s.data as SocketData).chatUserId));

@@ -9,6 +9,7 @@ const flag = (fallback: boolean) =>
     const s = String(v).toLowerCase();
     return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
   }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
+const size = (min: number, max: number, fallback: number) => z.coerce.number().int('Must be a whole number').min(min, `At least ${min}`).max(max, `At most ${max}`).default(fallback);
 const count = (max: number, fallback: number) => z.coerce.number().int('Must be a whole number').min(0, 'At least 0').max(max, `At most ${max}`).default(fallback);
 
 /**
@@ -26,6 +27,17 @@ export const chatSettingsSchema = z.object({
   yPos: z.enum(['top', 'bottom']).default('bottom'),
   /** Seconds before the launcher shows. */
   showDelay: count(600, 0),
+  /** Widths in CSS pixels (spec §9: popup 370, launcher 260, the login and contact forms 260); phones use the full width. */
+  popupWidth: size(260, 800, 370),
+  buttonWidth: size(120, 800, 260),
+  formWidth: size(200, 800, 260),
+  /** Corner rounding of the popup and the classic launcher, in pixels. */
+  borderRadius: count(40, 8),
+  /** How the popup and the launcher come in (none with reduced motion). */
+  animation: z.enum(['none', 'fade', 'slide', 'bounce', 'zoom']).default('fade'),
+  /** The popup opens by itself once per visit, this many milliseconds after the launcher shows (spec §9: 1000). */
+  autoplay: flag(false),
+  autoplayDelay: count(600_000, 1000),
   /** Visitors chatting at once; 0 = unlimited. Operators are never counted (spec §6). */
   guestLimit: count(100_000, 0),
   /** Operators of vendor 0 (the shop) do not serve vendors' visitors (spec §6). */
@@ -78,8 +90,9 @@ export async function saveChatSettings(db: DB, input: Record<string, unknown>): 
 }
 
 /** What the storefront's pages need to show the launcher (root data): null when the chat is off. */
-export type ChatWidgetSettings = Pick<ChatSettings, 'colour' | 'buttonType' | 'xPos' | 'yPos' | 'showDelay'>;
+export const WIDGET_KEYS = ['colour', 'buttonType', 'xPos', 'yPos', 'showDelay', 'popupWidth', 'buttonWidth', 'formWidth', 'borderRadius', 'animation', 'autoplay', 'autoplayDelay'] as const;
+export type ChatWidgetSettings = Pick<ChatSettings, (typeof WIDGET_KEYS)[number]>;
 export async function chatWidgetSettings(db: DB): Promise<ChatWidgetSettings | null> {
   const s = await getChatSettings(db);
-  return s.enabled ? { colour: s.colour, buttonType: s.buttonType, xPos: s.xPos, yPos: s.yPos, showDelay: s.showDelay } : null;
+  return s.enabled ? (Object.fromEntries(WIDGET_KEYS.map((k) => [k, s[k]])) as ChatWidgetSettings) : null;
 }

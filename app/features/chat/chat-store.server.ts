@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { t } from '../../i18n/t-chat.ts';
 import type { ChatSettings } from './chat-settings.server.ts';
 import { gravatarOf } from './chat-token.server.ts';
-import { MESSAGE_MAX, SINCE_PAGE, type ChatMessageView, type ChatUserView, type ConversationView } from './chat.schema.ts';
+import { guestName, MESSAGE_MAX, SINCE_PAGE, type ChatMessageView, type ChatUserView, type ConversationView } from './chat.schema.ts';
 
 /*
  * The chat's data (both dialects): people, conversations and their numbered messages. Every
@@ -163,6 +163,8 @@ export async function ensureOperator(db: DB, user: { id: number; name: string; e
     .insertInto('chat_users')
     .values({
       kind: 'operator',
+      // Initials until they choose a picture (setOperatorAvatar).
+      avatar_type: 'other',
       visitor_key: null,
       user_id: user.id,
       operator_user: user.id,
@@ -177,6 +179,17 @@ export async function ensureOperator(db: DB, user: { id: number; name: string; e
     .onConflict((oc) => oc.column('operator_user').doNothing())
     .execute();
   return db.selectFrom('chat_users').selectAll().where('operator_user', '=', user.id).executeTakeFirstOrThrow();
+}
+
+/** An operator's picture in the chat (checked with operatorAvatarSchema by the caller); their next messages carry it. */
+export async function setOperatorAvatar(db: DB, user: { id: number; name: string; email: string }, avatar: { avatarType: 'other' | 'gravatar' | 'image'; avatarImage: string }): Promise<ChatUserRow> {
+  const op = (await db.selectFrom('chat_users').select('id').where('operator_user', '=', user.id).executeTakeFirst()) ?? (await ensureOperator(db, user, ''));
+  return db
+    .updateTable('chat_users')
+    .set({ avatar_type: avatar.avatarType, avatar_image: avatar.avatarType === 'image' ? avatar.avatarImage : '' })
+    .where('id', '=', op.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Assigns a staff account to a vendor's chat (0: the shop itself). */
@@ -242,12 +255,21 @@ export async function accessibleConversation(db: DB, who: ChatUserRow, id: numbe
 export async function loginVisitor(
   db: DB,
   visitor: ChatUserRow,
-  input: { name: string; email: string; gdpr?: boolean; currentPage?: string; isMobile?: boolean },
+  given: { name?: string; email?: string; gdpr?: boolean; currentPage?: string; isMobile?: boolean },
   settings: ChatSettings,
   staffAccount: boolean,
 ): Promise<{ visitor: ChatUserRow; conversation: ConversationRow; created: boolean }> {
-  if (settings.gdpr && !input.gdpr) throw new ChatError('field_empty', t('chat.gdpr'), 400, { gdpr: t('chat.gdpr') });
-  if (!(staffAccount && settings.operatorBypassSameEmail)) {
+  // The login form (and its GDPR box) is shown: every field is required (spec §5). Without it
+  // the widget starts at once, under the account's name or a made-up one (spec §3).
+  if (settings.displayLogin) {
+    const missing = Object.fromEntries(
+      [['name', !given.name], ['email', !given.email], ['gdpr', settings.gdpr && !given.gdpr]].filter(([, m]) => m).map(([k]) => [k, k === 'gdpr' ? t('chat.gdpr') : 'field_empty']),
+    ) as Record<string, string>;
+    if (Object.keys(missing).length) throw new ChatError('field_empty', missing.gdpr ?? t('chat.fieldEmpty'), 400, missing);
+  }
+  const email = given.email ?? '';
+  const input = { ...given, email, name: given.name ?? guestName(email) };
+  if (email && !(staffAccount && settings.operatorBypassSameEmail)) {
     const other = await db
       .selectFrom('chat_users')
       .select('id')

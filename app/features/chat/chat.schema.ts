@@ -94,9 +94,23 @@ export const clientId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_:.-]+$/);
 
 // ---- socket payloads ----
 
+/** An empty field counts as not given (the shop may not show the login form). */
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/**
+ * Spec §3: a visitor who gives no name is called after the part of their e-mail address before
+ * the at-sign, or 'Guest-' and a number from 1000 to 5000 without one.
+ */
+export function guestName(email?: string, random: () => number = Math.random): string {
+  const local = email?.split('@')[0]?.trim();
+  if (local) return local.slice(0, 100);
+  return `Guest-${1000 + Math.floor(random() * 4001)}`;
+}
+
 export const loginSchema = z.object({
-  name: chatName,
-  email: chatEmail,
+  /** Both required while the shop shows the login form; without it a guest name is made (guestName). */
+  name: optional(chatName),
+  email: optional(chatEmail),
   /** Required when the shop asks for GDPR acceptance (chat settings). */
   gdpr: z.boolean().optional(),
   currentPage: pageUrl.optional(),
@@ -141,6 +155,23 @@ export const offlineSchema = z.object({
   gdpr: z.boolean().optional(),
   currentPage: pageUrl.optional(),
 });
+
+/**
+ * An operator's picture in the chat (spec §3 avatar_type / avatar_image): initials ('other'),
+ * their Gravatar, or a picture on this shop (a path: the page's image policy allows no other host
+ * but Gravatar). Visitors always get initials: their addresses are never sent anywhere.
+ */
+export const operatorAvatarSchema = z
+  .object({
+    avatarType: z.enum(['other', 'gravatar', 'image'], { message: 'avatar_type' }),
+    avatarImage: z
+      .string()
+      .trim()
+      .max(500, 'avatar_image')
+      .regex(/^(\/(?!\/)[^\s"'<>\\]*)?$/, 'avatar_image')
+      .default(''),
+  })
+  .refine((a) => a.avatarType !== 'image' || a.avatarImage !== '', { path: ['avatarImage'], message: 'avatar_image' });
 
 // ---- what the server sends ----
 

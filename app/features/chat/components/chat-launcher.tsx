@@ -8,6 +8,7 @@ import '../chat.css';
 export const CHAT_HASH = '#live-chat';
 
 const loadWidget = () => import('./chat-widget.tsx');
+const AUTOPLAYED = 'vt_chat_autoplayed';
 const ChatWidget = lazy(loadWidget);
 
 export interface ChatUser {
@@ -26,7 +27,34 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
   const [shown, setShown] = useState(false);
   const [open, setOpen] = useState(false);
   const [started, setStarted] = useState(false);
+  // Opened by the autoplay setting rather than by the visitor: focus stays where it was.
+  const [auto, setAuto] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Autoplay (spec §3, §9): once per visit (this tab's session), the popup opens by itself
+  // `autoplayDelay` ms after the launcher shows.
+  useEffect(() => {
+    if (!settings.autoplay || !shown || open) return;
+    let done = false;
+    try {
+      done = sessionStorage.getItem(AUTOPLAYED) === '1';
+    } catch {
+      // Storage refused (privacy mode): autoplay on every page would be worse than none.
+      done = true;
+    }
+    if (done) return;
+    const timer = setTimeout(() => {
+      try {
+        sessionStorage.setItem(AUTOPLAYED, '1');
+      } catch {
+        // see above
+      }
+      setAuto(true);
+      setStarted(true);
+      setOpen(true);
+    }, settings.autoplayDelay);
+    return () => clearTimeout(timer);
+  }, [settings.autoplay, settings.autoplayDelay, shown, open]);
 
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), settings.showDelay * 1000);
@@ -34,6 +62,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
     const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(idle, { timeout: 4000 }) : setTimeout(idle, 2000);
     const fromHash = () => {
       if (window.location.hash === CHAT_HASH) {
+        setAuto(false);
         setShown(true);
         setStarted(true);
         setOpen(true);
@@ -43,6 +72,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
       const a = (e.target as Element | null)?.closest?.('a[href]');
       if (a && a.getAttribute('href')?.endsWith(CHAT_HASH)) {
         e.preventDefault();
+        setAuto(false);
         setShown(true);
         setStarted(true);
         setOpen(true);
@@ -59,8 +89,15 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
     };
   }, [settings.showDelay]);
 
-  const style = { '--chat-bg': settings.colour, '--chat-fg': textColourOn(settings.colour) } as CSSProperties;
-  const place = `chat--${settings.xPos} chat--${settings.yPos}`;
+  const style = {
+    '--chat-bg': settings.colour,
+    '--chat-fg': textColourOn(settings.colour),
+    '--chat-popup-w': `${settings.popupWidth}px`,
+    '--chat-form-w': `${settings.formWidth}px`,
+    '--chat-button-w': `${settings.buttonWidth}px`,
+    '--chat-radius': `${settings.borderRadius}px`,
+  } as CSSProperties;
+  const place = `chat--${settings.xPos} chat--${settings.yPos} chat--anim-${settings.animation}`;
   return (
     <div className={`chat ${place}`} style={style}>
       {shown && !open ? (
@@ -72,6 +109,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
           aria-label={settings.buttonType === 'round' ? t('chat.w.title') : undefined}
           onPointerEnter={() => void loadWidget().catch(() => undefined)}
           onClick={() => {
+            setAuto(false);
             setStarted(true);
             setOpen(true);
           }}
@@ -86,6 +124,7 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
         <Suspense fallback={open ? <div className="chat-popup chat-popup--loading" role="status">…</div> : null}>
           <ChatWidget
             open={open}
+            quiet={auto}
             user={user}
             onMinimise={() => {
               setOpen(false);

@@ -13,7 +13,7 @@ import type { ChatUser } from './chat-launcher.tsx';
  * does delivery; this file shows it. Every text from the network is rendered as React text.
  */
 
-type Panel = 'connecting' | 'login' | 'offline' | 'busy' | 'conversation' | 'end';
+type Panel = 'connecting' | 'login' | 'resume' | 'offline' | 'busy' | 'conversation' | 'end';
 
 /** A message in the list: delivered (with seq) or still pending (own, not yet acknowledged). */
 interface Bubble {
@@ -25,6 +25,8 @@ interface Bubble {
   pending: boolean;
   failed?: string;
   seq?: number;
+  /** The operator's picture (chat-avatar.tsx); visitors and the system have none. */
+  avatar?: { type: string; image: string; gravatar: string };
 }
 
 const FIELD_MESSAGES: Record<string, string> = {
@@ -50,7 +52,8 @@ function errorMessage(e: ChatErrorBody): string {
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 480px)').matches;
 const here = () => window.location.pathname + window.location.search;
 
-export default function ChatWidget({ open, user, onMinimise }: { open: boolean; user: ChatUser | null; onMinimise(): void }) {
+/** `quiet`: opened by the shop's autoplay setting, not by the visitor, so focus is not taken. */
+export default function ChatWidget({ open, quiet = false, user, onMinimise }: { open: boolean; quiet?: boolean; user: ChatUser | null; onMinimise(): void }) {
   const id = useId();
   const [panel, setPanel] = useState<Panel>('connecting');
   const [hello, setHello] = useState<Hello | null>(null);
@@ -72,6 +75,8 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
   const typingOn = useRef(false);
   const convRef = useRef<ConversationView | null>(null);
   convRef.current = conversation;
+  const panelRef = useRef(panel);
+  panelRef.current = panel;
   const openRef = useRef(open);
   openRef.current = open;
   const meRef = useRef<number | null>(null);
@@ -87,18 +92,22 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
         setHello(h);
         meRef.current = h.me.id;
         if (convRef.current && convRef.current.status === 'open') return; // a reconnect: the connection catches up by itself
-        if (h.conversation && h.conversation.status === 'open') {
-          startConversation(c, h.conversation);
-        } else if (h.mode === 'offline') {
-          setPanel(h.settings.offlineForm ? 'offline' : 'busy');
-        } else {
-          setPanel('login');
-        }
+        if (h.conversation && h.conversation.status === 'open') startConversation(c, h.conversation);
+        else showStart(h.mode, h.settings.offlineForm);
       },
       onMessage(m: ChatMessageView) {
         const own = m.senderType === 'visitor';
         setBubbles((list) => {
-          const bubble: Bubble = { key: `s${m.seq}`, own, system: m.senderType === 'system', name: m.userName, text: m.text, pending: false, seq: m.seq };
+          const bubble: Bubble = {
+            key: `s${m.seq}`,
+            own,
+            system: m.senderType === 'system',
+            name: m.userName,
+            text: m.text,
+            pending: false,
+            seq: m.seq,
+            ...(m.senderType === 'operator' ? { avatar: { type: m.avatarType, image: m.avatarImage, gravatar: m.gravatar } } : {}),
+          };
           const i = m.clientId ? list.findIndex((b) => b.key === `c${m.clientId}`) : -1;
           if (i >= 0) return [...list.slice(0, i), ...list.slice(i + 1), bubble];
           return [...list, bubble];
@@ -122,7 +131,11 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
         } else if (event === 'chat:availability') {
           const p = payload as { mode: Hello['mode']; operatorsOnline: number };
           setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline } : h));
-          setPanel((current) => (current === 'offline' || current === 'busy' || current === 'login' ? (p.mode === 'offline' ? (current === 'login' ? 'offline' : current) : 'login') : current));
+          // Still choosing how to start (no conversation): follow the operators' availability.
+          if (!convRef.current || convRef.current.status !== 'open') {
+            if (p.mode === 'offline') setPanel((current) => (current === 'login' ? 'offline' : current));
+            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, true);
+          }
         } else if (event === 'chat:read') {
           const p = payload as { conversationId: number; upTo: number; userId: number };
           if (p.conversationId === convRef.current?.id && p.userId !== meRef.current) setReadUpTo((r) => Math.max(r, p.upTo));
@@ -139,7 +152,22 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     conn.current = c;
     c.connect();
     return () => c.close();
+    // One connection for the page's life: its handlers reach the latest state through refs and setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  /**
+   * No conversation yet: the contact form (or the busy notice) without operators, the login form
+   * when the shop shows it, else straight in under the account's name or a guest name (spec §3).
+   */
+  function showStart(mode: Hello['mode'], offlineForm: boolean) {
+    if (mode === 'offline') setPanel(offlineForm ? 'offline' : 'busy');
+    else if (mode === 'login') setPanel('login');
+    else {
+      setPanel('connecting');
+      void login(user?.name ?? '', user?.email ?? '', false);
+    }
+  }
 
   function startConversation(c: ChatConnection, conv: ConversationView) {
     setConversation(conv);
@@ -166,10 +194,10 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
 
   // Focus: the panel's first field when it opens or changes.
   useEffect(() => {
-    if (!open) return;
+    if (!open || (quiet && !popupRef.current?.contains(document.activeElement))) return;
     const target = panel === 'conversation' ? replyRef.current : popupRef.current?.querySelector<HTMLElement>('.chat-body input, .chat-body textarea, .chat-body button');
     (target ?? popupRef.current?.querySelector<HTMLElement>('.chat-head button'))?.focus();
-  }, [open, panel]);
+  }, [open, panel, quiet]);
 
   // Read means: the popup is open on the conversation and the page is visible. Restored or
   // shown again, what arrived meanwhile is read now.
@@ -220,6 +248,8 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     }
     setFields(Object.fromEntries(Object.entries(ack.error.fields ?? {}).map(([k, v]) => [k, fieldMessage(v)])));
     if (!ack.error.fields) setNotice(errorMessage(ack.error));
+    // Started without the form and refused: the form shows why and lets them try again.
+    setPanel((p) => (p === 'connecting' ? 'login' : p));
   }
 
   function onLogin(e: FormEvent<HTMLFormElement>) {
@@ -262,6 +292,22 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     const f = body.error?.fields;
     setFields(f ? Object.fromEntries(Object.entries(f).map(([k, v]) => [k, fieldMessage(v)])) : {});
     if (!f) setNotice(body.error?.message ?? t('chat.w.connectionError'));
+  }
+
+  /** "Continue a chat from another device": a link to the conversation's address (chat-resume.server.ts). */
+  async function onResume(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      setFields({ email: email ? t('chat.invalidEmail') : t('chat.fieldEmpty') });
+      return;
+    }
+    setFields({});
+    setBusy(true);
+    setNotice('');
+    const { body } = await postChat<{ message?: string; error?: ChatErrorBody }>('/api/chat/resume', { email }).catch(() => ({ status: 0, body: {} as { message?: string; error?: ChatErrorBody } }));
+    setBusy(false);
+    setNotice(body.message ?? body.error?.message ?? t('chat.w.connectionError'));
   }
 
   function setTyping(on: boolean) {
@@ -332,7 +378,8 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
     setConversation(null);
     setBubbles([]);
     setNotice('');
-    setPanel(hello?.mode === 'offline' ? (hello.settings.offlineForm ? 'offline' : 'busy') : 'login');
+    if (hello) showStart(hello.mode, hello.settings.offlineForm);
+    else setPanel('connecting');
   }
 
   const field = (name: string, label: string, input: React.ReactNode) => (
@@ -373,7 +420,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
   const operatorName = conversation?.operatorName;
   const lastOwnKey = [...bubbles].reverse().find((b) => b.own && !b.pending)?.key;
   return (
-    <div ref={popupRef} className="chat-popup" role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), minimise())}>
+    <div ref={popupRef} className="chat-popup" data-panel={panel} role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), minimise())}>
       {/* The header's click is a pointer shortcut; keyboard users have the button and Escape. */}
       <div
         className="chat-head"
@@ -410,6 +457,43 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
             <button type="submit" className="chat-button" disabled={busy}>
               {busy ? t('chat.w.connecting') : t('chat.w.start')}
             </button>
+            <button
+              type="button"
+              className="chat-link-button"
+              onClick={() => {
+                setFields({});
+                setNotice('');
+                setPanel('resume');
+              }}
+            >
+              {t('chat.w.resumeAsk')}
+            </button>
+          </form>
+        ) : null}
+
+        {panel === 'resume' ? (
+          <form className="chat-form" noValidate onSubmit={(e) => void onResume(e)}>
+            <p>{t('chat.w.resumeIntro')}</p>
+            {field('email', t('chat.w.email'), <input {...inputProps('email')} type="email" autoComplete="email" defaultValue={me.email} maxLength={254} />)}
+            {notice ? (
+              <p className="chat-notice" role="status">
+                {notice}
+              </p>
+            ) : null}
+            <button type="submit" className="chat-button" disabled={busy}>
+              {busy ? t('chat.w.sending') : t('chat.w.resumeSend')}
+            </button>
+            <button
+              type="button"
+              className="chat-link-button"
+              onClick={() => {
+                setFields({});
+                setNotice('');
+                setPanel('login');
+              }}
+            >
+              {t('chat.w.back')}
+            </button>
           </form>
         ) : null}
 
@@ -435,7 +519,7 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
                 <li key={b.key} className={`chat-msg ${b.system ? 'chat-msg--system' : b.own ? 'chat-msg--own' : 'chat-msg--other'}${b.pending ? ' chat-msg--pending' : ''}`}>
                   {!b.system ? (
                     <span className="chat-msg__name">
-                      <ChatAvatar name={b.own ? me.name || b.name : b.name} />
+                      <ChatAvatar name={b.own ? me.name || b.name : b.name} type={b.avatar?.type} image={b.avatar?.image} gravatar={b.avatar?.gravatar} />
                       {b.own ? t('chat.w.you') : b.name}
                     </span>
                   ) : null}
@@ -499,10 +583,12 @@ export default function ChatWidget({ open, user, onMinimise }: { open: boolean; 
                     <span aria-hidden="true">👎</span> {t('chat.w.bad')}
                   </button>
                 </fieldset>
-                <div className="chat-field chat-field--check">
-                  <input id={`${id}-copy`} name="copy" type="checkbox" />
-                  <label htmlFor={`${id}-copy`}>{t('chat.w.copy')}</label>
-                </div>
+                {conversation.visitorEmail ? (
+                  <div className="chat-field chat-field--check">
+                    <input id={`${id}-copy`} name="copy" type="checkbox" />
+                    <label htmlFor={`${id}-copy`}>{t('chat.w.copy')}</label>
+                  </div>
+                ) : null}
               </form>
             ) : null}
             {notice ? (

@@ -30,6 +30,44 @@ interface Presence {
   currentPage: string;
   isMobile: boolean;
   status: string;
+  ip?: string;
+}
+
+/** Which alerts this operator wants, kept in this browser (like the browser's own permission). */
+interface Alerts {
+  sound: boolean;
+  desktop: boolean;
+}
+const ALERTS_KEY = 'vt_chat_alerts';
+function loadAlerts(): Alerts {
+  try {
+    const saved = JSON.parse(localStorage.getItem(ALERTS_KEY) ?? 'null') as Partial<Alerts> | null;
+    return { sound: saved?.sound !== false, desktop: saved?.desktop === true };
+  } catch {
+    return { sound: true, desktop: false };
+  }
+}
+
+let audio: AudioContext | null = null;
+/** A short two-tone chime, made in the page (no sound file to load). Browsers allow it once the page has been used. */
+function chime() {
+  try {
+    audio ??= new AudioContext();
+    const now = audio.currentTime;
+    for (const [i, freq] of [880, 1320].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + i * 0.12);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.12 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.2);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.12);
+      osc.stop(now + i * 0.12 + 0.22);
+    }
+  } catch {
+    // No audio here: the title, the badge and the live region still tell.
+  }
 }
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -48,6 +86,46 @@ export function OperatorConsole() {
   const [canned, setCanned] = useState<Canned[]>([]);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  const [alerts, setAlerts] = useState<Alerts>({ sound: true, desktop: false });
+  const alertsRef = useRef(alerts);
+  alertsRef.current = alerts;
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>('default');
+  useEffect(() => {
+    setAlerts(loadAlerts());
+    setPermission(typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
+  }, []);
+  const saveAlerts = (next: Alerts) => {
+    setAlerts(next);
+    try {
+      localStorage.setItem(ALERTS_KEY, JSON.stringify(next));
+    } catch {
+      // Not kept: it holds for this page.
+    }
+  };
+  async function toggleDesktop(on: boolean) {
+    if (on && typeof Notification !== 'undefined' && Notification.permission === 'default') setPermission(await Notification.requestPermission());
+    saveAlerts({ ...alertsRef.current, desktop: on });
+  }
+  /**
+   * Something needs the operator while they may be looking elsewhere (a new visitor waits, or a
+   * message arrives in a conversation that is not the selected one on a visible page): a chime
+   * and a desktop notification, each if wanted. Clicking the notification brings the console back.
+   */
+  const ring = (title: string, body: string, tag: string) => {
+    const a = alertsRef.current;
+    if (a.sound) chime();
+    if (a.desktop && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      try {
+        const n = new Notification(title, { body: body.slice(0, 200), tag });
+        n.onclick = () => {
+          window.focus();
+          n.close();
+        };
+      } catch {
+        // Some browsers allow notifications only from a service worker: the chime and the title still tell.
+      }
+    }
+  };
   const conn = useRef<ChatConnection | null>(null);
   const meId = useRef<number | null>(null);
   /*
@@ -82,6 +160,8 @@ export function OperatorConsole() {
   const openRef = useRef<number[]>(open);
   openRef.current = open;
   const accepting = useRef(new Set<number>());
+  // Waiting visitors already announced with an alert (a conversation event repeats for each change).
+  const knownWaiting = useRef(new Set<number>());
   const upsert = (c: ConversationView) => setConversations((m) => new Map(m).set(c.id, c));
   const follow = (c: ChatConnection, id: number) => {
     c.follow(id, 0);
@@ -119,15 +199,25 @@ export function OperatorConsole() {
             return n;
           });
           if (selectedRef.current === m.conversationId && document.visibilityState === 'visible') void c.request(CLIENT_EVENTS.read, { conversationId: m.conversationId, upTo: m.seq });
-          else setUnread((u) => new Map(u).set(m.conversationId, (u.get(m.conversationId) ?? 0) + 1));
+          else {
+            setUnread((u) => new Map(u).set(m.conversationId, (u.get(m.conversationId) ?? 0) + 1));
+            ring(t('admin.chat.alertMessage', { name: m.userName }), m.text, `conv-${m.conversationId}`);
+          }
           setAnnounce(t('admin.chat.newMessage', { name: m.userName, text: m.text }));
         }
       },
       onEvent(event, payload) {
         if (event === 'chat:conversation') {
           const conv = payload as ConversationView;
+          const known = knownWaiting.current.has(conv.id);
           upsert(conv);
-          if (conv.operatorId === null && conv.status === 'open') setAnnounce(t('admin.chat.newVisitor', { name: conv.visitorName }));
+          if (conv.operatorId === null && conv.status === 'open') {
+            setAnnounce(t('admin.chat.newVisitor', { name: conv.visitorName }));
+            if (!known) {
+              knownWaiting.current.add(conv.id);
+              ring(t('admin.chat.alertVisitor'), t('admin.chat.newVisitor', { name: conv.visitorName }), `conv-${conv.id}`);
+            }
+          }
           // A handover (op:transfer): the new operator gets the pane, the old one loses it.
           const mine = openRef.current.includes(conv.id);
           if (conv.status === 'open' && conv.operatorId === meId.current && !mine && !accepting.current.has(conv.id)) {
@@ -147,8 +237,8 @@ export function OperatorConsole() {
             return n;
           });
         } else if (event === 'chat:presence') {
-          const p = payload as { userId: number; kind: string; status: string; currentPage: string; isMobile: boolean };
-          if (p.kind === 'visitor') setPresence((m) => new Map(m).set(p.userId, { currentPage: p.currentPage, isMobile: p.isMobile, status: p.status }));
+          const p = payload as { userId: number; kind: string; status: string; currentPage: string; isMobile: boolean; ip?: string };
+          if (p.kind === 'visitor') setPresence((m) => new Map(m).set(p.userId, { currentPage: p.currentPage, isMobile: p.isMobile, status: p.status, ip: p.ip ?? m.get(p.userId)?.ip }));
         } else if (event === 'chat:error') {
           setError((payload as ChatErrorBody).message);
         }
@@ -242,6 +332,17 @@ export function OperatorConsole() {
           </p>
         ) : null}
         {notice ? <p className="notice">{notice}</p> : null}
+        <fieldset className="chat-console__alerts">
+          <legend>{t('admin.chat.alerts')}</legend>
+          <label>
+            <input type="checkbox" checked={alerts.sound} onChange={(e) => saveAlerts({ ...alerts, sound: e.currentTarget.checked })} /> {t('admin.chat.alertSound')}
+          </label>
+          <label>
+            <input type="checkbox" checked={alerts.desktop && permission !== 'denied'} disabled={permission === 'unsupported' || permission === 'denied'} onChange={(e) => void toggleDesktop(e.currentTarget.checked)} />{' '}
+            {t('admin.chat.alertDesktop')}
+          </label>
+          {permission === 'denied' ? <span className="chat-console__hint">{t('admin.chat.alertDenied')}</span> : null}
+        </fieldset>
       </section>
       <div className="chat-console__layout">
         <aside className="chat-console__side">
@@ -257,7 +358,8 @@ export function OperatorConsole() {
                   <li key={c.id}>
                     <span className="chat-console__who">{c.visitorName}</span>
                     <span className="chat-console__meta">
-                      {c.visitorEmail} · {t('admin.chat.waitingSince', { time: timeOf(c.createdAt) })}
+                      {c.visitorEmail ? `${c.visitorEmail} · ` : ''}
+                      {t('admin.chat.waitingSince', { time: timeOf(c.createdAt) })}
                     </span>
                     <button type="button" className="button button--small" aria-label={t('admin.chat.acceptNamed', { name: c.visitorName })} onClick={() => void accept(c.id)}>
                       {t('admin.chat.accept')}
@@ -406,10 +508,15 @@ function Pane(props: {
           ×
         </button>
         <p className="chat-pane__meta">
-          <a href={`mailto:${c.visitorEmail}`}>{c.visitorEmail}</a>
-          <br />
+          {c.visitorEmail ? (
+            <>
+              <a href={`mailto:${c.visitorEmail}`}>{c.visitorEmail}</a>
+              <br />
+            </>
+          ) : null}
           {presence?.currentPage ? t('admin.chat.page', { page: presence.currentPage }) : t('admin.chat.pageUnknown')}
           {presence?.isMobile ? ` · ${t('admin.chat.mobile')}` : ''}
+          {presence?.ip ? ` · ${t('admin.chat.ip', { ip: presence.ip })}` : ''}
           {presence && presence.status !== 'online' ? ` · ${t('admin.chat.visitorAway')}` : ''}
         </p>
         {!closed ? (
