@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ChatConnection } from '../client/chat-connection.ts';
-import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
+import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
 import { chatToken, postChat } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
@@ -73,6 +73,8 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const typingOn = useRef(false);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
   const convRef = useRef<ConversationView | null>(null);
   convRef.current = conversation;
   const panelRef = useRef(panel);
@@ -232,6 +234,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
   async function login(name: string, email: string, gdpr: boolean) {
     const c = conn.current;
     if (!c) return;
+    clearTimeout(retryTimer.current);
     setBusy(true);
     setNotice('');
     const ack = await c.request<{ conversation: ConversationView }>(CLIENT_EVENTS.login, { name, email, gdpr, currentPage: here(), isMobile: isMobile() });
@@ -244,6 +247,14 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     }
     if (ack.error.code === 'guest_limit') {
       setPanel('busy');
+      return;
+    }
+    // No answer (the connection dropped or the server is busy): the form tries again 10 s later (spec §4, §9).
+    if (ack.error.code === 'timeout') {
+      setNotice(t('chat.w.retrying'));
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => void login(name, email, gdpr), LOGIN_RETRY_MS);
+      setPanel((p) => (p === 'connecting' ? 'login' : p));
       return;
     }
     setFields(Object.fromEntries(Object.entries(ack.error.fields ?? {}).map(([k, v]) => [k, fieldMessage(v)])));
