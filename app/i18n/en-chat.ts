@@ -86,6 +86,7 @@ export const enChat = {
   'chat.w.resumeIntro': 'Enter the e-mail address you started the chat with. We will send a link to it that moves the chat to this device.',
   'chat.w.resumeSend': 'Send me the link',
   'chat.w.back': 'Back',
+  'chat.w.movedAway': 'This chat now continues on another device.',
   'chat.w.retrying': 'No answer from the chat yet; trying again in 10 seconds.',
 } as const;
 

@@ -41,7 +41,8 @@ export default function ChatResume() {
       <div className="form-card">
         <h1>{t('chat.resume.title')}</h1>
         {token && name !== null ? (
-          <Form method="post">
+          // A whole-page load after the move: the chat starts afresh with the new cookie and opens from the hash.
+          <Form method="post" reloadDocument>
             <CsrfField />
             <input type="hidden" name="token" value={token} />
             <p>{t('chat.resume.text', { name })}</p>

@@ -464,3 +464,53 @@ test('the shop sets the widget’s widths and animation; without the login form 
   await op.ctx.close();
   await admin.close();
 });
+
+test('a guest continues the chat on another device through the link mailed to the chat’s address', async ({ browser, baseURL, mailbox }) => {
+  test.setTimeout(90_000);
+  const op = await operatorConsole(browser, baseURL!);
+  const phone = await browser.newContext({ baseURL });
+  const p = await phone.newPage();
+  const onPhone = await openWidget(p);
+  await onPhone.getByLabel('Name').fill('Nora Moves');
+  await onPhone.getByLabel('E-mail').fill('nora@example.test');
+  await onPhone.getByRole('button', { name: 'Start chat' }).click();
+  const phoneReply = onPhone.getByRole('textbox', { name: 'Your message' });
+  await phoneReply.fill('Typed on my phone');
+  await phoneReply.press('Enter');
+  await op.page.getByRole('button', { name: 'Accept the chat with Nora Moves' }).click();
+  const pane = op.page.getByRole('region', { name: 'Nora Moves' });
+  await expect(pane.getByText('Typed on my phone')).toBeVisible();
+
+  const laptop = await browser.newContext({ baseURL });
+  const l = await laptop.newPage();
+  const onLaptop = await openWidget(l);
+  await onLaptop.getByRole('button', { name: 'Continue a chat from another device' }).click();
+  await onLaptop.getByLabel('E-mail').fill('nora@example.test');
+  await onLaptop.getByRole('button', { name: 'Send me the link' }).click();
+  await expect(onLaptop.getByRole('status').filter({ hasText: 'we have sent a link there' })).toBeVisible();
+  await expectNoSeriousA11yViolations(l, 'chat widget, continue on another device');
+  const mail = await mailbox.waitForMail('nora@example.test', /Continue your chat/);
+  const link = new URL(/https?:\/\/\S+\/chat\/resume\?token=[\w-]+/.exec(mail.text ?? '')![0]);
+  await l.goto(link.pathname + link.search);
+  await waitForHydration(l);
+  await expectNoSeriousA11yViolations(l, '/chat/resume');
+  await l.getByRole('button', { name: 'Continue the chat here' }).click();
+  // The chat opens on the laptop with what was said on the phone.
+  const moved = l.getByRole('dialog');
+  await expect(moved.getByText('Typed on my phone')).toBeVisible({ timeout: 15_000 });
+  await moved.getByRole('textbox', { name: 'Your message' }).fill('Now on my laptop');
+  await moved.getByRole('textbox', { name: 'Your message' }).press('Enter');
+  await expect(pane.getByText('Now on my laptop')).toBeVisible();
+  // The phone no longer has it.
+  await expect(p.getByRole('dialog').getByText('This chat now continues on another device.')).toBeVisible({ timeout: 15_000 });
+  await expect(p.getByRole('dialog').getByText('Typed on my phone')).toHaveCount(0);
+  // The link worked once.
+  const again = await browser.newContext({ baseURL });
+  const a = await again.newPage();
+  await a.goto(link.pathname + link.search);
+  await expect(a.getByRole('alert')).toContainText('This link does not work any more');
+  await again.close();
+  await phone.close();
+  await laptop.close();
+  await op.ctx.close();
+});

@@ -93,7 +93,17 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
         setConnError(false);
         setHello(h);
         meRef.current = h.me.id;
-        if (convRef.current && convRef.current.status === 'open') return; // a reconnect: the connection catches up by itself
+        const current = convRef.current;
+        if (current && current.status === 'open') {
+          if (h.conversation?.id === current.id) return; // a reconnect: the connection catches up by itself
+          // The chat is no longer this browser's (continued on another device through a mailed link).
+          c.unfollow(current.id);
+          setConversation(null);
+          setBubbles([]);
+          showStart(h.mode, h.settings.offlineForm);
+          setNotice(t('chat.w.movedAway'));
+          return;
+        }
         if (h.conversation && h.conversation.status === 'open') startConversation(c, h.conversation);
         else showStart(h.mode, h.settings.offlineForm);
       },
