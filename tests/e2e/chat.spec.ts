@@ -444,6 +444,9 @@ test('the shop sets the widget’s widths and animation; without the login form 
   await popup.getByRole('textbox', { name: 'Your message' }).press('Enter');
   await expect(pane.getByText('Hi from a guest')).toBeVisible();
   await expectNoSeriousA11yViolations(op.page, '/admin/chat with alerts');
+  await op.page.getByText('Your picture in the chat').click();
+  await expect(op.page.getByLabel('My initials')).toBeChecked();
+  await op.page.screenshot({ path: 'test-results/screens/chat-console-alerts-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(v, '/shop with the autoplayed chat');
   await screenshot(v, 'chat-autoplay-guest-1280');
 
@@ -489,6 +492,10 @@ test('a guest continues the chat on another device through the link mailed to th
   await onLaptop.getByRole('button', { name: 'Send me the link' }).click();
   await expect(onLaptop.getByRole('status').filter({ hasText: 'we have sent a link there' })).toBeVisible();
   await expectNoSeriousA11yViolations(l, 'chat widget, continue on another device');
+  await l.setViewportSize(MOBILE);
+  await l.screenshot({ path: 'test-results/screens/chat-resume-390.png' });
+  await l.setViewportSize(DESKTOP);
+  await l.screenshot({ path: 'test-results/screens/chat-resume-1280.png' });
   const mail = await mailbox.waitForMail('nora@example.test', /Continue your chat/);
   const link = new URL(/https?:\/\/\S+\/chat\/resume\?token=[\w-]+/.exec(mail.text ?? '')![0]);
   await l.goto(link.pathname + link.search);
