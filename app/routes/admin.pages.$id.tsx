@@ -1,16 +1,18 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { allowedChildren, BLOCK_TYPES, type Block, type BlockType } from '../features/pages/blocks.schema.ts';
+import { PAGE_REVISIONS_SHOWN } from '../features/pages/constants.ts';
+import { editedPageOr404, pageEditorRequest } from '../features/pages/editor-route.server.ts';
 import { deletePage, getPage, listRevisions, publishPage, restoreRevision, saveDraft, unpublishPage } from '../features/pages/pages-admin.server.ts';
 import { fieldValue, propFields, propsFromForm, type PropField } from '../features/pages/prop-fields.ts';
-import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
+import { revalidateAfterRefusal } from '../features/pages/revalidate.ts';
 import { addBlock, findBlock, moveBlock, newBlock, removeBlock, replaceProps } from '../features/pages/tree.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { RevisionLine } from '../features/pages/components/revision-line.tsx';
 import { UploadForm } from '../features/pages/components/upload-form.tsx';
 import '../features/pages/admin-pages.css';
 
@@ -18,33 +20,29 @@ import '../features/pages/admin-pages.css';
  * /admin/pages/:id — the backend editor: the page's blocks as an outline of forms (one per
  * block: its settings, move up/down, delete, add a block inside), for keyboard and screen
  * reader users and without scripts. Every form carries the page version it was made from;
- * a change made meanwhile elsewhere (the visual builder, another editor) answers 409.
+ * a change made meanwhile elsewhere (the visual builder, another editor) answers 409, and
+ * the editor then shows the page as it is now (revalidate.ts) beside the message.
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.page.title ?? ''} · ${t('admin.nav.pages')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  requireStaff(context, request, PAGE_EDITOR_ROLES);
-  const id = idFromText(params.id);
-  if (id === null) throw new Response('Not Found', { status: 404 });
+  const { id } = pageEditorRequest(context, request, params.id);
   const { db } = context.services;
-  const page = await getPage(db, id).catch((e: unknown) => {
-    if (e instanceof HttpError && e.status === 404) throw new Response('Not Found', { status: 404 });
-    throw e;
-  });
+  const page = await editedPageOr404(db, id);
   const [revisions, media] = await Promise.all([
-    listRevisions(db, id),
+    listRevisions(db, id, PAGE_REVISIONS_SHOWN),
     db.selectFrom('media').select(['id', 'alt', 'title', 'path']).orderBy('id').limit(500).execute(),
   ]);
-  return { page, revisions: revisions.slice(0, 20), media };
+  return { page, revisions, media };
 }
+
+export const shouldRevalidate = revalidateAfterRefusal;
 
 const label = (b: { type: string; id: string }) => `${b.type.replaceAll('-', ' ')} “${b.id}”`;
 
 export async function action({ context, request, params }: ActionFunctionArgs) {
-  const user = requireStaff(context, request, PAGE_EDITOR_ROLES);
-  const id = idFromText(params.id);
-  if (id === null) throw new Response('Not Found', { status: 404 });
+  const { user, id } = pageEditorRequest(context, request, params.id);
   const form = await request.formData();
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string' && !k.startsWith('p.')) values[k] = v;
@@ -236,6 +234,19 @@ export default function AdminPageEditor() {
   const { page, revisions, media } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | { done: string; focus?: string }>();
   const path = page.slug === 'home' ? '/' : `/${page.slug}`;
+  const stale = isActionError(result) && result.error.code === 'stale_version';
+  // After a refusal for a stale version the forms are drawn anew from the page as it is now
+  // (their fields would otherwise keep what was typed over the other editor's change) once
+  // it has come (the refusal is shown before the page is reloaded); the button that had
+  // focus goes with them, so focus goes to the message.
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (stale) setDrawn(page.version);
+  }, [stale, page.version]);
+  const alert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (stale) alert.current?.focus();
+  }, [result, stale]);
   return (
     <div className="page-editor">
       <h1>{page.title}</h1>
@@ -246,8 +257,8 @@ export default function AdminPageEditor() {
       </p>
       <div aria-live="polite">
         {isActionError(result) ? (
-          <p className="notice notice--error" role="alert">
-            {t('admin.pages.blocksError', { message: result.error.message })}
+          <p className="notice notice--error" role="alert" tabIndex={-1} ref={alert}>
+            {stale ? t('admin.pages.stale') : t('admin.pages.blocksError', { message: result.error.message })}
           </p>
         ) : result ? (
           <p className="notice" role="status">
@@ -255,93 +266,95 @@ export default function AdminPageEditor() {
           </p>
         ) : null}
       </div>
-      <div className="page-editor__actions">
-        <Form method="post">
-          <Hidden version={page.version} intent="publish" />
-          <button type="submit" className="button">
-            {t('admin.pages.publish')}
-          </button>
-        </Form>
-        {page.status === 'published' ? (
+      <Fragment key={drawn}>
+        <div className="page-editor__actions">
           <Form method="post">
-            <Hidden version={page.version} intent="unpublish" />
-            <button type="submit" className="button button--ghost">
-              {t('admin.pages.unpublish')}
+            <Hidden version={page.version} intent="publish" />
+            <button type="submit" className="button">
+              {t('admin.pages.publish')}
             </button>
           </Form>
-        ) : null}
-      </div>
+          {page.status === 'published' ? (
+            <Form method="post">
+              <Hidden version={page.version} intent="unpublish" />
+              <button type="submit" className="button button--ghost">
+                {t('admin.pages.unpublish')}
+              </button>
+            </Form>
+          ) : null}
+        </div>
 
-      <section aria-labelledby="outline-title">
-        <h2 id="outline-title">{t('admin.pages.outline')}</h2>
-        <p>{t('admin.pages.outlineHint')}</p>
-        {page.blocks.length ? <Outline blocks={page.blocks} all={page.blocks} version={page.version} media={media} level={3} /> : <p>{t('admin.pages.empty')}</p>}
-        <AddForm version={page.version} parent={null} blocks={page.blocks} />
-      </section>
+        <section aria-labelledby="outline-title">
+          <h2 id="outline-title">{t('admin.pages.outline')}</h2>
+          <p>{t('admin.pages.outlineHint')}</p>
+          {page.blocks.length ? <Outline blocks={page.blocks} all={page.blocks} version={page.version} media={media} level={3} /> : <p>{t('admin.pages.empty')}</p>}
+          <AddForm version={page.version} parent={null} blocks={page.blocks} />
+        </section>
 
-      <details className="page-editor__panel">
-        <summary>{t('admin.pages.settings')}</summary>
-        <Form method="post" className="admin-form">
-          <Hidden version={page.version} intent="settings" />
+        <details className="page-editor__panel">
+          <summary>{t('admin.pages.settings')}</summary>
+          <Form method="post" className="admin-form">
+            <Hidden version={page.version} intent="settings" />
+            <p>
+              <label htmlFor="ps-title">{t('admin.pages.title')}</label>
+              <input id="ps-title" name="title" defaultValue={page.title} required maxLength={200} />
+            </p>
+            <p>
+              <label htmlFor="ps-slug">{t('admin.pages.slug')}</label>
+              <input id="ps-slug" name="slug" defaultValue={page.slug} required maxLength={100} aria-describedby="ps-slug-hint" />
+              <small id="ps-slug-hint">{t('admin.pages.slugHint')}</small>
+            </p>
+            <p>
+              <label htmlFor="ps-seo-title">{t('admin.pages.seoTitle')}</label>
+              <input id="ps-seo-title" name="seoTitle" defaultValue={page.seoTitle} maxLength={200} />
+            </p>
+            <p>
+              <label htmlFor="ps-seo-description">{t('admin.pages.seoDescription')}</label>
+              <textarea id="ps-seo-description" name="seoDescription" defaultValue={page.seoDescription} maxLength={320} rows={3} />
+            </p>
+            <p className="page-field--check">
+              <input type="checkbox" id="ps-noindex" name="noindex" defaultChecked={page.noindex} />
+              <label htmlFor="ps-noindex">{t('admin.pages.noindex')}</label>
+            </p>
+            <button type="submit" className="button">
+              {t('admin.pages.saveSettings')}
+            </button>
+          </Form>
+        </details>
+
+        <details className="page-editor__panel" id="media">
+          <summary>{t('admin.pages.media')}</summary>
+          <UploadForm back={`/admin/pages/${page.id}`} />
           <p>
-            <label htmlFor="ps-title">{t('admin.pages.title')}</label>
-            <input id="ps-title" name="title" defaultValue={page.title} required maxLength={200} />
+            <a href="/admin/pages/media">{t('admin.pages.media')}</a>
           </p>
-          <p>
-            <label htmlFor="ps-slug">{t('admin.pages.slug')}</label>
-            <input id="ps-slug" name="slug" defaultValue={page.slug} required maxLength={100} aria-describedby="ps-slug-hint" />
-            <small id="ps-slug-hint">{t('admin.pages.slugHint')}</small>
-          </p>
-          <p>
-            <label htmlFor="ps-seo-title">{t('admin.pages.seoTitle')}</label>
-            <input id="ps-seo-title" name="seoTitle" defaultValue={page.seoTitle} maxLength={200} />
-          </p>
-          <p>
-            <label htmlFor="ps-seo-description">{t('admin.pages.seoDescription')}</label>
-            <textarea id="ps-seo-description" name="seoDescription" defaultValue={page.seoDescription} maxLength={320} rows={3} />
-          </p>
-          <p className="page-field--check">
-            <input type="checkbox" id="ps-noindex" name="noindex" defaultChecked={page.noindex} />
-            <label htmlFor="ps-noindex">{t('admin.pages.noindex')}</label>
-          </p>
-          <button type="submit" className="button">
-            {t('admin.pages.saveSettings')}
+        </details>
+
+        <details className="page-editor__panel">
+          <summary>{t('admin.pages.revisions')}</summary>
+          <ol className="page-revisions">
+            {revisions.map((r) => (
+              <li key={r.id}>
+                <RevisionLine revision={r} />
+                <Form method="post" className="page-outline__tool">
+                  <Hidden version={page.version} intent="restore" />
+                  <input type="hidden" name="revision" value={r.id} />
+                  <button type="submit" className="button button--small button--ghost">
+                    {t('admin.pages.restore', { n: r.version })}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ol>
+        </details>
+
+        <Form method="post" className="page-editor__delete">
+          <Hidden version={page.version} intent="delete-page" />
+          <button type="submit" className="button button--ghost">
+            {t('admin.pages.delete')}
           </button>
         </Form>
-      </details>
-
-      <details className="page-editor__panel" id="media">
-        <summary>{t('admin.pages.media')}</summary>
-        <UploadForm back={`/admin/pages/${page.id}`} />
-        <p>
-          <a href="/admin/pages/media">{t('admin.pages.media')}</a>
-        </p>
-      </details>
-
-      <details className="page-editor__panel">
-        <summary>{t('admin.pages.revisions')}</summary>
-        <ol className="page-revisions">
-          {revisions.map((r) => (
-            <li key={r.id}>
-              <time dateTime={r.createdAt}>{r.createdAt.slice(0, 16).replace('T', ' ')}</time> · v{r.version} · {t(`admin.pages.kind.${r.kind}`)} · {r.blockCount}
-              <Form method="post" className="page-outline__tool">
-                <Hidden version={page.version} intent="restore" />
-                <input type="hidden" name="revision" value={r.id} />
-                <button type="submit" className="button button--small button--ghost">
-                  {t('admin.pages.restore', { n: r.version })}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-      </details>
-
-      <Form method="post" className="page-editor__delete">
-        <Hidden version={page.version} intent="delete-page" />
-        <button type="submit" className="button button--ghost">
-          {t('admin.pages.delete')}
-        </button>
-      </Form>
+      </Fragment>
     </div>
   );
 }

@@ -76,7 +76,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.forms.$id.submissions.$sid.files.$fid.tsx', path: '/admin/forms/1/submissions/999999/files/1', allowed: ['editor', 'shop_manager', 'admin'], action: false },
   { file: 'admin.pages.tsx', path: '/admin/pages', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
-  { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: false },
+  { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   // Customers and staff accounts (user 1 is the customer account made below).
   { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },

@@ -200,3 +200,28 @@ test('the backend editor works with the keyboard alone; editors see edit links o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/pages/${pageId}#block-heading-1$`));
 });
+
+test('the backend editor shows the page as it is now when a change made elsewhere refuses its form', async ({ page }) => {
+  await asAdmin(page);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const heading = (text: string) => [{ id: 'top', type: 'heading', props: { text, level: 2 } }];
+  const created = await page.request.post('/api/admin/pages', { headers: { 'x-csrf-token': csrf }, data: { slug: 'moved-on', title: 'Moved on', blocks: heading('As first written') } });
+  const { page: made } = await created.json();
+  await page.goto(`/admin/pages/${made.id}`);
+  await waitForHydration(page);
+  await expect(page.locator('h1 + p')).toContainText('v1');
+
+  // Someone else saves meanwhile; this editor's form still carries version 1.
+  expect((await page.request.put(`/api/admin/pages/${made.id}`, { headers: { 'x-csrf-token': csrf }, data: { version: 1, blocks: heading('Changed elsewhere') } })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('changed by someone else');
+  await expect(alert).toBeFocused();
+  // The page as it is now, without a reload: its version and the other editor's text.
+  await expect(page.locator('h1 + p')).toContainText('v2');
+  await page.getByText('Settings of heading “top”').click();
+  await expect(page.locator('#f-top-text')).toHaveValue('Changed elsewhere');
+  // So the next try is made from the current version, and goes through.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status')).toHaveText('Published: visitors see this version now.');
+});

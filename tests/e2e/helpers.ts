@@ -71,13 +71,17 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Runs axe-core with the WCAG 2.1 A/AA rules; fails listing each serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+/**
+ * Runs axe-core with the WCAG 2.1 A/AA rules; fails listing each serious or critical violation.
+ * `include` limits it to the elements matching a selector (an open panel).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string, { include }: { include?: string } = {}): Promise<void> {
   // Colours are judged as shown at rest: a fade or slide still running would read as low contrast.
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (include ? axe.include(include) : axe).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
 
 // Shares the block pages' shop (same first administrator).
 test.use({ shopInstance: 'block-pages' });
@@ -35,6 +35,15 @@ async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await page.mouse.move(to.x, to.y + 2, { steps: 2 });
   await page.mouse.up();
+}
+
+/** Presses Tab until `target` has focus, as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
 }
 
 test('the visual builder: add a slider and tabs from the palette, reorder, publish, see them live', async ({ page }) => {
@@ -115,4 +124,94 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
   expect((await page.request.post(`/api/admin/pages/${made.id}/unpublish`, { headers: { 'x-csrf-token': csrf }, data: { version: current.version } })).status()).toBe(200);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('alert')).toContainText('changed elsewhere');
+});
+
+test('the visual builder keeps revisions: preview one, restore it with the mouse or the keyboard, see it live', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await asAdmin(page);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const heading = (text: string) => [{ id: 'top', type: 'heading', props: { text, level: 2 } }];
+  const created = await page.request.post('/api/admin/pages', { headers: { 'x-csrf-token': csrf }, data: { slug: 'kept-revisions', title: 'Kept revisions', blocks: heading('First wording') } });
+  expect(created.status()).toBe(201);
+  const { page: made } = await created.json();
+  const current = async () => (await (await page.request.get(`/api/admin/pages/${made.id}`)).json()).page as { version: number };
+
+  // Edit the heading in the builder and save twice: versions 2 and 3.
+  await page.goto(`/admin/pages/${made.id}/builder?block=top`);
+  const frame = page.frameLocator('iframe#preview-frame');
+  const shown = (text: string) => frame.getByRole('heading', { name: text });
+  await expect(shown('First wording')).toBeVisible({ timeout: 15_000 });
+  for (const [words, version] of [['Second wording', 2], ['Third wording', 3]] as const) {
+    await page.locator('input[name="text"]').fill(words);
+    await expect(shown(words)).toBeVisible();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(async () => (await current()).version).toBe(version);
+    await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  }
+
+  // The panel lists the three revisions, newest first, with who saved them.
+  const revisionsButton = page.getByRole('button', { name: 'Revisions', exact: true });
+  await revisionsButton.click();
+  const panel = page.getByRole('dialog', { name: 'Revisions of “Kept revisions”' });
+  await expect(panel).toBeVisible();
+  const items = panel.getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText('v3 · saved draft · Page Admin · 1 block');
+  await expect(items.last()).toContainText('v1 · saved draft · Page Admin');
+
+  // Preview the first: drawn in the panel, which passes axe while open.
+  await panel.getByRole('button', { name: 'Preview revision 1' }).click();
+  const preview = panel.getByRole('region', { name: 'Preview of revision 1' });
+  await expect(preview.getByRole('heading', { name: 'First wording' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Preview of revision 1' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'the builder\'s revisions panel', { include: 'dialog.builder-revisions' });
+  await screenshot(page, 'page-builder-revisions-1280');
+
+  // Restore it: a new revision (v4), the canvas shows it, publishing puts it live.
+  await panel.getByRole('button', { name: 'Restore revision 1' }).first().click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Revision restored as the draft' })).toBeVisible();
+  await expect(shown('First wording')).toBeVisible();
+  await expect(shown('Third wording')).toHaveCount(0);
+  expect((await current()).version).toBe(4);
+  await expect(revisionsButton).toBeFocused();
+  await page.getByRole('button', { name: 'Publish', exact: true }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`${new URL(page.url()).origin}/kept-revisions`);
+  await expect(visitor.getByRole('heading', { level: 2, name: 'First wording' })).toBeVisible();
+  await visitor.close();
+
+  // With the keyboard alone: Enter opens the panel, Escape closes it, Tab and Enter restore.
+  await revisionsButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(revisionsButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(items.first()).toContainText('v6 · published');
+  await tabTo(page, panel.getByRole('button', { name: 'Restore revision 3' }));
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeHidden();
+  await expect(shown('Third wording')).toBeVisible();
+  await expect(revisionsButton).toBeFocused();
+  expect((await current()).version).toBe(7);
+
+  // Changed elsewhere meanwhile: the restore is refused, the message stays, the canvas shows the page as it is now.
+  const put = await page.request.put(`/api/admin/pages/${made.id}`, { headers: { 'x-csrf-token': csrf }, data: { version: 7, blocks: heading('Changed elsewhere') } });
+  expect(put.status()).toBe(200);
+  await page.keyboard.press('Enter');
+  await tabTo(page, panel.getByRole('button', { name: 'Restore revision 2' }));
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('alert')).toContainText('changed by someone else');
+  await expect(panel).toBeVisible();
+  await expect(items.first()).toContainText('v8');
+  await expect(shown('Changed elsewhere')).toBeVisible();
+  expect((await current()).version).toBe(8);
+  // Now from the current version, the same restore goes through.
+  await panel.getByRole('button', { name: 'Restore revision 2' }).first().click();
+  await expect(panel).toBeHidden();
+  await expect(shown('Second wording')).toBeVisible();
 });

@@ -10,6 +10,8 @@ export const BLOCK_MAX_DEPTH = 20;
 export const BLOCK_MAX_COUNT = 2000;
 /** Revisions kept per page (older ones are dropped when a new one is written). */
 export const PAGE_REVISIONS_KEPT = 50;
+/** Revisions the editors list (the newest ones). */
+export const PAGE_REVISIONS_SHOWN = 20;
 
 /** Behaviour timings the client code applies to the markup the renderers write. */
 export const BLOCK_TIMING = {

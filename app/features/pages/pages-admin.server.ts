@@ -45,6 +45,8 @@ export interface RevisionSummary {
   title: string;
   createdAt: string;
   createdBy: number | null;
+  /** The name of the account that wrote it (null once that account is gone). */
+  author: string | null;
   blockCount: number;
 }
 
@@ -209,18 +211,21 @@ export async function unpublishPage(db: DB, id: number, input: unknown, userId: 
   return inTransaction(db, async (trx) => edited(await writeAt(trx, id, version, { status: 'draft' }, userId)));
 }
 
-export async function listRevisions(db: DB, id: number): Promise<RevisionSummary[]> {
+/** A page's revisions with their authors' names, newest first. */
+const revisionRows = (db: DB, pageId: number) =>
+  db.selectFrom('page_revisions as r').leftJoin('users as u', 'u.id', 'r.created_by').selectAll('r').select('u.name as author').where('r.page_id', '=', pageId).orderBy('r.id', 'desc');
+
+type RevisionRow = Awaited<ReturnType<ReturnType<typeof revisionRows>['execute']>>[number];
+
+function revisionSummary(r: RevisionRow, blocks: Block[]): RevisionSummary {
+  return { id: r.id, version: r.version, kind: r.kind, title: r.title, createdAt: r.created_at, createdBy: r.created_by, author: r.author, blockCount: countBlocks(blocks) };
+}
+
+/** The newest `limit` revisions (all that are kept without one). */
+export async function listRevisions(db: DB, id: number, limit = PAGE_REVISIONS_KEPT): Promise<RevisionSummary[]> {
   if (!(await pageRow(db, id))) throw notFound();
-  const rows = await db.selectFrom('page_revisions').selectAll().where('page_id', '=', id).orderBy('id', 'desc').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    version: r.version,
-    kind: r.kind,
-    title: r.title,
-    createdAt: r.created_at,
-    createdBy: r.created_by,
-    blockCount: countBlocks(readTree(r.blocks)),
-  }));
+  const rows = await revisionRows(db, id).limit(limit).execute();
+  return rows.map((r) => revisionSummary(r, readTree(r.blocks)));
 }
 
 function countBlocks(blocks: readonly Block[]): number {
@@ -229,10 +234,10 @@ function countBlocks(blocks: readonly Block[]): number {
 
 /** One revision's tree (to look at before restoring). */
 export async function getRevision(db: DB, id: number, revisionId: number): Promise<RevisionSummary & { blocks: Block[] }> {
-  const r = await db.selectFrom('page_revisions').selectAll().where('page_id', '=', id).where('id', '=', revisionId).executeTakeFirst();
+  const r = await revisionRows(db, id).where('r.id', '=', revisionId).executeTakeFirst();
   if (!r) throw new HttpError(404, 'not_found', 'No such revision of this page.');
   const blocks = readTree(r.blocks);
-  return { id: r.id, version: r.version, kind: r.kind, title: r.title, createdAt: r.created_at, createdBy: r.created_by, blockCount: countBlocks(blocks), blocks };
+  return { ...revisionSummary(r, blocks), blocks };
 }
 
 /** Makes an earlier revision's tree the draft again (publish to show it). */

@@ -1,17 +1,21 @@
 import { Puck, type Data } from '@measured/puck';
 import '@measured/puck/no-external.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Block } from '../blocks.schema.ts';
+import type { RevisionSummary } from '../pages-admin.server.ts';
 import type { RenderContext } from '../render/context.tsx';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
 import { t } from '../../../i18n/t-admin.ts';
 import { builderConfig } from './puck-config.tsx';
 import { blocksToPuck, puckToBlocks, topLevelIndexOf, type PuckPageData } from './puck-data.ts';
+import { RevisionsDialog } from './revisions-dialog.tsx';
 
 /*
  * The visual builder (browser only, loaded by its route alone): Puck with our block config.
  * Save draft and publish go through the pages API with the page version the builder holds;
- * a change made meanwhile elsewhere answers 409 and the builder says so.
+ * a change made meanwhile elsewhere answers 409 and the builder says so. When the page's
+ * version comes back changed from the route's loader (a revision restored, or the current
+ * page loaded after a refused restore), the canvas starts again from that tree.
  */
 
 export interface BuilderProps {
@@ -23,6 +27,8 @@ export interface BuilderProps {
   liveUrl: string;
   /** A block to select at start (the edit links' `?block=`). */
   selected?: string | null;
+  /** The newest revisions, for the revisions panel. */
+  revisions: RevisionSummary[];
 }
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
@@ -33,17 +39,39 @@ export const VIEWPORTS = [
   { width: 390, height: 'auto' as const, label: t('admin.builder.mobile'), icon: 'Smartphone' as const },
 ];
 
-export default function Builder({ pageId, title, version: initialVersion, blocks, ctx, liveUrl, selected }: BuilderProps) {
+export default function Builder({ pageId, title, version: loadedVersion, blocks, ctx, liveUrl, selected, revisions }: BuilderProps) {
   const config = useMemo(() => builderConfig(ctx), [ctx]);
-  const data = useMemo(() => blocksToPuck(blocks) as unknown as Data, [blocks]);
+  // The tree the canvas started from; it starts again when the loader brings another version.
+  const [shown, setShown] = useState({ version: loadedVersion, blocks });
+  const [firstVersion] = useState(loadedVersion);
+  const data = useMemo(() => blocksToPuck(shown.blocks) as unknown as Data, [shown.blocks]);
   const [ui] = useState(() => {
     const index = selected ? topLevelIndexOf(blocks, selected) : -1;
     return index >= 0 ? { itemSelector: { index } } : undefined;
   });
-  const version = useRef(initialVersion);
+  const version = useRef(loadedVersion);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  const [panel, setPanel] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (loadedVersion === version.current) return;
+    version.current = loadedVersion;
+    setShown({ version: loadedVersion, blocks });
+  }, [loadedVersion, blocks]);
+
+  // Focus goes back to the panel's button once the canvas has started again (a restore
+  // draws a new one, button included), hence a render later.
+  const [refocus, setRefocus] = useState(0);
+  const closePanel = useCallback(() => {
+    setPanel(false);
+    setRefocus((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    if (refocus) root.current?.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
+  }, [refocus]);
+  const restored = useCallback((text: string) => setStatus({ kind: 'ok', text }), []);
 
   // Names Puck leaves out: the preview frame and the zoom select.
   useEffect(() => {
@@ -82,34 +110,41 @@ export default function Builder({ pageId, title, version: initialVersion, blocks
   }
 
   return (
-    <div className="builder" ref={root}>
-      <p className={`builder__status${status?.kind === 'error' ? ' builder__status--error' : ''}`} role={status?.kind === 'error' ? 'alert' : 'status'}>
-        {status?.text ?? ''}
-        {status?.kind === 'ok' ? (
-          <>
-            {' '}
-            <a href={liveUrl}>{t('admin.builder.viewLive')}</a>
-          </>
-        ) : null}
-      </p>
-      <Puck
-        config={config}
-        data={data}
-        ui={ui}
-        headerTitle={title}
-        viewports={VIEWPORTS}
-        onPublish={(d) => void save(d, true)}
-        renderHeaderActions={({ state }) => (
-          <>
-            <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => void save(state.data, false)}>
-              {t('admin.builder.saveDraft')}
-            </button>
-            <button type="button" className="button button--small" disabled={busy} onClick={() => void save(state.data, true)}>
-              {t('admin.builder.publish')}
-            </button>
-          </>
-        )}
-      />
-    </div>
+    <>
+      <div className="builder" ref={root}>
+        <p className={`builder__status${status?.kind === 'error' ? ' builder__status--error' : ''}`} role={status?.kind === 'error' ? 'alert' : 'status'}>
+          {status?.text ?? ''}
+          {status?.kind === 'ok' ? (
+            <>
+              {' '}
+              <a href={liveUrl}>{t('admin.builder.viewLive')}</a>
+            </>
+          ) : null}
+        </p>
+        <Puck
+          key={shown.version}
+          config={config}
+          data={data}
+          ui={shown.version === firstVersion ? ui : undefined}
+          headerTitle={title}
+          viewports={VIEWPORTS}
+          onPublish={(d) => void save(d, true)}
+          renderHeaderActions={({ state }) => (
+            <>
+              <button type="button" className="button button--small button--ghost builder__action" disabled={busy} onClick={() => void save(state.data, false)}>
+                {t('admin.builder.saveDraft')}
+              </button>
+              <button type="button" className="button button--small builder__action" disabled={busy} onClick={() => void save(state.data, true)}>
+                {t('admin.builder.publish')}
+              </button>
+              <button type="button" className="button button--small button--ghost builder__action" aria-haspopup="dialog" aria-expanded={panel} data-revisions-button onClick={() => setPanel(true)}>
+                {t('admin.builder.revisions')}
+              </button>
+            </>
+          )}
+        />
+      </div>
+      <RevisionsDialog pageId={pageId} title={title} open={panel} onClose={closePanel} version={() => version.current} revisions={revisions} ctx={ctx} onRestored={restored} />
+    </>
   );
 }

@@ -44,6 +44,17 @@ function fieldFor(type: BlockType): Record<string, Field> {
   return out;
 }
 
+/** Blocks drawn as on the live page, with what they show (the canvas, a revision's preview). */
+export function BlockCanvas({ ctx, children }: { ctx: RenderContext; children?: ReactNode }) {
+  return (
+    <RenderProvider value={{ ...ctx, editor: null }}>
+      <FormsProvider forms={ctx.forms}>
+        <div className="block-page">{children}</div>
+      </FormsProvider>
+    </RenderProvider>
+  );
+}
+
 function Preview({ type, props }: { type: BlockType; props: Record<string, unknown> }): ReactNode {
   const block = renderableBlock({ type, props });
   if (!block) return <p className="builder-invalid">{t('admin.builder.invalid', { type })}</p>;
@@ -67,13 +78,7 @@ export function builderConfig(ctx: RenderContext): Config {
       more: { title: t('admin.builder.more'), components: BUILDER_TYPES.filter((x) => !MAIN_TYPES.includes(x)), defaultExpanded: false },
     },
     root: {
-      render: ({ children }: { children?: ReactNode }) => (
-        <RenderProvider value={{ ...ctx, editor: null }}>
-          <FormsProvider forms={ctx.forms}>
-            <div className="block-page">{children}</div>
-          </FormsProvider>
-        </RenderProvider>
-      ),
+      render: ({ children }: { children?: ReactNode }) => <BlockCanvas ctx={ctx}>{children}</BlockCanvas>,
     },
   } as Config;
 }
