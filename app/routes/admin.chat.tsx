@@ -67,9 +67,11 @@ export default function AdminChat() {
           <fieldset>
             <legend>{t('admin.chat.avatarType')}</legend>
             {(['other', 'gravatar', 'image'] as const).map((v) => (
-              <label key={v} className="form-row form-row--check">
-                <input type="radio" name="avatarType" value={v} defaultChecked={me.avatarType === v} /> {t(`admin.chat.avatar.${v}`)}
-              </label>
+              <p key={v} className="form-row form-row--check">
+                <label>
+                  <input type="radio" name="avatarType" value={v} defaultChecked={me.avatarType === v} /> {t(`admin.chat.avatar.${v}`)}
+                </label>
+              </p>
             ))}
           </fieldset>
           <p className="form-row">
