@@ -18,7 +18,7 @@ export const USAGE = `Usage: vitrine <command> [options]
 Commands:
   migrate                          Apply pending database migrations.
   seed demo                        Fill an empty database with the demo shop.
-  seed bench --products N          Add N generated products (for benchmarks).
+  seed bench --products N          Add N generated products (for benchmarks; the first time also the demo home page).
   import woocommerce <file.csv> [--currency CODE] [--skip-images]
                                    Import a WooCommerce product export (CSV).
   user create --email E --password P [--role R] [--name N]

@@ -5,8 +5,10 @@ const render = { kind: 'render', path: '/' } as const;
 const PLAIN = 'GET / (home SSR)';
 
 /**
- * The home page as a first-time visitor gets it: root and home loaders, the rendered
- * document (from the page cache after the first request), security headers. Once
+ * The home page as a first-time visitor gets it — the demo home page with one block of every
+ * type, which the bench seed publishes (db/seed/bench.ts): root and home loaders, the rendered
+ * document (from the page cache after the first request), security headers. The baseline is
+ * renderToString of the same page's tree (bench/baselines/render-page.ts). Once
  * uncompressed (the same bytes as the baseline) and once with the `accept-encoding` a
  * browser sends, which is what shoppers get.
  */

@@ -10,10 +10,14 @@ import {
   slugify,
 } from '../../app/features/catalog/catalog-write.server.ts';
 import { generateVariants, insertMedia } from '../../app/lib/images.server.ts';
+import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
+import { HOME_SLUG } from '../../app/features/pages/blocks.schema.ts';
+import { createPublishedPage } from '../../app/features/pages/pages-admin.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
 import { nowIso } from '../../app/lib/time.ts';
 import { renderArt, type Shape } from './demo-images.ts';
 import { PALETTE, prng } from './demo-kit.ts';
+import { demoHomeBlocks } from './demo-pages.ts';
 
 /*
  * A large generated catalog for benchmarks: rows are built in memory and written with
@@ -70,11 +74,25 @@ async function categories(db: DB, images: number[]): Promise<Leaf[]> {
   );
 }
 
-/** Adds n generated products for benchmarks. */
+/**
+ * The demo home page (one block of every type, with the demo contact form) on the bench's
+ * pictures, once: the home page the benchmarks load is the one the issue sets targets for.
+ */
+async function demoHome(db: DB, images: number[]): Promise<void> {
+  if (await db.selectFrom('pages').select('id').where('slug', '=', HOME_SLUG).executeTakeFirst()) return;
+  await seedDemoContactForm(db);
+  const pictures = images.map((id, i) => ({ id, alt: `Product picture ${i + 1}` }));
+  // The demo's category tiles name the demo catalog's categories; here they show the fullest ones.
+  const blocks = demoHomeBlocks(pictures).map((b) => (b.type === 'category-tiles' ? { ...b, props: { ...b.props, paths: [] } } : b));
+  await createPublishedPage(db, { slug: HOME_SLUG, title: 'Home', blocks });
+}
+
+/** Adds n generated products for benchmarks (and, the first time, the demo home page). */
 export async function seedBench(services: Services, n: number, progress?: (done: number) => void): Promise<void> {
   const { db, config } = services;
   const images = await placeholders(db, config.dataDir);
   const leaves = await categories(db, images);
+  await demoHome(db, images);
   const tagIds: number[] = [];
   for (const t of TAGS) tagIds.push(await ensureTag(db, t));
   const last = await db.selectFrom('products').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();

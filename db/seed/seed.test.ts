@@ -12,6 +12,9 @@ import { loadConfig } from '../../server/config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/helpers/databases.ts';
 import type { DB } from '../client.ts';
 import { seedBench } from './bench.ts';
+import { BLOCK_TYPES } from '../../app/features/pages/blocks.schema.ts';
+import { publishedPage } from '../../app/features/pages/pages.server.ts';
+import { walkBlocks } from '../../app/features/pages/walk.ts';
 import { DEMO_FEATURED_NAMES, DEMO_PRODUCT_NAMES, DEMO_SPECIAL } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
@@ -210,6 +213,15 @@ for (const dialect of await dialects()) {
       await seedBench(servicesFor(d), 30);
       expect(await count(d.db, 'products')).toBe(530);
       expect(await count(d.db, 'media')).toBe(10);
+    });
+
+    it('publishes the demo home page once, with one block of every type', async () => {
+      const home = await publishedPage(d.db, 'home');
+      const types = new Set<string>();
+      walkBlocks(home!.blocks, (b) => types.add(b.type));
+      expect([...types].sort()).toEqual([...BLOCK_TYPES].sort());
+      const pages = await d.db.selectFrom('pages').select('slug').execute();
+      expect(pages.map((p) => p.slug)).toEqual(['home']);
     });
 
     it('rejects bad product input with a 400 naming the field, writing nothing', async () => {

@@ -1,7 +1,7 @@
 import { DEMO_CATEGORIES, DEMO_FEATURED_NAMES } from '../../db/seed/demo-data.ts';
 import { DEMO_HOME_LAYOUT } from '../../db/seed/demo-home-layout.ts';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
 
 /** A formatted price as the default store settings show it, e.g. "£24.00" or "£1,200.00". */
 const PRICE = /£\d{1,3}(,\d{3})*\.\d{2}/;
@@ -56,6 +56,17 @@ test('the demo home page reads like a shop: hero with a call to action, categori
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('heading', { level: 2 })).toHaveText(['Vitrine', 'Shop', 'Customer service', 'Shop with confidence']);
   for (const c of DEMO_CATEGORIES) await expect(footer.getByRole('link', { name: c.name, exact: true })).toHaveAttribute('href', /^\/product-category\//);
+});
+
+test('a product box on the home page goes into the cart in place, its code loaded when the shopper reaches it', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const grid = page.getByRole('region', { name: 'New arrivals' });
+  const card = grid.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Add to cart: / }) }).first();
+  await card.getByRole('button', { name: /^Add to cart: / }).click();
+  await expect(card.getByRole('link', { name: 'View cart' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the demo\'s home-and-living category is not mistaken for the home link in breadcrumbs', async ({ page }) => {

@@ -54,6 +54,9 @@ test('no behaviour is in the first JavaScript of the demo home page; each loads 
   console.log(`initial JS of / (gzip): ${(gzip / 1024).toFixed(1)} KB in ${initial.size} files`);
   const behaviourChunk = /\/(slider|tabs|accordion|lightbox|count-up|animate|scroll-to|scroll|sticky-sidebar|lazy-bg|parallax|video|tooltip)-[\w-]{8}\.js$/;
   expect([...initial].filter((s) => behaviourChunk.test(s)), 'no behaviour is in the first JavaScript').toEqual([]);
+  // Nor the builder, the editors, the back office, the chat or zod: a visitor never runs them here.
+  const staffChunk = /\/(admin[\w.-]*|builder|prop-fields|rich-text-[\w.-]+|sortable[\w.-]*|dashboard-chart[\w.-]*|t-admin|chat-[\w-]+|schemas)-[\w-]{8}\.js$/;
+  expect([...initial].filter((s) => staffChunk.test(s)), 'no staff, chat or schema code in the first JavaScript').toEqual([]);
 
   await open(page, '/');
   const names = loaded.map((p) => behaviourChunk.exec(p)?.[1]).filter(Boolean);

@@ -1,11 +1,11 @@
 import { t } from '../../../i18n/t.ts';
 import { imageSources } from '../../../lib/image.ts';
-import { ProductCard } from '../../catalog/components/product-card.tsx';
 import { CategoryTiles } from '../../catalog/components/category-tiles.tsx';
 import { ContactFormById } from '../../forms/components/embed.tsx';
 import type { BlockOf } from '../blocks.schema.ts';
 import { useRender, type RenderContext } from './context.tsx';
 import { EditLinks, mediaOf, rootAttrs, vars, type RendererMap } from './shared.tsx';
+import { ProductGrid } from './product-grid.tsx';
 import '../../content/home.css';
 
 type Commerce = 'product-grid' | 'featured-products' | 'category-tiles' | 'contact-form' | 'hero' | 'promo' | 'benefits';
@@ -32,11 +32,7 @@ function Products({ block: b, ctx }: { block: BlockOf<'product-grid'> | BlockOf<
           ) : null}
         </div>
       ) : null}
-      <ul className="product-grid block-products__grid" style={cols}>
-        {list.map((product) => (
-          <ProductCard key={product.id} product={product} format={format} />
-        ))}
-      </ul>
+      <ProductGrid products={list} format={format} style={cols} />
     </section>
   );
 }
