@@ -15,10 +15,16 @@ export const listDir = (fallback: 'asc' | 'desc') => z.enum(['asc', 'desc']).cat
 /** The page asked for (the server clamps it to the last page). */
 export const listPage = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-/** `lower(column) like '%text%'`, the text's own wildcards escaped. */
+/** The text with LIKE's wildcards (`%`, `_`) and the escape character (`\`) escaped by `\`. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `lower(column) like '%text%' escape '\'`: the column contains the text, case-blind, its own
+ * `%`, `_` and `\` matched as themselves. The escape is written out: SQLite's LIKE has none
+ * unless told, PostgreSQL's is `\` by default. Every back-office search goes through it.
+ */
 export function contains(column: RawBuilder<unknown>, text: string): RawBuilder<boolean> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
+  return sql<boolean>`lower(${column}) like ${`%${likeEscape(text.toLowerCase())}%`} escape '\\'`;
 }
 
 /** Which page of `total` rows to show, `perPage` a page: the page asked for or the last one. */

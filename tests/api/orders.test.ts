@@ -367,6 +367,10 @@ for (const dialect of await dialects()) {
         }
         expect((await listOrdersAdmin(t.services.db, { search: '%' })).total).toBe(0);
         expect((await listOrdersAdmin(t.services.db, { status: 'completed', search: 'zebedee' })).total).toBe(0);
+        // What is typed is looked for as typed: "_" is an underscore, not any character.
+        const under = await order([[ids.card, 1]], { billing_address: { ...US, first_name: 'Una', email: 'u_na@example.com' }, payment_method: 'bacs' });
+        await order([[ids.card, 1]], { billing_address: { ...US, first_name: 'Uxna', email: 'uxna@example.com' }, payment_method: 'bacs' });
+        expect((await listOrdersAdmin(t.services.db, { search: 'U_NA@' })).items.map((x) => x.id)).toEqual([under.order_id]);
       });
 
       it('the admin list filters by payment method, sorts by date, total or status, pages without repeats; bad query values fall back', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { contains } from '../../lib/list-query.ts';
 import { EMPTY_LINKS, LINK_KINDS, type EditorLinks, type LinkedProduct, type LinkKind } from './product-form.ts';
 
 /*
@@ -9,8 +10,6 @@ import { EMPTY_LINKS, LINK_KINDS, type EditorLinks, type LinkedProduct, type Lin
 
 /** Most matches a picker search answers. */
 export const LOOKUP_LIMIT = 10;
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Products whose name contains `q` or whose SKU is `q` (case-insensitive), trashed ones
@@ -24,7 +23,7 @@ export async function lookupProducts(db: DB, q: string, opts: { kind?: LinkKind;
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'type'])
     .where('status', '!=', 'trash' as never)
-    .where((eb) => eb.or([sql<boolean>`lower(name) like ${`%${likeEscape(text)}%`} escape '\\'`, eb(eb.fn('lower', ['sku']), '=', text)]));
+    .where((eb) => eb.or([contains(sql`name`, text), eb(eb.fn('lower', ['sku']), '=', text)]));
   if (opts.kind === 'grouped') query = query.where('type', '!=', 'grouped');
   const exclude = (opts.exclude ?? []).filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 500);
   if (exclude.length) query = query.where('id', 'not in', exclude);

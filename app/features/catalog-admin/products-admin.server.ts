@@ -4,6 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, recountCategories, createProduct, slugify } from '../catalog/catalog-write.server.ts';
 import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-update.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { contains } from '../../lib/list-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
 import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
@@ -47,9 +48,6 @@ export interface AdminProductRow {
   categories: string[];
 }
 
-/** Where a LIKE pattern's own wildcards are escaped. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function parseListQuery(params: URLSearchParams): ListQuery {
   return listQuerySchema.parse(Object.fromEntries(params));
 }
@@ -58,8 +56,8 @@ export async function listAdminProducts(db: DB, query: ListQuery) {
   let q = db.selectFrom('products');
   q = query.status === 'all' ? q.where('products.status', '!=', 'trash') : q.where('products.status', '=', query.status);
   if (query.q) {
-    const pattern = `%${likeEscape(query.q.toLowerCase())}%`;
-    q = q.where((eb) => eb.or([sql<boolean>`lower(products.name) like ${pattern} escape '\\'`, sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`]));
+    const text = query.q;
+    q = q.where((eb) => eb.or([contains(sql`products.name`, text), contains(sql`products.sku`, text)]));
   }
   if (query.type) q = q.where('products.type', '=', query.type);
   if (query.stock) q = q.where('products.stock_status', '=', query.stock);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, slugify } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { contains } from '../../lib/list-query.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 
 /*
@@ -22,7 +23,7 @@ export interface AdminTag {
 
 export async function listTagsAdmin(db: DB, q: string, page: number) {
   let base = db.selectFrom('tags');
-  if (q) base = base.where(sql<boolean>`lower(tags.name) like ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (q) base = base.where(contains(sql`tags.name`, q));
   const total = Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
   const pages = Math.max(1, Math.ceil(total / TAGS_PER_PAGE));
   const at = Math.min(Math.max(1, page), pages);

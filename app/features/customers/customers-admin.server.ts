@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { CUSTOMERS_ADMIN } from '../../config/constants.ts';
+import { contains } from '../../lib/list-query.ts';
 import { STAFF_ROLES, type Role } from '../account/roles.ts';
 import { getCustomerAddresses } from '../address/customer-addresses.server.ts';
 import type { OrderStatus } from '../orders/orders.ts';
@@ -29,9 +30,6 @@ export interface CustomerRow {
 
 export const parseCustomerListQuery = (params: URLSearchParams): CustomerListQuery => customerListQuerySchema.parse(Object.fromEntries(params));
 
-/** Where a LIKE pattern's own wildcards are escaped. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Per account: orders and the amount spent, as a subquery to join. */
 function orderTotals(db: DB) {
   return db
@@ -49,8 +47,8 @@ function orderTotals(db: DB) {
 export async function listCustomers(db: DB, query: CustomerListQuery) {
   let base = db.selectFrom('users');
   if (query.q) {
-    const pattern = `%${likeEscape(query.q.toLowerCase())}%`;
-    base = base.where((eb) => eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`lower(users.email) like ${pattern} escape '\\'`]));
+    const q = query.q;
+    base = base.where((eb) => eb.or([contains(sql`users.name`, q), contains(sql`users.email`, q)]));
   }
   if (query.role === 'staff') base = base.where('users.role', 'in', [...STAFF_ROLES]);
   else if (query.role) base = base.where('users.role', '=', query.role);

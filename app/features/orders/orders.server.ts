@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
+import { contains } from '../../lib/list-query.ts';
 import { idFromText } from '../../lib/validate.ts';
 import type { OrderSort } from './order-list.schema.ts';
 import { EMPTY_ADDRESS, type Address } from '../address/address.ts';
@@ -217,7 +218,6 @@ export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Pr
   const payment = typeof filter.payment === 'string' ? filter.payment : '';
   const dir = filter.dir === 'asc' ? 'asc' : 'desc';
   const number = idFromText(search.replace(/^#/, ''));
-  const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db
     .selectFrom('orders')
     .$if(status !== null, (q) => q.where('status', '=', status!))
@@ -226,8 +226,8 @@ export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Pr
       q.where((eb) =>
         eb.or([
           ...(number !== null ? [eb('id', '=', number)] : []),
-          eb(eb.fn('lower', ['billing_email']), 'like', like),
-          eb(eb.fn('lower', ['billing']), 'like', like),
+          contains(sql`billing_email`, search),
+          contains(sql`billing`, search),
         ]),
       ),
     );
