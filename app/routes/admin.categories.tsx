@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Link, useActionData, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { addCategory, listCategoriesAdmin, moveCategory, renameCategory, reorderCategories, type AdminCategory } from '../features/catalog-admin/categories-admin.server.ts';
 import { CategoryTree } from '../features/catalog-admin/components/category-tree.tsx';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
@@ -51,7 +52,6 @@ type Result = ActionError | { done: string };
 export default function AdminCategories() {
   const { categories, deleted } = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
-  const error = isActionError(result) ? result : undefined;
   const fetcher = useFetcher<Result>();
   const csrf = useCsrfToken();
   // The tree as shown: a drop shows its order at once; the saved order comes back with the page's data.
@@ -68,19 +68,7 @@ export default function AdminCategories() {
   return (
     <>
       <h1>{t('admin.nav.categories')}</h1>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : deleted ? (
-        <p className="notice" role="status">
-          {t('categories.deleted')}
-        </p>
-      ) : null}
+      <ActionNotice result={result ?? (deleted ? { done: t('categories.deleted') } : undefined)} />
       <Form method="post" className="admin-list__query" aria-label="Add a category">
         <CsrfField />
         <input type="hidden" name="intent" value="add" />
