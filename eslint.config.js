@@ -19,4 +19,21 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The back office takes its visible text from the admin message catalog (app/i18n/en-admin*.ts):
+    // no English words as JSX text or as a label-like attribute. The chat and page-builder screens
+    // are not covered yet.
+    files: ['app/routes/admin*.tsx', 'app/features/{admin,catalog-admin,coupons,customers,shipping,stock,tax}/components/**/*.tsx'],
+    ignores: ['app/routes/admin.chat*.tsx', 'app/routes/admin.pages*.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/[A-Za-z]{2,}/]', message: 'Admin text comes from the message catalog (t() from app/i18n/t-admin.ts).' },
+        {
+          selector: 'JSXAttribute[name.name=/^(label|aria-label|placeholder|title|alt|hint|caption)$/] > Literal[value=/[A-Za-z]{2,}/]',
+          message: 'Admin labels come from the message catalog (t() from app/i18n/t-admin.ts).',
+        },
+      ],
+    },
+  },
 );

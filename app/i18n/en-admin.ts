@@ -1,4 +1,13 @@
+import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminLists } from './en-admin-lists.ts';
+import { enAdminOrder } from './en-admin-order.ts';
+import { enAdminPayments } from './en-admin-payments.ts';
+import { enAdminPrivacyMail } from './en-admin-privacy-mail.ts';
+import { enAdminProducts } from './en-admin-products.ts';
+import { enAdminSearch } from './en-admin-search.ts';
+import { enAdminSettings } from './en-admin-settings.ts';
+import { enAdminShipping } from './en-admin-shipping.ts';
+import { enAdminTax } from './en-admin-tax.ts';
 import { enAdminTaxonomy } from './en-admin-taxonomy.ts';
 
 /**
@@ -179,6 +188,15 @@ export const enAdmin = {
   'admin.menus.empty': 'No items yet.',
   'admin.menus.moved': '“{label}” moved to position {position} of {count}.',
   'forms.list.title': 'Contact forms',
+  'forms.admin.noSuchForm': 'No such contact form.',
+  'forms.admin.noSuchFile': 'No such file.',
+  'forms.admin.unknownForm': 'Unknown form.',
+  'forms.inbox.pages': 'Pages',
+  'forms.inbox.newer': '← Newer',
+  'forms.inbox.older': 'Older →',
+  'admin.stock.to': 'to',
+  'admin.menus.unreadable': 'The items could not be read.',
+  'admin.menus.notJson': 'Not valid JSON',
   'forms.list.new': 'Add a form',
   'forms.list.formTitle': 'Title',
   'forms.list.shortcode': 'Embed',
@@ -487,8 +505,50 @@ export const enAdmin = {
   'admin.import.failed.other': 'Imported {file} with {count} failed rows',
   'admin.wishlists.inLists.one': 'in {count} list',
   'admin.wishlists.inLists.other': 'in {count} lists',
+  'admin.wishlists.marked': 'Request marked {status}.',
+  'admin.wishlists.estimates': 'Estimate requests',
+  'admin.wishlists.noRequests': 'No requests yet.',
+  'admin.wishlists.date': 'Date',
+  'admin.wishlists.from': 'From',
+  'admin.wishlists.itemsMessage': 'Items and message',
+  'admin.wishlists.status': 'Status',
+  'admin.wishlists.notDelivered': '(e-mail not delivered)',
+  'admin.wishlists.statusOf': 'Status of the request from {name}',
+  'admin.wishlists.status.new': 'new',
+  'admin.wishlists.status.read': 'read',
+  'admin.wishlists.status.replied': 'replied',
+  'admin.wishlists.save': 'Save',
+  'admin.wishlists.mostWished': 'Most wished-for products',
+  'admin.wishlists.none': 'No wishlists yet.',
+  'admin.wishlists.byShopper': 'Lists by shopper',
+  'admin.wishlists.shopper': 'Shopper',
+  'admin.wishlists.list': 'List',
+  'admin.wishlists.items': 'Items',
+  'admin.wishlists.default': 'default',
   'admin.import.rows.one': 'row read',
   'admin.import.rows.other': 'rows read',
+  'admin.import.title': 'Import products',
+  'admin.import.intro': 'Upload the CSV written by WooCommerce’s product exporter (Products → Export). Products already in the shop are matched by SKU and updated; importing the same file twice creates nothing twice. Large files import faster from the command line:',
+  'admin.import.chooseFile': 'Choose the CSV file to import',
+  'admin.import.emptyFile': 'Choose the CSV file to import (the one chosen is empty)',
+  'admin.import.notCsv': 'The file must be a CSV export (.csv)',
+  'admin.import.file': 'CSV file',
+  'admin.import.skipImages': 'Do not download images (keep their addresses for a later import)',
+  'admin.import.importing': 'Importing…',
+  'admin.import.button': 'Import',
+  'admin.import.progress': 'Importing products',
+  'admin.import.busy': 'Importing products and downloading their images; this page updates when it is done.',
+  'admin.import.imported': 'Imported {file}',
+  'admin.import.created': 'created',
+  'admin.import.updated': 'updated',
+  'admin.import.notImported': 'not imported',
+  'admin.import.took': 'Took {seconds} s.',
+  'admin.import.skipped': 'Rows not imported',
+  'admin.import.row': 'Row',
+  'admin.import.reason': 'Reason',
+  'admin.import.more': '…and {count} more.',
+  'admin.import.warnings': 'Warnings',
+  'admin.import.rowWarning': 'Row {row}: {message}',
   'products.links.legend': 'Linked products',
   'products.links.upsell': 'Upsells',
   'products.links.upsellHint': 'Shown on this product’s page as “You may also like”.',
@@ -765,6 +825,15 @@ export const enAdmin = {
   'admin.stock.saved': 'Stock e-mail settings saved.',
   ...enAdminTaxonomy,
   ...enAdminLists,
+  ...enAdminProducts,
+  ...enAdminOrder,
+  ...enAdminSearch,
+  ...enAdminShipping,
+  ...enAdminPrivacyMail,
+  ...enAdminPayments,
+  ...enAdminSettings,
+  ...enAdminCoupon,
+  ...enAdminTax,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -50,7 +50,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     const move = /^(up|down):(\d{1,10})$/.exec(intent);
     if (move) return { done: t('attributes.moved', { name: (await moveTerm(db, { ...values, dir: move[1], term: move[2] })).name }) };
     if (intent === 'bulk' && values.action === 'delete') return { done: plural('attributes.termsDeleted', (await deleteTerms(db, { ...values, ids: form.getAll('ids').map(String) })).count) };
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 

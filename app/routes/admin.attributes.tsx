@@ -29,7 +29,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return formAction(async () => {
     if (values.intent === 'add') return { done: t('attributes.added', { name: (await addAttribute(db, values)).name }) };
     if (values.intent === 'bulk' && values.action === 'delete') return { done: plural('attributes.deleted', (await deleteAttributes(db, { ids: form.getAll('ids').map(String) })).count) };
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 

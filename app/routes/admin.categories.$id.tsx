@@ -51,7 +51,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
       await deleteCategory(db, values);
       return redirect('/admin/categories?deleted=1');
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 

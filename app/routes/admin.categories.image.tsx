@@ -32,10 +32,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const alt = String(form.get('alt') ?? '').trim().slice(0, 500);
   const { db, config } = context.services;
   try {
-    if (id === null) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+    if (id === null) throw new HttpError(404, 'not_found', t('categories.gone'));
     if (files.length > 1) throw new HttpError(400, 'invalid', 'file: Choose one picture.', { file: 'Choose one picture' });
     const exists = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+    if (!exists) throw new HttpError(404, 'not_found', t('categories.gone'));
     // Not inside a transaction: making the variants takes a while, and would hold SQLite's one connection meanwhile.
     const [image] = await storeUploadedImages(db, config.dataDir, files, alt);
     await setCategoryImage(db, id, image!.id);

@@ -36,14 +36,17 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   const { db } = context.services;
   return formAction(async () => {
-    if (values.intent === 'add') return { done: `Category “${(await addCategory(db, values)).path}” added.` };
-    if (values.intent === 'rename') return { done: `Category “${(await renameCategory(db, values)).name}” saved.` };
-    if (values.intent === 'up' || values.intent === 'down') return { done: `Category “${(await moveCategory(db, { id: values.id, direction: values.intent })).name}” moved ${values.intent}.` };
+    if (values.intent === 'add') return { done: t('categories.added', { path: (await addCategory(db, values)).path }) };
+    if (values.intent === 'rename') return { done: t('categories.renamed', { name: (await renameCategory(db, values)).name }) };
+    if (values.intent === 'up' || values.intent === 'down') {
+      const { name } = await moveCategory(db, { id: values.id, direction: values.intent });
+      return { done: t(values.intent === 'up' ? 'categories.movedUp' : 'categories.movedDown', { name }) };
+    }
     if (values.intent === 'reorder') {
       await reorderCategories(db, values);
       return { done: t('categories.orderSaved') };
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 
@@ -69,17 +72,17 @@ export default function AdminCategories() {
     <>
       <h1>{t('admin.nav.categories')}</h1>
       <ActionNotice result={result ?? (deleted ? { done: t('categories.deleted') } : undefined)} />
-      <Form method="post" className="admin-list__query" aria-label="Add a category">
+      <Form method="post" className="admin-list__query" aria-label={t('categories.addForm')}>
         <CsrfField />
         <input type="hidden" name="intent" value="add" />
         <div className="admin-list__field">
-          <label htmlFor="cat-name">New category</label>
+          <label htmlFor="cat-name">{t('categories.newName')}</label>
           <input id="cat-name" name="name" required maxLength={100} />
         </div>
         <div className="admin-list__field">
-          <label htmlFor="cat-parent">Parent</label>
+          <label htmlFor="cat-parent">{t('categories.parent')}</label>
           <select id="cat-parent" name="parent" defaultValue="">
-            <option value="">None (top level)</option>
+            <option value="">{t('categories.topLevel')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {'— '.repeat(c.depth)}
@@ -89,11 +92,11 @@ export default function AdminCategories() {
           </select>
         </div>
         <div className="admin-list__field admin-list__field--search">
-          <label htmlFor="cat-description">Description</label>
+          <label htmlFor="cat-description">{t('categories.description')}</label>
           <input id="cat-description" name="description" maxLength={5000} />
         </div>
         <button type="submit" className="button button--small">
-          Add category
+          {t('categories.add')}
         </button>
       </Form>
       <h2 className="visually-hidden">{t('categories.treeHeading')}</h2>
@@ -102,7 +105,7 @@ export default function AdminCategories() {
       <p className={`category-tree__said${isActionError(saved) ? ' notice notice--error' : ''}`} role="status">
         {fetcher.state !== 'idle' ? t('categories.orderSaving') : saved ? (isActionError(saved) ? saved.error.message : saved.done) : ''}
       </p>
-      {items.length ? <CategoryTree items={items} onReorder={reorder} row={(c, handle) => <Row category={c} handle={handle} />} /> : <p>No categories yet.</p>}
+      {items.length ? <CategoryTree items={items} onReorder={reorder} row={(c, handle) => <Row category={c} handle={handle} />} /> : <p>{t('categories.none')}</p>}
     </>
   );
 }
@@ -125,11 +128,11 @@ function Row({ category: c, handle }: { category: AdminCategory; handle: React.R
       <Form method="post" className="admin-actions category-tree__moves">
         <CsrfField />
         <input type="hidden" name="id" value={c.id} />
-        <button type="submit" name="intent" value="up" className="button button--ghost button--small" disabled={c.first} aria-label={`Move ${c.name} up`}>
-          Up
+        <button type="submit" name="intent" value="up" className="button button--ghost button--small" disabled={c.first} aria-label={t('categories.moveUpLabel', { name: c.name })}>
+          {t('categories.moveUp')}
         </button>
-        <button type="submit" name="intent" value="down" className="button button--ghost button--small" disabled={c.last} aria-label={`Move ${c.name} down`}>
-          Down
+        <button type="submit" name="intent" value="down" className="button button--ghost button--small" disabled={c.last} aria-label={t('categories.moveDownLabel', { name: c.name })}>
+          {t('categories.moveDown')}
         </button>
       </Form>
     </div>

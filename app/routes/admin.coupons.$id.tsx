@@ -8,9 +8,9 @@ import { CouponEditor } from '../features/coupons/components/coupon-editor.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.coupon ? `Coupon ${data.coupon.code}` : 'Add coupon'} · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.coupon ? t('admin.coupon.metaTitle', { code: data.coupon.code }) : t('admin.coupons.add')} · ${t('admin.title')}` }];
 
 /** "new", or the id of an existing coupon (anything else is a 404). */
 function couponId(param: string): number | null {
@@ -48,9 +48,9 @@ export default function CouponPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p>
-        <a href="/admin/coupons">← Coupons</a>
+        <a href="/admin/coupons">{t('admin.coupon.back')}</a>
       </p>
-      <h1>{coupon ? `Coupon “${coupon.code}”` : 'Add coupon'}</h1>
+      <h1>{coupon ? t('admin.coupon.title', { code: coupon.code }) : t('admin.coupons.add')}</h1>
       <CouponEditor
         // A refused save shows what was typed, not the stored values.
         key={error ? JSON.stringify(error.values) : 'stored'}

@@ -66,7 +66,7 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
         return redirect(`/admin/customers?deleted=1&orders=${orders}`);
       }
       default:
-        throw new HttpError(400, 'invalid', 'Unknown request.');
+        throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     }
   }, values);
 }

@@ -6,6 +6,7 @@ import { getUploadRecord } from '../features/forms/forms.server.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
 import { readUpload } from '../features/forms/uploads.server.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { t } from '../i18n/t-admin.ts';
 
 /**
  * A file uploaded with a submission, for staff only: always as a download (never shown
@@ -18,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const fid = pathId(params.fid);
   const file = fid ? await getUploadRecord(db, sub.id, fid) : null;
   const bytes = file ? await readUpload(config.dataDir, file.storedName) : null;
-  if (!file || !bytes) throw new HttpError(404, 'not_found', 'No such file.');
+  if (!file || !bytes) throw new HttpError(404, 'not_found', t('forms.admin.noSuchFile'));
   const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return new Response(new Uint8Array(bytes), {
     headers: {

@@ -49,7 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await deleteSubmission(db, config.dataDir, sub.id);
         return redirect(`/admin/forms/${sub.formId}/submissions?deleted=1`);
       default:
-        throw new HttpError(400, 'invalid', 'Unknown request.');
+        throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     }
   });
 }

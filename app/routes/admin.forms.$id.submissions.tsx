@@ -21,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, FORM_ADMIN_ROLES);
   const id = pathId(params.id);
   const form = id ? await getForm(context.services.db, id) : null;
-  if (!form) throw new HttpError(404, 'not_found', 'No such contact form.');
+  if (!form) throw new HttpError(404, 'not_found', t('forms.admin.noSuchForm'));
   const query = inboxQuery(new URL(request.url));
   const page = await listSubmissions(context.services.db, { formId: id, q: query.q || undefined, status: query.status, page: query.page, perPage: PER_PAGE });
   return { form: { id, title: form.title }, query, page };
@@ -105,12 +105,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         ]}
       />
       {pages > 1 && (
-        <nav aria-label="Pages" className="forms-inbox__pages">
-          {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Newer</Link>}
+        <nav aria-label={t('forms.inbox.pages')} className="forms-inbox__pages">
+          {page.page > 1 && <Link to={pageLink(page.page - 1)}>{t('forms.inbox.newer')}</Link>}
           <span>
             {page.page} / {pages}
           </span>
-          {page.page < pages && <Link to={pageLink(page.page + 1)}>Older →</Link>}
+          {page.page < pages && <Link to={pageLink(page.page + 1)}>{t('forms.inbox.older')}</Link>}
         </nav>
       )}
     </>

@@ -32,7 +32,7 @@ const NEW_FORM: EditorValues = {
 function formId(param: string): number | null {
   if (param === 'new') return null;
   const id = pathId(param);
-  if (!id) throw new HttpError(404, 'not_found', 'No such contact form.');
+  if (!id) throw new HttpError(404, 'not_found', t('forms.admin.noSuchForm'));
   return id;
 }
 
@@ -41,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = formId(params.id);
   if (id === null) return { id, values: NEW_FORM, issues: [] as ParseIssue[] };
   const form = await getForm(context.services.db, id);
-  if (!form) throw new HttpError(404, 'not_found', 'No such contact form.');
+  if (!form) throw new HttpError(404, 'not_found', t('forms.admin.noSuchForm'));
   const { title, locale, source, mail, mail2, messages, settings } = form;
   return { id, values: { title, locale, source, mail, mail2, messages, settings } satisfies EditorValues, issues: form.issues };
 }

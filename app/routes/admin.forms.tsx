@@ -27,20 +27,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     const id = pathId(String(form.get('id') ?? ''));
     const intent = form.get('intent');
-    if (!id) throw new HttpError(400, 'invalid', 'Unknown form.');
+    if (!id) throw new HttpError(400, 'invalid', t('forms.admin.unknownForm'));
     if (intent === 'duplicate') {
       const copy = await duplicateForm(db, id);
       return { done: t('forms.list.duplicated', { title: copy.title }) };
     }
     if (intent === 'delete') {
       const old = await getForm(db, id);
-      if (!old) throw new HttpError(404, 'not_found', 'No such contact form.');
+      if (!old) throw new HttpError(404, 'not_found', t('forms.admin.noSuchForm'));
       await deleteForm(db, config.dataDir, id);
       // Pages showing the form are cached by store version.
       await touchStore(db);
       return { done: t('forms.list.deleted', { title: old.title }) };
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   });
 }
 

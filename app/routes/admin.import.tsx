@@ -15,10 +15,13 @@ import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
+/** The command line that imports a file (a command, not text to translate). */
+const CLI_IMPORT = 'vitrine import woocommerce products.csv';
+
 /** Rows of the skipped and warning lists sent to the page; the rest are only counted. */
 const SHOWN = 200;
 
-export const meta: Route.MetaFunction = () => [{ title: `Import products · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.import.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
@@ -28,9 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function' && typeof (v as File).name === 'string';
 const uploadSchema = z.object({
   file: z
-    .custom<File>(isFile, 'Choose the CSV file to import')
-    .refine((f) => f.size > 0, 'Choose the CSV file to import (the one chosen is empty)')
-    .refine((f) => /\.(csv|txt)$/i.test(f.name) || /csv|text\/plain/.test(f.type), 'The file must be a CSV export (.csv)'),
+    .custom<File>(isFile, t('admin.import.chooseFile'))
+    .refine((f) => f.size > 0, t('admin.import.emptyFile'))
+    .refine((f) => /\.(csv|txt)$/i.test(f.name) || /csv|text\/plain/.test(f.type), t('admin.import.notCsv')),
   skipImages: z.literal('on').optional(),
 });
 
@@ -60,31 +63,30 @@ export default function ImportPage() {
   const done = result && !isActionError(result) ? result : undefined;
   return (
     <>
-      <h1>Import products</h1>
+      <h1>{t('admin.import.title')}</h1>
       <p>
-        Upload the CSV written by WooCommerce&rsquo;s product exporter (Products → Export). Products already in the shop are matched by
-        SKU and updated; importing the same file twice creates nothing twice. Large files import faster from the command line:{' '}
-        <code>vitrine import woocommerce products.csv</code>.
+        {t('admin.import.intro')}{' '}
+        <code>{CLI_IMPORT}</code>.
       </p>
-      <FormErrors result={error} labels={{ file: 'CSV file' }} />
+      <FormErrors result={error} labels={{ file: t('admin.import.file') }} />
       <Form method="post" encType="multipart/form-data" className="admin-form" aria-busy={busy || undefined}>
         <CsrfField />
         <div className="form-row">
-          <label htmlFor="field-file">CSV file</label>
+          <label htmlFor="field-file">{t('admin.import.file')}</label>
           <input id="field-file" name="file" type="file" accept=".csv,text/csv" required aria-invalid={error?.error.fields?.file ? true : undefined} />
         </div>
         <div className="form-row">
           <label>
-            <input type="checkbox" name="skipImages" /> Do not download images (keep their addresses for a later import)
+            <input type="checkbox" name="skipImages" /> {t('admin.import.skipImages')}
           </label>
         </div>
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Importing…' : 'Import'}
+          {busy ? t('admin.import.importing') : t('admin.import.button')}
         </button>
         <div role="status">
           {busy ? (
             <p>
-              <progress aria-label="Importing products" /> Importing products and downloading their images; this page updates when it is done.
+              <progress aria-label={t('admin.import.progress')} /> {t('admin.import.busy')}
             </p>
           ) : null}
         </div>
@@ -99,39 +101,39 @@ function Summary({ result }: { result: ImportResult }) {
   return (
     <section aria-labelledby="import-result">
       <h2 id="import-result" tabIndex={-1}>
-        {s.failed ? plural('admin.import.failed', s.failed, { file: result.fileName }) : `Imported ${result.fileName}`}
+        {s.failed ? plural('admin.import.failed', s.failed, { file: result.fileName }) : t('admin.import.imported', { file: result.fileName })}
       </h2>
       <ul className="admin-cards">
         <li><strong>{s.rows}</strong> {plural('admin.import.rows', s.rows)}</li>
-        <li><strong>{s.created}</strong> created</li>
-        <li><strong>{s.updated}</strong> updated</li>
-        <li><strong>{s.failed}</strong> not imported</li>
+        <li><strong>{s.created}</strong> {t('admin.import.created')}</li>
+        <li><strong>{s.updated}</strong> {t('admin.import.updated')}</li>
+        <li><strong>{s.failed}</strong> {t('admin.import.notImported')}</li>
       </ul>
-      <p>Took {s.seconds.toFixed(1)} s.</p>
+      <p>{t('admin.import.took', { seconds: s.seconds.toFixed(1) })}</p>
       {s.skipped.length ? (
         <>
-          <h3>Rows not imported</h3>
+          <h3>{t('admin.import.skipped')}</h3>
           <AdminTable
-            label="Rows not imported"
+            label={t('admin.import.skipped')}
             rows={s.skipped}
             rowKey={(k) => `${k.row}-${k.reason}`}
             columns={[
-              { header: 'Row', rowHeader: true, cell: (k) => k.row },
-              { header: 'Reason', cell: (k) => k.reason },
+              { header: t('admin.import.row'), rowHeader: true, cell: (k) => k.row },
+              { header: t('admin.import.reason'), cell: (k) => k.reason },
             ]}
           />
-          {result.more.skipped ? <p>…and {result.more.skipped} more.</p> : null}
+          {result.more.skipped ? <p>{t('admin.import.more', { count: result.more.skipped })}</p> : null}
         </>
       ) : null}
       {s.warnings.length ? (
         <>
-          <h3>Warnings</h3>
+          <h3>{t('admin.import.warnings')}</h3>
           <ul>
             {s.warnings.map((w, i) => (
-              <li key={i}>{w.row ? `Row ${w.row}: ${w.message}` : w.message}</li>
+              <li key={i}>{w.row ? t('admin.import.rowWarning', { row: w.row, message: w.message }) : w.message}</li>
             ))}
           </ul>
-          {result.more.warnings ? <p>…and {result.more.warnings} more.</p> : null}
+          {result.more.warnings ? <p>{t('admin.import.more', { count: result.more.warnings })}</p> : null}
         </>
       ) : null}
     </section>

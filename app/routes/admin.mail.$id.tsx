@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.mail.$id';
 import { MAIL_ROLES, requireStaff } from '../features/admin/admin.server.ts';
 import { readStoredMail, REDACTED_HEADER } from '../lib/mail.server.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.mail')} · ${t('admin.title')}` }];
 
@@ -19,12 +19,9 @@ export default function MailMessage({ loaderData }: Route.ComponentProps) {
       <p>
         <a href="/admin/mail">← {t('admin.mail')}</a>
       </p>
-      <h1>Message {loaderData.id}</h1>
+      <h1>{t('admin.mail.message', { id: loaderData.id })}</h1>
       {loaderData.redacted ? (
-        <p className="notice">
-          The one-time link in this message is withheld. Without SMTP, the full message is on the server in{' '}
-          <code>mail/private/{loaderData.id}</code> in the data directory, readable only from a shell.
-        </p>
+        <p className="notice">{t('admin.mail.linkWithheld', { file: `mail/private/${loaderData.id}` })}</p>
       ) : null}
       <pre className="mail-body">{loaderData.raw}</pre>
     </>

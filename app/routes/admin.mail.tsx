@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.mail';
 import { MAIL_ROLES, requireStaff } from '../features/admin/admin.server.ts';
 import { listStoredMail } from '../lib/mail.server.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.mail')} · ${t('admin.title')}` }];
 
@@ -18,23 +18,20 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t('admin.mail')}</h1>
       {transport === 'smtp' ? (
-        <p className="notice">Mail is sent through SMTP (SMTP_URL); messages written to files before that are listed below.</p>
+        <p className="notice">{t('admin.mail.smtp')}</p>
       ) : (
-        <p>No SMTP server is configured (SMTP_URL), so outgoing messages are written here instead of being sent.</p>
+        <p>{t('admin.mail.noSmtp')}</p>
       )}
-      <p className="hint">
-        Password-reset links are withheld here. Without SMTP, the full message is kept on the server in <code>mail/private/</code> in the
-        data directory, readable only from a shell.
-      </p>
+      <p className="hint">{t('admin.mail.withheld', { folder: 'mail/private/' })}</p>
       <AdminTable
-        label="Stored messages"
+        label={t('admin.mail.stored')}
         rows={messages}
         rowKey={(m) => m.id}
-        empty={<p>No messages yet.</p>}
+        empty={<p>{t('admin.mail.none')}</p>}
         columns={[
-          { header: 'Subject', rowHeader: true, cell: (m) => <a href={`/admin/mail/${m.id}`}>{m.subject || '(no subject)'}</a> },
-          { header: 'To', cell: (m) => m.to },
-          { header: 'Date', cell: (m) => new Date(m.date).toLocaleString('en-GB', { timeZone: 'UTC' }) },
+          { header: t('admin.mail.subject'), rowHeader: true, cell: (m) => <a href={`/admin/mail/${m.id}`}>{m.subject || t('admin.mail.noSubject')}</a> },
+          { header: t('admin.mail.to'), cell: (m) => m.to },
+          { header: t('admin.mail.date'), cell: (m) => new Date(m.date).toLocaleString('en-GB', { timeZone: 'UTC' }) },
         ]}
       />
     </>

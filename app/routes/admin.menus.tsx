@@ -45,12 +45,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
       await deleteMenu(db, location);
       return { done: t('admin.menus.deleted') };
     }
-    if (values.intent !== 'save') throw new HttpError(400, 'invalid', 'Unknown request.');
+    if (values.intent !== 'save') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     let items: unknown;
     try {
       items = JSON.parse(values.items ?? '[]');
     } catch {
-      throw new HttpError(400, 'invalid', 'The items could not be read.', { items: 'Not valid JSON' });
+      throw new HttpError(400, 'invalid', t('admin.menus.unreadable'), { items: t('admin.menus.notJson') });
     }
     await saveMenu(db, location, { name: values.name, items });
     return { done: t('admin.menus.saved') };

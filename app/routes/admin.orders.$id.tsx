@@ -15,10 +15,10 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { toMinor } from '../lib/money.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 import '../styles/orders.css';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order #${params.id} · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${t('admin.order.title', { id: params.id ?? '' })} · ${t('admin.title')}` }];
 
 const orderId = idFromText;
 
@@ -37,15 +37,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-const DONE = {
-  status: 'Order status changed.',
-  unchanged: 'The order already has this status.',
-  unchangedNote: 'The order already has this status; note added.',
-  note: 'Note added.',
-  deleteNote: 'Note deleted.',
-  refund: 'Refund recorded.',
-} as const;
-
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request, ORDER_ROLES);
   const id = orderId(params.id);
@@ -56,33 +47,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     switch (values.intent) {
       case 'status': {
         const { from } = await changeOrderStatus(context.services, id, { status: values.status, note: values.status_note || undefined }, actor);
-        if (from) return { done: DONE.status };
+        if (from) return { done: t('admin.order.done.status') };
         // The order already had that status (the select starts at it): keep the note all the same.
         if (values.status_note?.trim()) await addOrderNote(context.services, id, { content: values.status_note }, actor);
-        return { done: values.status_note?.trim() ? DONE.unchangedNote : DONE.unchanged };
+        return { done: t(values.status_note?.trim() ? 'admin.order.done.unchangedNote' : 'admin.order.done.unchanged') };
       }
       case 'note':
         await addOrderNote(context.services, id, { content: values.note ?? '', customerNote: values.note_type === 'customer' }, actor);
-        return { done: DONE.note };
+        return { done: t('admin.order.done.note') };
       case 'delete-note':
         await deleteOrderNote(context.services, id, Number(values.noteId));
-        return { done: DONE.deleteNote };
+        return { done: t('admin.order.done.deleteNote') };
       case 'refund': {
         const order = await getOrderAdmin(context.services.db, id);
-        if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
+        if (!order) throw new HttpError(404, 'not_found', t('admin.order.notFound'));
         const amount = toMinor(values.refund_amount ?? '', order.currency);
-        if (amount === null || amount <= 0) throw new HttpError(400, 'invalid', 'Enter the amount to refund.', { refund_amount: 'Enter an amount such as 12.50' });
+        if (amount === null || amount <= 0) throw new HttpError(400, 'invalid', t('admin.order.refundMissing'), { refund_amount: t('admin.order.refundMissingField') });
         const items = order.items.map((i) => ({ itemId: i.id, quantity: Number(values[`refund_qty_${i.id}`] || 0), restock: values.restock === '1' }));
         await refundOrder(context.services, id, { amount, reason: values.refund_reason ?? '', items }, actor);
-        return { done: DONE.refund };
+        return { done: t('admin.order.done.refund') };
       }
       default:
-        throw new HttpError(400, 'invalid', 'Unknown request.');
+        throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     }
   }, values);
 }
 
-const LABELS = { status: 'Status', note: 'Note', content: 'Note', refund_amount: 'Refund amount', amount: 'Refund amount' };
+const LABELS = {
+  status: t('admin.order.field.status'),
+  note: t('admin.order.field.note'),
+  content: t('admin.order.field.note'),
+  refund_amount: t('admin.order.refundAmount'),
+  amount: t('admin.order.refundAmount'),
+};
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, billing, shipping, next } = loaderData;
@@ -93,16 +90,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p>
-        <Link to="/admin/orders">← All orders</Link>
+        <Link to="/admin/orders">{t('admin.order.back')}</Link>
       </p>
       <h1>
-        Order #{order.id} <span className={`order-status order-status--${order.status}`}>{order.statusLabel}</span>
+        {t('admin.order.title', { id: order.id })} <span className={`order-status order-status--${order.status}`}>{order.statusLabel}</span>
       </h1>
       <p>
-        Placed on {orderDate(order.createdAt)} by {order.billingName || order.billingEmail} · paid with {order.paymentMethodTitle}
-        {order.transactionId ? ` (transaction ${order.transactionId})` : ''} ·{' '}
+        {t('admin.order.placed', { date: orderDate(order.createdAt), customer: order.billingName || order.billingEmail, method: order.paymentMethodTitle })}
+        {order.transactionId ? t('admin.order.transaction', { id: order.transactionId }) : ''} ·{' '}
         <a href={order.receivedUrl} target="_blank" rel="noreferrer">
-          Customer’s order page
+          {t('admin.order.customerPage')}
         </a>
       </p>
       {result && 'done' in result ? (
@@ -113,20 +110,20 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <FormErrors result={error} labels={LABELS} />
       <div className="admin-order">
         <div>
-          <OrderLines order={order} caption="Items" />
+          <OrderLines order={order} caption={t('admin.order.items')} />
           {order.customerNote ? (
             <p>
-              <strong>Customer’s note:</strong> {order.customerNote}
+              <strong>{t('admin.order.customerNote')}</strong> {order.customerNote}
             </p>
           ) : null}
           <OrderAddresses billing={billing} shipping={shipping} />
           {order.refunds.length ? (
             <section aria-labelledby="refunds">
-              <h2 id="refunds">Refunds</h2>
+              <h2 id="refunds">{t('admin.order.refunds')}</h2>
               <ul>
                 {order.refunds.map((r) => (
                   <li key={r.id}>
-                    {money(r.amount)} on {orderDate(r.createdAt)}
+                    {t('admin.order.refundLine', { amount: money(r.amount), date: orderDate(r.createdAt) })}
                     {r.reason ? ` — ${r.reason}` : ''}
                   </li>
                 ))}
@@ -136,12 +133,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="admin-order__side">
           <section aria-labelledby="status-h">
-            <h2 id="status-h">Status</h2>
+            <h2 id="status-h">{t('admin.order.status')}</h2>
             {next.length ? (
               <Form method="post" key={`status-${order.status}`}>
                 <CsrfField />
                 <div className="form-row">
-                  <label htmlFor="field-status">Change status to</label>
+                  <label htmlFor="field-status">{t('admin.order.changeTo')}</label>
                   {/* Starts at the order's own status (choosing it again changes nothing), then the statuses it may change to. */}
                   <select id="field-status" name="status" defaultValue={order.status}>
                     {[order.status, ...next].map((s) => (
@@ -152,31 +149,31 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   </select>
                 </div>
                 <div className="form-row">
-                  <label htmlFor="status-note">Private note (optional)</label>
+                  <label htmlFor="status-note">{t('admin.order.statusNote')}</label>
                   <input id="status-note" name="status_note" />
                 </div>
                 <button type="submit" name="intent" value="status" className="button">
-                  Update status
+                  {t('admin.order.updateStatus')}
                 </button>
               </Form>
             ) : (
-              <p>This order is {order.statusLabel.toLowerCase()}; its status cannot change any more.</p>
+              <p>{t('admin.order.final', { status: order.statusLabel.toLowerCase() })}</p>
             )}
           </section>
           <section aria-labelledby="notes-h">
-            <h2 id="notes-h">Notes</h2>
+            <h2 id="notes-h">{t('admin.order.notes')}</h2>
             {order.notes.length ? (
               <ul className="admin-notes">
                 {order.notes.map((n) => (
                   <li key={n.id} className={n.customerNote ? 'is-customer' : undefined}>
                     <p>{n.content}</p>
                     <div className="meta">
-                      {n.customerNote ? 'To the customer' : 'Private'} · {n.author} · {orderDate(n.createdAt)}{' '}
+                      {t(n.customerNote ? 'admin.order.toCustomer' : 'admin.order.private')} · {n.author} · {orderDate(n.createdAt)}{' '}
                       <Form method="post" className="inline-form">
                         <CsrfField />
                         <input type="hidden" name="noteId" value={n.id} />
-                        <button type="submit" name="intent" value="delete-note" className="link-button" aria-label={`Delete note: ${n.content.slice(0, 40)}`}>
-                          Delete
+                        <button type="submit" name="intent" value="delete-note" className="link-button" aria-label={t('admin.order.deleteNoteLabel', { note: n.content.slice(0, 40) })}>
+                          {t('admin.order.deleteNote')}
                         </button>
                       </Form>
                     </div>
@@ -184,56 +181,56 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p>No notes yet.</p>
+              <p>{t('admin.order.noNotes')}</p>
             )}
             {/* A new form after each note, so the type goes back to "private". */}
             <Form method="post" key={`note-${order.notes.length}`}>
               <CsrfField />
               <div className="form-row">
-                <label htmlFor="field-note">Add note</label>
+                <label htmlFor="field-note">{t('admin.order.addNote')}</label>
                 <textarea id="field-note" name="note" rows={3} required />
               </div>
               <div className="form-row">
-                <label htmlFor="note-type">Note type</label>
+                <label htmlFor="note-type">{t('admin.order.noteType')}</label>
                 <select id="note-type" name="note_type" defaultValue="private">
-                  <option value="private">Private note</option>
-                  <option value="customer">Note to customer (e-mailed)</option>
+                  <option value="private">{t('admin.order.noteType.private')}</option>
+                  <option value="customer">{t('admin.order.noteType.customer')}</option>
                 </select>
               </div>
               <button type="submit" name="intent" value="note" className="button button--ghost">
-                Add note
+                {t('admin.order.addNote')}
               </button>
             </Form>
           </section>
           {left > 0 && !['pending', 'cancelled', 'failed'].includes(order.status) ? (
             <section aria-labelledby="refund-h">
-              <h2 id="refund-h">Refund</h2>
-              <p className="hint">Records money given back outside the shop (bank transfer, cash). At most {money(left)}.</p>
+              <h2 id="refund-h">{t('admin.order.refund')}</h2>
+              <p className="hint">{t('admin.order.refundHint', { amount: money(left) })}</p>
               <Form method="post" key={`refund-${order.refunds.length}`}>
                 <CsrfField />
                 {order.items.map((i) =>
                   i.quantity - i.refundedQuantity > 0 ? (
                     <div className="form-row" key={i.id}>
-                      <label htmlFor={`refund-qty-${i.id}`}>Quantity of {i.name} refunded</label>
+                      <label htmlFor={`refund-qty-${i.id}`}>{t('admin.order.refundQuantity', { name: i.name })}</label>
                       <input id={`refund-qty-${i.id}`} name={`refund_qty_${i.id}`} type="number" min={0} max={i.quantity - i.refundedQuantity} defaultValue={0} inputMode="numeric" />
                     </div>
                   ) : null,
                 )}
                 <div className="form-row form-row--check">
                   <label>
-                    <input type="checkbox" name="restock" value="1" /> Put refunded items back in stock
+                    <input type="checkbox" name="restock" value="1" /> {t('admin.order.restock')}
                   </label>
                 </div>
                 <div className="form-row">
-                  <label htmlFor="field-refund_amount">Refund amount</label>
+                  <label htmlFor="field-refund_amount">{t('admin.order.refundAmount')}</label>
                   <input id="field-refund_amount" name="refund_amount" inputMode="decimal" required />
                 </div>
                 <div className="form-row">
-                  <label htmlFor="refund-reason">Reason (optional)</label>
+                  <label htmlFor="refund-reason">{t('admin.order.refundReason')}</label>
                   <input id="refund-reason" name="refund_reason" />
                 </div>
                 <button type="submit" name="intent" value="refund" className="button button--ghost">
-                  Record refund
+                  {t('admin.order.recordRefund')}
                 </button>
               </Form>
             </section>

@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const actor = { name: user.name || user.email, userId: user.id };
   return formAction(async () => {
-    if (form.get('intent') !== 'bulk') throw new HttpError(400, 'invalid', 'Unknown request.');
+    if (form.get('intent') !== 'bulk') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     const ids = form.getAll('ids').map(String);
     const r = await bulkChangeOrderStatus(context.services, { status: form.get('action') || undefined, ids }, actor);
     return { done: plural('admin.orders.bulkDone', ids.length, { status: STATUS_LABELS[r.to], changed: r.changed }), skipped: r.skipped };

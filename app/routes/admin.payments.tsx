@@ -9,23 +9,12 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject, parseInput } from '../lib/validate.ts';
 import { z } from 'zod';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: `Checkout and payments · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.nav.payments')} · ${t('admin.title')}` }];
 
-const GATEWAYS: [OfflineGatewayId, string][] = [
-  ['bacs', 'Direct bank transfer'],
-  ['cheque', 'Cheque payments'],
-  ['cod', 'Cash on delivery'],
-];
-const ACCOUNT_FIELDS: [keyof BankAccount, string][] = [
-  ['accountName', 'Account name'],
-  ['accountNumber', 'Account number'],
-  ['bankName', 'Bank name'],
-  ['sortCode', 'Sort code'],
-  ['iban', 'IBAN'],
-  ['bic', 'BIC / Swift'],
-];
+const GATEWAYS: OfflineGatewayId[] = ['bacs', 'cheque', 'cod'];
+const ACCOUNT_FIELDS: (keyof BankAccount)[] = ['accountName', 'accountNumber', 'bankName', 'sortCode', 'iban', 'bic'];
 /** Bank account rows shown: the saved ones plus this many empty ones to add. */
 const SPARE_ACCOUNTS = 1;
 
@@ -45,8 +34,8 @@ function fromForm(v: Record<string, string>) {
   });
   const accounts: Record<string, string>[] = [];
   for (let i = 0; i < 20; i++) {
-    if (!ACCOUNT_FIELDS.some(([k]) => `bacs.account.${i}.${k}` in v)) continue;
-    const row = Object.fromEntries(ACCOUNT_FIELDS.map(([k]) => [k, v[`bacs.account.${i}.${k}`] ?? '']));
+    if (!ACCOUNT_FIELDS.some((k) => `bacs.account.${i}.${k}` in v)) continue;
+    const row = Object.fromEntries(ACCOUNT_FIELDS.map((k) => [k, v[`bacs.account.${i}.${k}`] ?? '']));
     if (Object.values(row).some((x) => x.trim())) accounts.push(row);
   }
   return {
@@ -75,13 +64,16 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const LABELS: Record<string, string> = {
-  termsUrl: 'Terms and conditions page',
+  termsUrl: t('admin.payments.termsUrl'),
   ...Object.fromEntries(
-    GATEWAYS.flatMap(([id, name]) => [
-      [`payments.${id}.title`, `${name}: title`],
-      [`payments.${id}.description`, `${name}: description`],
-      [`payments.${id}.instructions`, `${name}: instructions`],
-    ]),
+    GATEWAYS.flatMap((id) => {
+      const gateway = t(`admin.payments.gateway.${id}`);
+      return [
+        [`payments.${id}.title`, t('admin.payments.fieldTitle', { gateway })],
+        [`payments.${id}.description`, t('admin.payments.fieldDescription', { gateway })],
+        [`payments.${id}.instructions`, t('admin.payments.fieldInstructions', { gateway })],
+      ];
+    }),
   ),
 };
 
@@ -94,7 +86,7 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
   const accounts = [...s.payments.bacs.accounts, ...Array.from({ length: SPARE_ACCOUNTS }, () => null)];
   return (
     <>
-      <h1>Checkout and payments</h1>
+      <h1>{t('admin.nav.payments')}</h1>
       {result && !error ? (
         <p className="notice" role="status">
           {t('admin.saved')}
@@ -104,62 +96,62 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="admin-form">
         <CsrfField />
         <fieldset>
-          <legend>Checkout</legend>
+          <legend>{t('admin.payments.checkout')}</legend>
           <div className="form-row form-row--check">
             <input type="hidden" name="guestCheckout" value="0" />
             <label>
-              <input type="checkbox" name="guestCheckout" value="1" defaultChecked={checked('guestCheckout', s.guestCheckout)} /> Allow customers to place orders without an account
+              <input type="checkbox" name="guestCheckout" value="1" defaultChecked={checked('guestCheckout', s.guestCheckout)} /> {t('admin.payments.guestCheckout')}
             </label>
           </div>
           <div className="form-row form-row--check">
             <input type="hidden" name="accountCreationAtCheckout" value="0" />
             <label>
-              <input type="checkbox" name="accountCreationAtCheckout" value="1" defaultChecked={checked('accountCreationAtCheckout', s.accountCreationAtCheckout)} /> Allow
-              customers to create an account during checkout
+              <input type="checkbox" name="accountCreationAtCheckout" value="1" defaultChecked={checked('accountCreationAtCheckout', s.accountCreationAtCheckout)} />{' '}
+              {t('admin.payments.accountCreation')}
             </label>
           </div>
           <div className="form-row">
-            <label htmlFor="field-termsUrl">Terms and conditions page</label>
+            <label htmlFor="field-termsUrl">{t('admin.payments.termsUrl')}</label>
             <input id="field-termsUrl" name="termsUrl" defaultValue={val('termsUrl', s.termsUrl)} aria-describedby="termsUrl-hint" />
             <span id="termsUrl-hint" className="hint">
-              A path such as /terms (the built-in page showing the text below) or a full address. When set, shoppers must accept the terms to order; leave empty for no checkbox.
+              {t('admin.payments.termsUrlHint')}
             </span>
           </div>
           <div className="form-row">
-            <label htmlFor="field-termsText">Terms and conditions text (shown in the checkout lightbox)</label>
+            <label htmlFor="field-termsText">{t('admin.payments.termsText')}</label>
             <textarea id="field-termsText" name="termsText" rows={6} defaultValue={val('termsText', loaderData.termsText)} />
           </div>
         </fieldset>
-        {GATEWAYS.map(([id, name]) => {
+        {GATEWAYS.map((id) => {
           const g = s.payments[id];
           return (
             <fieldset key={id}>
-              <legend>{name}</legend>
+              <legend>{t(`admin.payments.gateway.${id}`)}</legend>
               <div className="form-row form-row--check">
                 <input type="hidden" name={`${id}.enabled`} value="0" />
                 <label>
-                  <input type="checkbox" name={`${id}.enabled`} value="1" defaultChecked={checked(`${id}.enabled`, g.enabled)} /> Enable {name.toLowerCase()}
+                  <input type="checkbox" name={`${id}.enabled`} value="1" defaultChecked={checked(`${id}.enabled`, g.enabled)} /> {t(`admin.payments.enable.${id}`)}
                 </label>
               </div>
               <div className="form-row">
-                <label htmlFor={`${id}-title`}>Title shoppers see</label>
+                <label htmlFor={`${id}-title`}>{t('admin.payments.title')}</label>
                 <input id={`${id}-title`} name={`${id}.title`} required defaultValue={val(`${id}.title`, g.title)} />
               </div>
               <div className="form-row">
-                <label htmlFor={`${id}-description`}>Description at checkout</label>
+                <label htmlFor={`${id}-description`}>{t('admin.payments.description')}</label>
                 <textarea id={`${id}-description`} name={`${id}.description`} rows={3} defaultValue={val(`${id}.description`, g.description)} />
               </div>
               <div className="form-row">
-                <label htmlFor={`${id}-instructions`}>Instructions (order-received page and e-mails)</label>
+                <label htmlFor={`${id}-instructions`}>{t('admin.payments.instructions')}</label>
                 <textarea id={`${id}-instructions`} name={`${id}.instructions`} rows={3} defaultValue={val(`${id}.instructions`, g.instructions)} />
               </div>
               {id === 'bacs'
                 ? accounts.map((a, i) => (
                     <fieldset key={i} className="bank-account">
-                      <legend>{a ? `Bank account ${i + 1}` : 'Add a bank account'}</legend>
-                      {ACCOUNT_FIELDS.map(([k, label]) => (
+                      <legend>{a ? t('admin.payments.bankAccount', { n: i + 1 }) : t('admin.payments.addBankAccount')}</legend>
+                      {ACCOUNT_FIELDS.map((k) => (
                         <div className="form-row" key={k}>
-                          <label htmlFor={`bacs-${i}-${k}`}>{label}</label>
+                          <label htmlFor={`bacs-${i}-${k}`}>{t(`admin.payments.account.${k}`)}</label>
                           <input id={`bacs-${i}-${k}`} name={`bacs.account.${i}.${k}`} defaultValue={val(`bacs.account.${i}.${k}`, a?.[k] ?? '')} />
                         </div>
                       ))}
@@ -169,9 +161,9 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
             </fieldset>
           );
         })}
-        <p className="hint">To remove a bank account, empty all of its fields.</p>
+        <p className="hint">{t('admin.payments.removeHint')}</p>
         <button type="submit" className="button">
-          Save changes
+          {t('admin.payments.save')}
         </button>
       </Form>
     </>

@@ -12,7 +12,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: `Privacy · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.privacy.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, PRIVACY_ROLES);
@@ -29,12 +29,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async (): Promise<Answer> => {
     if (values.intent === 'review') return { preview: await erasurePreview(context.services.db, values.email ?? '') };
     if (values.intent === 'erase') {
-      if (values.confirm !== '1') throw new HttpError(400, 'not_confirmed', 'Tick the box to confirm the erasure.', { confirm: 'Tick to confirm' });
+      if (values.confirm !== '1') throw new HttpError(400, 'not_confirmed', t('admin.privacy.tickToConfirm'), { confirm: t('admin.privacy.tickField') });
       const { userId, email } = await erasurePreview(context.services.db, values.email ?? '');
       const done = await eraseCustomer(context.services, userId, { name: staff.name || staff.email });
       return { erased: { email, orders: done.orders } };
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 
@@ -45,45 +45,45 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
   const erased = result && 'erased' in result ? result.erased : null;
   return (
     <>
-      <h1>Privacy</h1>
-      <p>Anonymise a customer’s orders (name, addresses, e-mail, note and IP address are removed; lines and amounts stay for the accounts) and delete their account, saved addresses and sessions.</p>
+      <h1>{t('admin.privacy.title')}</h1>
+      <p>{t('admin.privacy.intro')}</p>
       {erased ? (
         <p className="notice" role="status">
           {plural('admin.privacy.erased', erased.orders, { email: erased.email })}
         </p>
       ) : null}
-      <FormErrors result={error} labels={{ email: 'Customer e-mail', confirm: 'Confirmation' }} />
+      <FormErrors result={error} labels={{ email: t('admin.privacy.email'), confirm: t('admin.privacy.confirmation') }} />
       {preview ? (
         <section className="notice" aria-labelledby="erase-confirm">
-          <h2 id="erase-confirm">Confirm the erasure of {preview.email}</h2>
+          <h2 id="erase-confirm">{t('admin.privacy.confirmHeading', { email: preview.email })}</h2>
           <p>
-            {`Account “${preview.name || preview.email}” (${preview.role}) will be deleted. `}
-            {plural('admin.privacy.willAnonymise', preview.orders)} This cannot be undone.
+            {t('admin.privacy.accountDeleted', { name: preview.name || preview.email, role: preview.role })} {plural('admin.privacy.willAnonymise', preview.orders)}{' '}
+            {t('admin.privacy.cannotUndo')}
           </p>
           <Form method="post">
             <CsrfField />
             <input type="hidden" name="email" value={preview.email} />
             <div className="form-row form-row--check">
               <label>
-                <input type="checkbox" name="confirm" value="1" required /> I understand that this cannot be undone
+                <input type="checkbox" name="confirm" value="1" required /> {t('admin.privacy.understand')}
               </label>
             </div>
             <button type="submit" name="intent" value="erase" className="button">
-              Erase personal data
+              {t('admin.privacy.erase')}
             </button>{' '}
-            <a href="/admin/privacy">Cancel</a>
+            <a href="/admin/privacy">{t('admin.privacy.cancel')}</a>
           </Form>
         </section>
       ) : (
         <Form method="post" className="admin-form">
           <CsrfField />
-          <Field name="email" type="email" label="Customer e-mail" required defaultValue={error?.values?.email} error={fieldError(error, 'email')} />
+          <Field name="email" type="email" label={t('admin.privacy.email')} required defaultValue={error?.values?.email} error={fieldError(error, 'email')} />
           <button type="submit" name="intent" value="review" className="button">
-            Review
+            {t('admin.privacy.review')}
           </button>
         </Form>
       )}
-      <h2>Erasure requests</h2>
+      <h2>{t('admin.privacy.requests')}</h2>
       {loaderData.pending.length ? (
         <ul>
           {loaderData.pending.map((r) => (
@@ -91,16 +91,16 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
               <Form method="post" className="inline-form">
                 <CsrfField />
                 <input type="hidden" name="email" value={r.email} />
-                {r.email}, asked on {orderDate(r.created_at)}{' '}
-                <button type="submit" name="intent" value="review" className="button button--ghost button--small" aria-label={`Review the erasure of ${r.email}`}>
-                  Review
+                {t('admin.privacy.askedOn', { email: r.email, date: orderDate(r.created_at) })}{' '}
+                <button type="submit" name="intent" value="review" className="button button--ghost button--small" aria-label={t('admin.privacy.reviewLabel', { email: r.email })}>
+                  {t('admin.privacy.review')}
                 </button>
               </Form>
             </li>
           ))}
         </ul>
       ) : (
-        <p>No pending requests.</p>
+        <p>{t('admin.privacy.noRequests')}</p>
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, u
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, splitOptions, VARIATION_MORE, STATUS_LABELS, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
+import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, PRODUCT_STATUS_ORDER, splitOptions, VARIATION_MORE, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
 import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { RichTextField } from '../features/catalog-admin/components/rich-text-field.tsx';
@@ -15,7 +15,7 @@ import { ProductPicker } from '../features/catalog-admin/components/product-pick
 import { lookupProducts, nameLinks } from '../features/catalog-admin/product-links.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { idFromText } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 import '../features/catalog-admin/taxonomy.css';
@@ -27,7 +27,7 @@ import '../features/catalog-admin/taxonomy.css';
  * works without scripts. Pictures upload through /admin/products/images.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.values.id ? `Edit ${d.values.name}` : 'Add product'} · ${t('admin.title')}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.values.id ? t('products.metaEdit', { name: d.values.name }) : t('products.addTitle')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   requireStaff(context, request, PRODUCT_ADMIN_ROLES);
@@ -50,6 +50,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   values.images = [...values.images, ...(await mediaForIds(db, added))];
   return { values, options: await editorOptions(db), currency: settings.currency };
 }
+
+/** The choices of the stock status and backorders selects, in the order shown. */
+const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
+const BACKORDERS = ['no', 'notify', 'yes'] as const;
 
 type ActionResult = { values: EditorValues; stamp: number; notice?: string; found?: { kind: LinkKind; items: LinkedProduct[] }; error?: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -74,22 +78,22 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
     }
     if (intent === 'generate') {
       const { values: next, added } = generateVariations(values);
-      return { values: next, stamp, notice: added ? `${added} variation${added === 1 ? '' : 's'} added: set their prices, then save.` : 'Every combination already has a variation.' } satisfies ActionResult;
+      return { values: next, stamp, notice: added ? plural('products.notice.generated', added) : t('products.notice.allGenerated') } satisfies ActionResult;
     }
     if (intent === 'add_global') {
       const { values: next, name } = await addGlobalAttribute(db, values, idFromText(String(form.get('global_attribute') ?? '')));
       return { values: next, stamp, notice: t('products.attr.globalAdded', { name }) } satisfies ActionResult;
     }
-    if (intent === 'add_variation') return { values: addVariation(values), stamp, notice: 'Variation added: choose its options, then save.' } satisfies ActionResult;
+    if (intent === 'add_variation') return { values: addVariation(values), stamp, notice: t('products.notice.variationAdded') } satisfies ActionResult;
     if (intent === 'bulk_variations') {
-      return { values: bulkEditVariations(values, String(form.get('bulk_field') ?? ''), String(form.get('bulk_value') ?? '')), stamp, notice: 'Set on every variation: save to keep it.' } satisfies ActionResult;
+      return { values: bulkEditVariations(values, String(form.get('bulk_field') ?? ''), String(form.get('bulk_value') ?? '')), stamp, notice: t('products.notice.bulkSet') } satisfies ActionResult;
     }
     if (intent === 'autosave') {
       // A stored draft's background save (components/use-autosave.ts): answered with the new version, never a redirect.
       const saved = await saveEditorValues(db, values, (await getSettings(db)).currency, staffActor(user), { autosave: true });
       return { autosaved: { version: saved.version } };
     }
-    if (intent !== 'save') throw new HttpError(400, 'invalid', 'Unknown request.');
+    if (intent !== 'save') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     const saved = await saveEditorValues(db, values, (await getSettings(db)).currency, staffActor(user));
     kickStockAlerts(context.services);
     return redirect(`/admin/products/${saved.id}?saved=1`);
@@ -144,7 +148,7 @@ export default function ProductEditor() {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm('Leave this page? Your changes to the product are not saved.')) blocker.proceed();
+    if (window.confirm(t('products.leaveConfirm'))) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
   useEffect(() => {
@@ -206,13 +210,17 @@ export default function ProductEditor() {
       <p>
         <Link to="/admin/products">← {t('admin.nav.products')}</Link>
       </p>
-      <h1>{values.id ? `Edit “${loaded.values.name}”` : 'Add product'}</h1>
+      <h1>{values.id ? t('products.editTitle', { name: loaded.values.name }) : t('products.addTitle')}</h1>
       {result?.error ? (
         <div className="notice notice--error" role="alert" tabIndex={-1}>
           <p style={{ margin: 0 }}>{result.error.message}</p>
           {conflict ? (
             <p style={{ margin: 0 }}>
-              Your changes are still in the form below. <a href={editorPath} target="_blank" rel="noreferrer">Open the saved product in a new tab</a> to compare.
+              {t('products.notice.conflictKept')}{' '}
+              <a href={editorPath} target="_blank" rel="noreferrer">
+                {t('products.notice.conflictOpen')}
+              </a>{' '}
+              {t('products.notice.conflictCompare')}
             </p>
           ) : null}
           {Object.keys(errors).length > 1 ? (
@@ -233,11 +241,11 @@ export default function ProductEditor() {
         </p>
       ) : params.get('saved') ? (
         <p className="notice" role="status">
-          Product saved. {loaded.values.status === 'publish' ? <a href={`/product/${loaded.values.slug}`}>View it in the shop</a> : null}
+          {t('products.notice.saved')} {loaded.values.status === 'publish' ? <a href={`/product/${loaded.values.slug}`}>{t('products.notice.view')}</a> : null}
         </p>
       ) : params.get('duplicated') ? (
         <p className="notice" role="status">
-          This is a copy, saved as a draft.
+          {t('products.notice.duplicated')}
         </p>
       ) : null}
 
@@ -255,78 +263,60 @@ export default function ProductEditor() {
       >
         {/* Enter in a text field saves: the form's first submit button is Save, not a "Find" or "Generate" step further down. */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Save product
+          {t('products.save')}
         </button>
         <CsrfField />
         <input type="hidden" name="version" value={version} />
         <fieldset>
-          <legend>Product</legend>
-          {text('name', 'Name', { required: true, maxLength: 200 })}
-          {text('slug', 'Address (slug)', { maxLength: 200, 'aria-description': 'Left empty, it is made from the name' })}
+          <legend>{t('products.legend.product')}</legend>
+          {text('name', t('products.name'), { required: true, maxLength: 200 })}
+          {text('slug', t('products.slug'), { maxLength: 200, 'aria-description': t('products.slugHint') })}
           <div className="grid">
-            {select('type', 'Type', [
-              ['simple', 'Simple'],
-              ['variable', 'Variable (with variations)'],
-              ['grouped', 'Grouped'],
-              ['external', 'External / affiliate'],
-            ], (v) => setType(v as EditorValues['type']))}
-            {select('status', 'Status', Object.entries(STATUS_LABELS).filter(([k]) => k !== 'trash' || values.status === 'trash'), setStatus)}
-            {status === 'future' ? text('publish_at', 'Publish on (UTC)', { type: 'datetime-local' }) : null}
-            {select('catalog_visibility', 'Catalog visibility', [
-              ['visible', 'Shop and search'],
-              ['catalog', 'Shop only'],
-              ['search', 'Search only'],
-              ['hidden', 'Hidden'],
-            ])}
+            {select('type', t('products.type'), (['simple', 'variable', 'grouped', 'external'] as const).map((k) => [k, t(`products.typeChoice.${k}`)]), (v) => setType(v as EditorValues['type']))}
+            {select('status', t('products.status'), PRODUCT_STATUS_ORDER.filter((k) => k !== 'trash' || values.status === 'trash').map((k) => [k, t(`products.status.${k}`)]), setStatus)}
+            {status === 'future' ? text('publish_at', t('products.publishAt'), { type: 'datetime-local' }) : null}
+            {select('catalog_visibility', t('products.visibility'), (['visible', 'catalog', 'search', 'hidden'] as const).map((k) => [k, t(`products.visibility.${k}`)]))}
           </div>
-          {check('featured', 'Featured product')}
-          {check('reviews_allowed', 'Allow reviews')}
+          {check('featured', t('products.featured'))}
+          {check('reviews_allowed', t('products.reviewsAllowed'))}
         </fieldset>
 
         <fieldset>
-          <legend>Descriptions</legend>
-          <RichTextField name="description" label="Description" defaultValue={values.description} error={errors.description} onEdit={edited} />
-          <RichTextField name="short_description" label="Short description" defaultValue={values.short_description} error={errors.short_description} small onEdit={edited} />
+          <legend>{t('products.legend.descriptions')}</legend>
+          <RichTextField name="description" label={t('products.description')} defaultValue={values.description} error={errors.description} onEdit={edited} />
+          <RichTextField name="short_description" label={t('products.shortDescription')} defaultValue={values.short_description} error={errors.short_description} small onEdit={edited} />
         </fieldset>
 
         {type === 'simple' || type === 'external' ? (
           <fieldset>
-            <legend>Price</legend>
+            <legend>{t('products.legend.price')}</legend>
             <div className="grid">
-              {text('regular_price', `Regular price (${loaded.currency})`, money)}
-              {text('sale_price', `Sale price (${loaded.currency})`, money)}
-              {text('sale_from', 'Sale from', { type: 'date' })}
-              {text('sale_to', 'Sale until', { type: 'date' })}
+              {text('regular_price', t('products.regularPrice', { currency: loaded.currency }), money)}
+              {text('sale_price', t('products.salePrice', { currency: loaded.currency }), money)}
+              {text('sale_from', t('products.saleFrom'), { type: 'date' })}
+              {text('sale_to', t('products.saleTo'), { type: 'date' })}
             </div>
           </fieldset>
         ) : null}
         {type === 'external' ? (
           <fieldset>
-            <legend>External product</legend>
-            {text('external_url', 'Product address (URL)', { type: 'url' })}
-            {text('button_text', 'Button text')}
+            <legend>{t('products.legend.external')}</legend>
+            {text('external_url', t('products.externalUrl'), { type: 'url' })}
+            {text('button_text', t('products.buttonText'))}
           </fieldset>
         ) : null}
 
         <fieldset>
-          <legend>Inventory</legend>
+          <legend>{t('products.legend.inventory')}</legend>
           <div className="grid">
-            {text('sku', 'SKU', { maxLength: 100 })}
-            {text('stock_quantity', 'Stock quantity', { inputMode: 'numeric' })}
-            {select('stock_status', 'Stock status', [
-              ['instock', 'In stock'],
-              ['outofstock', 'Out of stock'],
-              ['onbackorder', 'On backorder'],
-            ])}
-            {select('backorders', 'Backorders', [
-              ['no', 'Do not allow'],
-              ['notify', 'Allow, but tell the customer'],
-              ['yes', 'Allow'],
-            ])}
-            {text('low_stock_amount', 'Low stock threshold', { inputMode: 'numeric' })}
+            {text('sku', t('products.sku'), { maxLength: 100 })}
+            {text('stock_quantity', t('products.stockQuantity'), { inputMode: 'numeric' })}
+            {select('stock_status', t('products.stockStatus'), STOCK_STATUSES.map((k) => [k, t(`products.stock.${k}`)]))}
+            {select('backorders', t('products.backorders'), BACKORDERS.map((k) => [k, t(`products.backorders.${k}`)]))}
+            {text('low_stock_amount', t('products.lowStock'), { inputMode: 'numeric' })}
           </div>
-          {check('manage_stock', 'Track stock quantity')}
-          {check('sold_individually', 'Sold individually (one per order)')}
+          {check('manage_stock', t('products.manageStock'))}
+          {check('sold_individually', t('products.soldIndividually'))}
           {values.id ? (
             // Back office: dashboard and stock.
             <p className="hint">
@@ -336,19 +326,15 @@ export default function ProductEditor() {
         </fieldset>
 
         <fieldset>
-          <legend>Shipping and tax</legend>
+          <legend>{t('products.legend.shipping')}</legend>
           <div className="grid">
-            {text('weight', 'Weight (kg)', { inputMode: 'decimal' })}
-            {text('length', 'Length (cm)', { inputMode: 'decimal' })}
-            {text('width', 'Width (cm)', { inputMode: 'decimal' })}
-            {text('height', 'Height (cm)', { inputMode: 'decimal' })}
+            {text('weight', t('products.weight'), { inputMode: 'decimal' })}
+            {text('length', t('products.length'), { inputMode: 'decimal' })}
+            {text('width', t('products.width'), { inputMode: 'decimal' })}
+            {text('height', t('products.height'), { inputMode: 'decimal' })}
             <ShippingClassSelect id="field-shipping_class" name="shipping_class" value={values.shipping_class} classes={options.shippingClasses} blank={t('products.shippingClass.none')} error={errors.shipping_class} />
-            {select('tax_status', 'Tax status', [
-              ['taxable', 'Taxable'],
-              ['shipping', 'Shipping only'],
-              ['none', 'None'],
-            ])}
-            {select('tax_class', 'Tax class', options.taxClasses.map((c) => [c, c || 'Standard']))}
+            {select('tax_status', t('products.taxStatus'), (['taxable', 'shipping', 'none'] as const).map((k) => [k, t(`products.taxStatus.${k}`)]))}
+            {select('tax_class', t('products.taxClass'), options.taxClasses.map((c) => [c, c || t('products.taxClass.standard')]))}
           </div>
           {check('virtual', t('products.virtual'))}
           {check('downloadable', t('products.downloadable'))}
@@ -365,9 +351,9 @@ export default function ProductEditor() {
         </fieldset>
 
         <fieldset>
-          <legend>Categories and tags</legend>
+          <legend>{t('products.legend.categories')}</legend>
           <div className="field" id="field-categories" role="group" aria-labelledby="categories-label">
-            <span id="categories-label">Categories</span>
+            <span id="categories-label">{t('products.categories')}</span>
             <div style={{ maxBlockSize: '14rem', overflow: 'auto' }}>
               {options.categories.map((c) => (
                 <div className="check" key={c.id} style={{ paddingInlineStart: `${c.depth * 1.25}rem` }}>
@@ -378,7 +364,7 @@ export default function ProductEditor() {
             </div>
             {err('categories')}
           </div>
-          {text('tags', 'Tags (separated by commas)')}
+          {text('tags', t('products.tags'))}
         </fieldset>
 
         <fieldset>
@@ -399,7 +385,7 @@ export default function ProductEditor() {
         </fieldset>
 
         <fieldset>
-          <legend>Gallery</legend>
+          <legend>{t('products.legend.gallery')}</legend>
           <GalleryField
             images={images}
             onReorder={(next) => {
@@ -411,8 +397,8 @@ export default function ProductEditor() {
         </fieldset>
 
         <fieldset>
-          <legend>Attributes</legend>
-          <p className="hint">Options are separated by “|”, e.g. Red | Blue | Green. Attributes used for variations make the variable product’s choices.</p>
+          <legend>{t('products.legend.attributes')}</legend>
+          <p className="hint">{t('products.attr.hint')}</p>
           <p className="hint" id="attr-swatches-hint">
             {t('products.attr.swatchesHint')}
           </p>
@@ -420,20 +406,20 @@ export default function ProductEditor() {
             {[...values.attributes, ...[0, 1].map(() => ({ name: '', options: '', visible: true, variation: type === 'variable', display: 'select', swatches: '', is_global: false }))].map((a, i) => (
               <div className="grid" key={i} style={{ marginBlockEnd: 'var(--space-3)' }}>
                 <div className="field">
-                  <label htmlFor={`attr-${i}-name`}>Attribute {i + 1} name</label>
+                  <label htmlFor={`attr-${i}-name`}>{t('products.attr.name', { n: i + 1 })}</label>
                   <input id={`attr-${i}-name`} name={`attr.${i}.name`} defaultValue={a.name} />
                 </div>
                 <div className="field" style={{ gridColumn: 'span 2' }}>
-                  <label htmlFor={`attr-${i}-options`}>Attribute {i + 1} options</label>
+                  <label htmlFor={`attr-${i}-options`}>{t('products.attr.options', { n: i + 1 })}</label>
                   <input id={`attr-${i}-options`} name={`attr.${i}.options`} defaultValue={a.options} />
                 </div>
                 <div className="check">
                   <input type="checkbox" id={`attr-${i}-visible`} name={`attr.${i}.visible`} defaultChecked={a.visible} />
-                  <label htmlFor={`attr-${i}-visible`}>Attribute {i + 1} shown on the product page</label>
+                  <label htmlFor={`attr-${i}-visible`}>{t('products.attr.visible', { n: i + 1 })}</label>
                 </div>
                 <div className="check">
                   <input type="checkbox" id={`attr-${i}-variation`} name={`attr.${i}.variation`} defaultChecked={a.variation} />
-                  <label htmlFor={`attr-${i}-variation`}>Attribute {i + 1} used for variations</label>
+                  <label htmlFor={`attr-${i}-variation`}>{t('products.attr.variation', { n: i + 1 })}</label>
                 </div>
                 <div className="field">
                   <label htmlFor={`attr-${i}-display`}>{t('products.attr.display', { n: i + 1 })}</label>
@@ -493,39 +479,39 @@ export default function ProductEditor() {
 
         {type === 'variable' ? (
           <fieldset>
-            <legend>Variations</legend>
+            <legend>{t('products.legend.variations')}</legend>
             <div className="admin-actions">
               <button type="submit" name="intent" value="generate" className="button button--ghost button--small">
-                Generate variations
+                {t('products.variations.generate')}
               </button>
               <button type="submit" name="intent" value="add_variation" className="button button--ghost button--small">
-                Add variation
+                {t('products.variations.add')}
               </button>
             </div>
             {err('variations')}
             {values.variations.length ? (
               <>
-                <div className="admin-list__query" role="group" aria-label="Bulk edit of variations">
+                <div className="admin-list__query" role="group" aria-label={t('products.variations.bulk')}>
                   <div className="admin-list__field">
-                    <label htmlFor="bulk-field">Set on every variation</label>
+                    <label htmlFor="bulk-field">{t('products.variations.bulkField')}</label>
                     <select id="bulk-field" name="bulk_field" defaultValue="regular_price">
-                      <option value="regular_price">Regular price</option>
-                      <option value="sale_price">Sale price</option>
-                      <option value="stock_quantity">Stock quantity</option>
-                      <option value="stock_status">Stock status (instock, outofstock, onbackorder)</option>
+                      <option value="regular_price">{t('products.variations.bulkRegularPrice')}</option>
+                      <option value="sale_price">{t('products.variations.bulkSalePrice')}</option>
+                      <option value="stock_quantity">{t('products.stockQuantity')}</option>
+                      <option value="stock_status">{t('products.variations.bulkStockStatus')}</option>
                     </select>
                   </div>
                   <div className="admin-list__field">
-                    <label htmlFor="bulk-value">Value</label>
+                    <label htmlFor="bulk-value">{t('products.variations.bulkValue')}</label>
                     <input id="bulk-value" name="bulk_value" />
                   </div>
                   <button type="submit" name="intent" value="bulk_variations" className="button button--ghost button--small">
-                    Set
+                    {t('products.variations.bulkSet')}
                   </button>
                 </div>
                 <div className="admin-variations">
                   {values.variations.map((v, i) => {
-                    const title = variationAttrs.map((a) => v.attributes[attributeKey(a.name)] || `Any ${a.name}`).join(' / ') || `Variation ${i + 1}`;
+                    const title = variationAttrs.map((a) => v.attributes[attributeKey(a.name)] || t('products.variations.any', { name: a.name })).join(' / ') || t('products.variations.numbered', { n: i + 1 });
                     const f = (k: string) => `var-${i}-${k}`;
                     const e = (k: string) => errors[`variations.${i}.${k}`];
                     return (
@@ -540,7 +526,7 @@ export default function ProductEditor() {
                               <div className="field" key={key}>
                                 <label htmlFor={f(`attr-${key}`)}>{a.name}</label>
                                 <select id={f(`attr-${key}`)} name={`var.${i}.attr.${key}`} defaultValue={v.attributes[key] ?? ''}>
-                                  <option value="">Any {a.name}</option>
+                                  <option value="">{t('products.variations.any', { name: a.name })}</option>
                                   {splitOptions(a.options).map((o) => (
                                     <option key={o} value={o}>
                                       {o}
@@ -552,10 +538,10 @@ export default function ProductEditor() {
                           })}
                           {(
                             [
-                              ['regular_price', `Regular price (${loaded.currency})`],
-                              ['sale_price', `Sale price (${loaded.currency})`],
-                              ['sku', 'SKU'],
-                              ['stock_quantity', 'Stock quantity'],
+                              ['regular_price', t('products.regularPrice', { currency: loaded.currency })],
+                              ['sale_price', t('products.salePrice', { currency: loaded.currency })],
+                              ['sku', t('products.sku')],
+                              ['stock_quantity', t('products.stockQuantity')],
                             ] as const
                           ).map(([k, l]) => (
                             <div className="field" key={k}>
@@ -576,20 +562,22 @@ export default function ProductEditor() {
                             </div>
                           ))}
                           <div className="field">
-                            <label htmlFor={f('stock_status')}>Stock status</label>
+                            <label htmlFor={f('stock_status')}>{t('products.stockStatus')}</label>
                             <select id={f('stock_status')} name={`var.${i}.stock_status`} defaultValue={v.stock_status}>
-                              <option value="instock">In stock</option>
-                              <option value="outofstock">Out of stock</option>
-                              <option value="onbackorder">On backorder</option>
+                              {STOCK_STATUSES.map((k) => (
+                                <option key={k} value={k}>
+                                  {t(`products.stock.${k}`)}
+                                </option>
+                              ))}
                             </select>
                           </div>
                           <div className="field">
-                            <label htmlFor={f('image')}>Image</label>
+                            <label htmlFor={f('image')}>{t('products.variations.image')}</label>
                             <select id={f('image')} name={`var.${i}.image`} defaultValue={v.image}>
-                              <option value="">The product’s image</option>
+                              <option value="">{t('products.variations.productImage')}</option>
                               {images.map((img, n) => (
                                 <option key={img.id} value={img.id}>
-                                  Gallery picture {n + 1}
+                                  {t('products.variations.galleryPicture', { n: n + 1 })}
                                   {img.alt ? ` (${img.alt})` : ''}
                                 </option>
                               ))}
@@ -603,10 +591,10 @@ export default function ProductEditor() {
                               [
                                 ['sale_from', t('products.variation.saleFrom'), { type: 'date' }],
                                 ['sale_to', t('products.variation.saleTo'), { type: 'date' }],
-                                ['weight', 'Weight (kg)', { inputMode: 'decimal' }],
-                                ['length', 'Length (cm)', { inputMode: 'decimal' }],
-                                ['width', 'Width (cm)', { inputMode: 'decimal' }],
-                                ['height', 'Height (cm)', { inputMode: 'decimal' }],
+                                ['weight', t('products.weight'), { inputMode: 'decimal' }],
+                                ['length', t('products.length'), { inputMode: 'decimal' }],
+                                ['width', t('products.width'), { inputMode: 'decimal' }],
+                                ['height', t('products.height'), { inputMode: 'decimal' }],
                                 ['min_qty', t('products.variation.minQty'), { inputMode: 'numeric' }],
                                 ['max_qty', t('products.variation.maxQty'), { inputMode: 'numeric' }],
                               ] as const
@@ -630,20 +618,22 @@ export default function ProductEditor() {
                             ))}
                             <ShippingClassSelect id={f('shipping_class')} name={`var.${i}.shipping_class`} value={v.shipping_class} classes={options.shippingClasses} blank={t('products.shippingClass.same')} error={e('shipping_class')} />
                             <div className="field">
-                              <label htmlFor={f('backorders')}>Backorders</label>
+                              <label htmlFor={f('backorders')}>{t('products.backorders')}</label>
                               <select id={f('backorders')} name={`var.${i}.backorders`} defaultValue={v.backorders}>
-                                <option value="no">Do not allow</option>
-                                <option value="notify">Allow, but tell the customer</option>
-                                <option value="yes">Allow</option>
+                                {BACKORDERS.map((k) => (
+                                  <option key={k} value={k}>
+                                    {t(`products.backorders.${k}`)}
+                                  </option>
+                                ))}
                               </select>
                             </div>
                             <div className="field">
-                              <label htmlFor={f('tax_class')}>Tax class</label>
+                              <label htmlFor={f('tax_class')}>{t('products.taxClass')}</label>
                               <select id={f('tax_class')} name={`var.${i}.tax_class`} defaultValue={v.tax_class}>
                                 <option value="parent">{t('products.variation.sameAsParent')}</option>
                                 {options.taxClasses.map((c) => (
                                   <option key={c} value={c}>
-                                    {c || 'Standard'}
+                                    {c || t('products.taxClass.standard')}
                                   </option>
                                 ))}
                               </select>
@@ -664,15 +654,15 @@ export default function ProductEditor() {
                         </details>
                         <div className="check">
                           <input type="checkbox" id={f('enabled')} name={`var.${i}.enabled`} defaultChecked={v.enabled} />
-                          <label htmlFor={f('enabled')}>Enabled</label>
+                          <label htmlFor={f('enabled')}>{t('products.variations.enabled')}</label>
                         </div>
                         <div className="check">
                           <input type="checkbox" id={f('manage')} name={`var.${i}.manage_stock`} defaultChecked={v.manage_stock} />
-                          <label htmlFor={f('manage')}>Track stock quantity</label>
+                          <label htmlFor={f('manage')}>{t('products.manageStock')}</label>
                         </div>
                         <div className="check">
                           <input type="checkbox" id={f('remove')} name={`var.${i}.remove`} />
-                          <label htmlFor={f('remove')}>Remove this variation</label>
+                          <label htmlFor={f('remove')}>{t('products.variations.remove')}</label>
                         </div>
                       </fieldset>
                     );
@@ -680,16 +670,16 @@ export default function ProductEditor() {
                 </div>
               </>
             ) : (
-              <p className="hint">No variations yet: add attributes used for variations, then generate them.</p>
+              <p className="hint">{t('products.variations.none')}</p>
             )}
           </fieldset>
         ) : null}
 
         <div className="admin-editor__bar">
           <button type="submit" name="intent" value="save" className="button">
-            {submitting ? 'Saving…' : 'Save product'}
+            {submitting ? t('products.saving') : t('products.save')}
           </button>
-          {dirty ? <span className="hint">Unsaved changes</span> : null}
+          {dirty ? <span className="hint">{t('products.unsaved')}</span> : null}
           <span className="admin-autosave" role="status">
             {autosave.message}
           </span>

@@ -11,7 +11,7 @@ import { t } from '../i18n/t-admin.ts';
  * without scripts is sent back to the editor with the new pictures in its address.
  */
 
-export const meta: MetaFunction = () => [{ title: `Upload pictures · ${t('admin.title')}` }];
+export const meta: MetaFunction = () => [{ title: `${t('products.upload.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requireStaff(context, request, PRODUCT_ADMIN_ROLES);
@@ -42,9 +42,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function UploadPictures() {
   return (
     <>
-      <h1>Upload pictures</h1>
+      <h1>{t('products.upload.title')}</h1>
       <p>
-        Pictures are uploaded from a product’s editor. <Link to="/admin/products">Back to the products</Link>.
+        {t('products.upload.only')} <Link to="/admin/products">{t('products.upload.back')}</Link>.
       </p>
     </>
   );

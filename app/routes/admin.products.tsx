@@ -5,7 +5,7 @@ import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
-import { STATUS_LABELS } from '../features/catalog-admin/product-form.ts';
+import { PRODUCT_STATUS_ORDER } from '../features/catalog-admin/product-form.ts';
 import {
   bulkProducts,
   categoryOptions,
@@ -24,7 +24,7 @@ import { imageSources } from '../lib/image.ts';
 import { currencyInfo, formatPrice, toMinor, type PriceFormat } from '../lib/money.ts';
 import { idFromText } from '../lib/validate.ts';
 import { minorToDecimal } from '../features/shipping/shipping.schema.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 
@@ -53,16 +53,16 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
       const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined }, actor);
-      return { done: `${BULK_DONE[r.action]}: ${r.changed} of ${ids.length} product${ids.length === 1 ? '' : 's'}.`, skipped: r.skipped };
+      return { done: plural('productList.bulkDone', ids.length, { action: t(`productList.bulk.${r.action}`), changed: r.changed }), skipped: r.skipped };
     }
     const id = idFromText(str('id'));
-    if (id === null) throw new HttpError(400, 'invalid', 'Unknown request.');
+    if (id === null) throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     if (intent === 'quick') {
       const { currency } = await getSettings(db);
       const money = (k: string) => {
         if (!str(k).trim()) return null;
         const n = toMinor(str(k), currency);
-        if (n === null) throw new HttpError(400, 'invalid', `${k}: Not an amount.`, { [k]: 'Not an amount' });
+        if (n === null) throw new HttpError(400, 'invalid', `${k}: ${t('productList.notAmount')}.`, { [k]: t('productList.notAmount') });
         return n;
       };
       const stock = str('stock_quantity').trim();
@@ -75,34 +75,26 @@ export async function action({ context, request }: ActionFunctionArgs) {
       }, actor);
       // Stock taken down to its low-stock line is e-mailed after the commit.
       kickStockAlerts(context.services);
-      return { done: `“${name}” saved.` };
+      return { done: t('productList.quickSaved', { name }) };
     }
     if (intent === 'trash' || intent === 'restore') {
       await bulkProducts(db, { action: intent, ids: [id] }, actor);
-      return { done: intent === 'trash' ? 'Moved to the trash.' : 'Restored as a draft.' };
+      return { done: t(intent === 'trash' ? 'productList.trashed' : 'productList.restored') };
     }
     if (intent === 'duplicate') {
       const copy = await duplicateProduct(db, id, actor);
       return redirect(`/admin/products/${copy.id}?duplicated=1`);
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   });
 }
 
-const BULK_DONE: Record<BulkResult['action'], string> = {
-  publish: 'Published',
-  draft: 'Set to draft',
-  trash: 'Moved to the trash',
-  restore: 'Restored',
-  sale: 'Sale set',
-  end_sale: 'Sale ended',
-  stock: 'Stock status changed',
-  category: 'Added to the category',
-};
-
-const TYPE_LABELS: Record<string, string> = { simple: 'Simple', variable: 'Variable', grouped: 'Grouped', external: 'External' };
-const STOCK_LABELS: Record<string, string> = { instock: 'In stock', outofstock: 'Out of stock', onbackorder: 'On backorder' };
-const TABS = ['all', 'publish', 'draft', 'pending', 'private', 'future', 'trash'] as const;
+const TYPES = ['simple', 'variable', 'grouped', 'external'] as const;
+const STOCK = ['instock', 'outofstock', 'onbackorder'] as const;
+const SORTS = ['updated', 'name', 'price', 'stock', 'sku', 'created'] as const;
+const TABS = ['all', ...PRODUCT_STATUS_ORDER] as const;
+const typeLabel = (type: string) => ((TYPES as readonly string[]).includes(type) ? t(`products.type.${type as (typeof TYPES)[number]}`) : type);
+const stockLabel = (stock: string) => ((STOCK as readonly string[]).includes(stock) ? t(`products.stock.${stock as (typeof STOCK)[number]}`) : stock);
 
 export default function AdminProducts() {
   const data = useLoaderData<typeof loader>();
@@ -113,7 +105,7 @@ export default function AdminProducts() {
   const price = (n: number | null) => (n == null ? '—' : formatPrice(n, format));
   const columns: AdminColumn<AdminProductRow>[] = [
     {
-      header: 'Image',
+      header: t('productList.image'),
       hideHeader: true,
       cell: (p) => {
         const img = p.image ? imageSources(p.image.path, p.image.widths, 150) : null;
@@ -121,20 +113,20 @@ export default function AdminProducts() {
       },
     },
     {
-      header: 'Name',
+      header: t('productList.name'),
       rowHeader: true,
       cell: (p) => (
         <>
           <Link to={`/admin/products/${p.id}`}>{p.name}</Link>
-          {p.status !== 'publish' ? <span className="hint"> — {STATUS_LABELS[p.status]}</span> : null}
+          {p.status !== 'publish' ? <span className="hint"> — {t(`products.status.${p.status}`)}</span> : null}
           <div className="hint">{p.categories.join(', ')}</div>
         </>
       ),
     },
-    { header: 'SKU', cell: (p) => p.sku ?? '—' },
-    { header: 'Type', cell: (p) => TYPE_LABELS[p.type] },
+    { header: t('productList.sku'), cell: (p) => p.sku ?? '—' },
+    { header: t('productList.type'), cell: (p) => typeLabel(p.type) },
     {
-      header: 'Price',
+      header: t('productList.price'),
       numeric: true,
       cell: (p) =>
         p.minPrice != null && p.maxPrice != null && p.minPrice !== p.maxPrice ? (
@@ -147,35 +139,29 @@ export default function AdminProducts() {
           price(p.minPrice)
         ),
     },
-    { header: 'Stock', cell: (p) => `${STOCK_LABELS[p.stockStatus]}${p.manageStock && p.stockQuantity != null ? ` (${p.stockQuantity})` : ''}` },
-    { header: 'Actions', hideHeader: true, cell: (p) => <RowActions product={p} format={format} /> },
+    { header: t('productList.stock'), cell: (p) => `${stockLabel(p.stockStatus)}${p.manageStock && p.stockQuantity != null ? ` (${p.stockQuantity})` : ''}` },
+    { header: t('productList.actions'), hideHeader: true, cell: (p) => <RowActions product={p} format={format} /> },
   ];
   return (
     <>
       <h1>{t('admin.nav.products')}</h1>
       <p>
         <Link className="button" to="/admin/products/new">
-          Add product
+          {t('productList.add')}
         </Link>
       </p>
-      <nav aria-label="Products by status">
+      <nav aria-label={t('productList.byStatus')}>
         <ul className="admin-filter">
           {TABS.map((s) => (
             <li key={s}>
               <Link to={listHref('/admin/products', { status: s === 'all' ? undefined : s })} aria-current={query.status === s ? 'page' : undefined} style={{ fontWeight: query.status === s ? 700 : undefined }}>
-                {s === 'all' ? 'All' : STATUS_LABELS[s]} ({data.counts[s] ?? 0})
+                {t('productList.tab', { status: s === 'all' ? t('productList.all') : t(`products.status.${s}`), count: data.counts[s] ?? 0 })}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {result ? (
-        <ActionNotice result={result} />
-      ) : params.get('saved') ? (
-        <p className="notice" role="status">
-          Product saved.
-        </p>
-      ) : null}
+      <ActionNotice result={result ?? (params.get('saved') ? { done: t('productList.saved') } : undefined)} />
       <AdminList
         label={t('admin.nav.products')}
         path="/admin/products"
@@ -184,23 +170,16 @@ export default function AdminProducts() {
         columns={columns}
         stack="wide"
         keep={{ status: query.status === 'all' ? '' : query.status }}
-        search={{ name: 'q', label: 'Search products', value: query.q, placeholder: 'Name or SKU' }}
+        search={{ name: 'q', label: t('productList.search'), value: query.q, placeholder: t('productList.searchHint') }}
         filters={[
-          { name: 'category', label: 'Category', value: query.category ? String(query.category) : '', options: [{ value: '', label: 'All categories' }, ...data.categories.map((c) => ({ value: String(c.id), label: c.label }))] },
-          { name: 'type', label: 'Type', value: query.type ?? '', options: [{ value: '', label: 'All types' }, ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))] },
-          { name: 'stock', label: 'Stock', value: query.stock ?? '', options: [{ value: '', label: 'Any stock' }, ...Object.entries(STOCK_LABELS).map(([value, label]) => ({ value, label }))] },
+          { name: 'category', label: t('productList.category'), value: query.category ? String(query.category) : '', options: [{ value: '', label: t('productList.anyCategory') }, ...data.categories.map((c) => ({ value: String(c.id), label: c.label }))] },
+          { name: 'type', label: t('productList.type'), value: query.type ?? '', options: [{ value: '', label: t('productList.anyType') }, ...TYPES.map((value) => ({ value, label: typeLabel(value) }))] },
+          { name: 'stock', label: t('productList.stock'), value: query.stock ?? '', options: [{ value: '', label: t('productList.anyStock') }, ...STOCK.map((value) => ({ value, label: stockLabel(value) }))] },
         ]}
         sort={{
           value: query.sort,
           dir: query.dir,
-          options: [
-            { value: 'updated', label: 'Last changed' },
-            { value: 'name', label: 'Name' },
-            { value: 'price', label: 'Price' },
-            { value: 'stock', label: 'Stock quantity' },
-            { value: 'sku', label: 'SKU' },
-            { value: 'created', label: 'Date added' },
-          ],
+          options: SORTS.map((value) => ({ value, label: t(`productList.sort.${value}`) })),
         }}
         page={data.page}
         pages={data.pages}
@@ -209,27 +188,19 @@ export default function AdminProducts() {
         bulk={{
           action: `/admin/products${params.toString() ? `?${params.toString()}` : ''}`,
           id: (p) => String(p.id),
-          label: (p) => `Select ${p.name}`,
+          label: (p) => t('productList.selectLabel', { name: p.name }),
           actions:
             query.status === 'trash'
-              ? [{ value: 'restore', label: 'Restore' }]
-              : [
-                  { value: 'publish', label: 'Publish' },
-                  { value: 'draft', label: 'Set to draft' },
-                  { value: 'trash', label: 'Move to the trash' },
-                  { value: 'sale', label: 'Put on sale (percent off)' },
-                  { value: 'end_sale', label: 'End sale' },
-                  { value: 'stock', label: 'Set stock status' },
-                  { value: 'category', label: 'Add to category' },
-                ],
+              ? [{ value: 'restore', label: t('productList.action.restore') }]
+              : (['publish', 'draft', 'trash', 'sale', 'end_sale', 'stock', 'category'] as const).map((value) => ({ value, label: t(`productList.action.${value}`) })),
           extra: query.status === 'trash' ? null : (
             <>
               <div className="admin-list__field">
-                <label htmlFor="bulk-percent">Percent off</label>
+                <label htmlFor="bulk-percent">{t('productList.percentOff')}</label>
                 <input id="bulk-percent" name="percent" type="number" min={1} max={99} inputMode="numeric" style={{ inlineSize: '6rem' }} />
               </div>
               <div className="admin-list__field">
-                <label htmlFor="bulk-category">Category</label>
+                <label htmlFor="bulk-category">{t('productList.category')}</label>
                 <select id="bulk-category" name="category" defaultValue="">
                   <option value="">—</option>
                   {data.categories.map((c) => (
@@ -240,12 +211,12 @@ export default function AdminProducts() {
                 </select>
               </div>
               <div className="admin-list__field">
-                <label htmlFor="bulk-stock">Stock status</label>
+                <label htmlFor="bulk-stock">{t('products.stockStatus')}</label>
                 <select id="bulk-stock" name="stock_status" defaultValue="">
                   <option value="">—</option>
-                  {Object.entries(STOCK_LABELS).map(([value, label]) => (
+                  {STOCK.map((value) => (
                     <option key={value} value={value}>
-                      {label}
+                      {stockLabel(value)}
                     </option>
                   ))}
                 </select>
@@ -253,7 +224,7 @@ export default function AdminProducts() {
             </>
           ),
         }}
-        empty={<p>{query.q || query.category || query.type || query.stock ? 'No products match this search.' : query.status === 'trash' ? 'The trash is empty.' : 'No products yet.'}</p>}
+        empty={<p>{t(query.q || query.category || query.type || query.stock ? 'productList.noMatch' : query.status === 'trash' ? 'productList.trashEmpty' : 'productList.none')}</p>}
       />
     </>
   );
@@ -266,27 +237,27 @@ function RowActions({ product: p, format }: { product: AdminProductRow; format: 
   return (
     <div>
       <div className="admin-actions">
-        <Link className="button button--ghost button--small" to={`/admin/products/${p.id}`} aria-label={`Edit ${p.name}`}>
-          Edit
+        <Link className="button button--ghost button--small" to={`/admin/products/${p.id}`} aria-label={t('productList.editLabel', { name: p.name })}>
+          {t('productList.edit')}
         </Link>
         {p.status === 'publish' ? (
-          <a className="button button--ghost button--small" href={`/product/${p.slug}`} aria-label={`View ${p.name} in the shop`}>
-            View
+          <a className="button button--ghost button--small" href={`/product/${p.slug}`} aria-label={t('productList.viewLabel', { name: p.name })}>
+            {t('productList.view')}
           </a>
         ) : null}
         <Form method="post">
           <CsrfField />
           <input type="hidden" name="id" value={p.id} />
-          <button type="submit" name="intent" value="duplicate" className="button button--ghost button--small" aria-label={`Duplicate ${p.name}`}>
-            Duplicate
+          <button type="submit" name="intent" value="duplicate" className="button button--ghost button--small" aria-label={t('productList.duplicateLabel', { name: p.name })}>
+            {t('productList.duplicate')}
           </button>
           {p.status === 'trash' ? (
-            <button type="submit" name="intent" value="restore" className="button button--ghost button--small" aria-label={`Restore ${p.name}`}>
-              Restore
+            <button type="submit" name="intent" value="restore" className="button button--ghost button--small" aria-label={t('productList.restoreLabel', { name: p.name })}>
+              {t('productList.restore')}
             </button>
           ) : (
-            <button type="submit" name="intent" value="trash" className="button button--ghost button--small" aria-label={`Move ${p.name} to the trash`}>
-              Trash
+            <button type="submit" name="intent" value="trash" className="button button--ghost button--small" aria-label={t('productList.trashLabel', { name: p.name })}>
+              {t('productList.trash')}
             </button>
           )}
         </Form>
@@ -294,7 +265,8 @@ function RowActions({ product: p, format }: { product: AdminProductRow; format: 
       {simple && p.status !== 'trash' ? (
         <details>
           <summary>
-            Quick edit<span className="visually-hidden"> {p.name}</span>
+            {t('productList.quickEdit')}
+            <span className="visually-hidden"> {p.name}</span>
           </summary>
           <Form method="post" className="admin-quick">
             <CsrfField />
@@ -302,21 +274,21 @@ function RowActions({ product: p, format }: { product: AdminProductRow; format: 
             <input type="hidden" name="id" value={p.id} />
             <input type="hidden" name="version" value={p.updatedAt} />
             <label>
-              Regular price
+              {t('products.variations.bulkRegularPrice')}
               <input name="regular_price" inputMode="decimal" defaultValue={dec(p.regularPrice)} />
             </label>
             <label>
-              Sale price
+              {t('products.variations.bulkSalePrice')}
               <input name="sale_price" inputMode="decimal" defaultValue={dec(p.salePrice)} />
             </label>
             {p.manageStock ? (
               <label>
-                Stock
+                {t('productList.stock')}
                 <input name="stock_quantity" inputMode="numeric" defaultValue={p.stockQuantity ?? ''} />
               </label>
             ) : null}
             <button type="submit" className="button button--small">
-              Save
+              {t('productList.quickSave')}
             </button>
           </Form>
         </details>

@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 import { THEME_FONTS } from '../features/admin/settings.schema.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
@@ -31,41 +31,41 @@ export async function action({ context, request }: Route.ActionArgs) {
     // Only an administrator's form shows the store address.
     const missing = Object.keys(LABELS).filter((k) => !Object.hasOwn(shown, k) && (k !== 'storeUrl' || user.role === 'admin'));
     if (missing.length) {
-      throw new HttpError(400, 'invalid', `The form was sent incomplete (${missing.length} ${missing.length === 1 ? 'field' : 'fields'} missing); nothing was saved. Reload the page and try again.`, Object.fromEntries(missing.map((k) => [k, 'Missing from the form'])));
+      throw new HttpError(400, 'invalid', plural('admin.settings.incomplete', missing.length), Object.fromEntries(missing.map((k) => [k, t('admin.settings.missingField')])));
     }
     return { saved: await saveSettingsAs(context.services.db, user.role, shown) };
   }, values);
 }
 
 const LABELS = {
-  storeName: 'Store name',
-  storeUrl: 'Store address',
-  currency: 'Currency (ISO code)',
-  currencyPosition: 'Currency position',
-  pricePrecision: 'Number of decimals',
-  thousandSeparator: 'Thousand separator',
-  decimalPoint: 'Decimal separator',
-  storeNotice: 'Store notice (leave empty for none)',
-  productsPerPage: 'Products per page',
-  redirectToCartAfterAdd: 'Go to the cart page after adding a product',
-  reviewsAutoApprove: 'Publish new reviews without approval',
-  reviewsVerifiedOnly: 'Only verified owners may review',
-  variationReselectClears: 'Clicking a chosen option again clears it',
-  cartWidget: 'Header cart',
-  couponsEnabled: 'Enable coupon codes',
-  shippingCalculatorEnabled: 'Show the shipping calculator on the cart page',
-  priceFilterStep: 'Price filter step',
-  language: 'Language',
-  direction: 'Text direction',
-  wishlistMultiple: 'Shoppers may keep several named wishlists',
-  wishlistGuests: 'Visitors without an account may keep a wishlist',
-  wishlistRemoveAfterAddToCart: 'Remove an item from its wishlist once its owner adds it to the cart',
-  wishlistLayout: 'Wishlist page layout',
-  wishlistCookiesDisabledText: 'Message when the browser refuses cookies',
-  wishlistEstimates: 'Shoppers may ask for an estimate of a wishlist',
-  wishlistEstimateFields: 'Extra estimate form fields (one label per line, at most 5)',
-  searchCategorySelect: 'Offer a category select in the header search box',
-  searchHideOutOfStock: 'Leave products out of stock out of search suggestions and results (otherwise they come last)',
+  storeName: t('admin.settings.field.storeName'),
+  storeUrl: t('admin.settings.field.storeUrl'),
+  currency: t('admin.settings.field.currency'),
+  currencyPosition: t('admin.settings.field.currencyPosition'),
+  pricePrecision: t('admin.settings.field.pricePrecision'),
+  thousandSeparator: t('admin.settings.field.thousandSeparator'),
+  decimalPoint: t('admin.settings.field.decimalPoint'),
+  storeNotice: t('admin.settings.field.storeNotice'),
+  productsPerPage: t('admin.settings.field.productsPerPage'),
+  redirectToCartAfterAdd: t('admin.settings.field.redirectToCartAfterAdd'),
+  reviewsAutoApprove: t('admin.settings.field.reviewsAutoApprove'),
+  reviewsVerifiedOnly: t('admin.settings.field.reviewsVerifiedOnly'),
+  variationReselectClears: t('admin.settings.field.variationReselectClears'),
+  cartWidget: t('admin.settings.field.cartWidget'),
+  couponsEnabled: t('admin.settings.field.couponsEnabled'),
+  shippingCalculatorEnabled: t('admin.settings.field.shippingCalculatorEnabled'),
+  priceFilterStep: t('admin.settings.field.priceFilterStep'),
+  language: t('admin.settings.field.language'),
+  direction: t('admin.settings.field.direction'),
+  wishlistMultiple: t('admin.settings.field.wishlistMultiple'),
+  wishlistGuests: t('admin.settings.field.wishlistGuests'),
+  wishlistRemoveAfterAddToCart: t('admin.settings.field.wishlistRemoveAfterAddToCart'),
+  wishlistLayout: t('admin.settings.field.wishlistLayout'),
+  wishlistCookiesDisabledText: t('admin.settings.field.wishlistCookiesDisabledText'),
+  wishlistEstimates: t('admin.settings.field.wishlistEstimates'),
+  wishlistEstimateFields: t('admin.settings.field.wishlistEstimateFields'),
+  searchCategorySelect: t('admin.settings.field.searchCategorySelect'),
+  searchHideOutOfStock: t('admin.settings.field.searchHideOutOfStock'),
   themeColorPrimary: t('admin.theme.colorPrimary'),
   themeColorAccent: t('admin.theme.colorAccent'),
   themeColorHeaderBg: t('admin.theme.colorHeaderBg'),
@@ -105,20 +105,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="admin-form" noValidate>
         <CsrfField />
         <fieldset>
-          <legend>Store</legend>
+          <legend>{t('admin.settings.legend.store')}</legend>
           <Field name="storeName" label={LABELS.storeName} required defaultValue={v('storeName')} error={fieldError(error, 'storeName')} />
           {loaderData.canSetUrl ? (
             <Field
               name="storeUrl"
               type="url"
               label={LABELS.storeUrl}
-              hint={loaderData.publicUrl ? `Links in e-mails use PUBLIC_URL (${loaderData.publicUrl}), which overrides this.` : t('admin.storeUrlHint')}
+              hint={loaderData.publicUrl ? t('admin.settings.publicUrlOverrides', { url: loaderData.publicUrl }) : t('admin.storeUrlHint')}
               defaultValue={v('storeUrl')}
               error={fieldError(error, 'storeUrl')}
             />
           ) : (
             <p className="hint">
-              {LABELS.storeUrl}: {s.storeUrl || '—'} (only an administrator can change it)
+              {t('admin.settings.storeUrlAdminOnly', { label: LABELS.storeUrl, url: s.storeUrl || '—' })}
             </p>
           )}
           <div className="form-row">
@@ -129,54 +129,55 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <div className="form-row">
             <label htmlFor="field-direction">{LABELS.direction}</label>
             <select id="field-direction" name="direction" defaultValue={v('direction')}>
-              <option value="ltr">Left to right</option>
-              <option value="rtl">Right to left</option>
+              <option value="ltr">{t('admin.settings.direction.ltr')}</option>
+              <option value="rtl">{t('admin.settings.direction.rtl')}</option>
             </select>
           </div>
         </fieldset>
         <fieldset>
-          <legend>Prices</legend>
+          <legend>{t('admin.settings.legend.prices')}</legend>
           <Field name="currency" label={LABELS.currency} required defaultValue={v('currency')} error={fieldError(error, 'currency')} />
           <div className="form-row">
             <label htmlFor="field-currencyPosition">{LABELS.currencyPosition}</label>
             <select id="field-currencyPosition" name="currencyPosition" defaultValue={v('currencyPosition')}>
-              <option value="left">Left (£99.99)</option>
-              <option value="right">Right (99.99£)</option>
-              <option value="left_space">Left with space (£ 99.99)</option>
-              <option value="right_space">Right with space (99.99 £)</option>
+              {(['left', 'right', 'left_space', 'right_space'] as const).map((position) => (
+                <option key={position} value={position}>
+                  {t(`admin.settings.position.${position}`)}
+                </option>
+              ))}
             </select>
           </div>
           <Field name="pricePrecision" type="number" label={LABELS.pricePrecision} defaultValue={v('pricePrecision')} error={fieldError(error, 'pricePrecision')} />
           <Field name="thousandSeparator" label={LABELS.thousandSeparator} defaultValue={v('thousandSeparator')} error={fieldError(error, 'thousandSeparator')} />
           <Field name="decimalPoint" label={LABELS.decimalPoint} required defaultValue={v('decimalPoint')} error={fieldError(error, 'decimalPoint')} />
-          <p className="hint">Example: {formatPrice(123456789, s)}</p>
+          <p className="hint">{t('admin.settings.example', { price: formatPrice(123456789, s) })}</p>
         </fieldset>
         <fieldset>
-          <legend>Catalog</legend>
+          <legend>{t('admin.settings.legend.catalog')}</legend>
           <Field name="productsPerPage" type="number" label={LABELS.productsPerPage} defaultValue={v('productsPerPage')} error={fieldError(error, 'productsPerPage')} />
           <Field name="priceFilterStep" type="number" label={LABELS.priceFilterStep} defaultValue={v('priceFilterStep')} error={fieldError(error, 'priceFilterStep')} />
         </fieldset>
         <fieldset>
-          <legend>Product page</legend>
+          <legend>{t('admin.settings.legend.productPage')}</legend>
           <Check name="variationReselectClears" label={LABELS.variationReselectClears} checked={s.variationReselectClears} />
           <Check name="reviewsAutoApprove" label={LABELS.reviewsAutoApprove} checked={s.reviewsAutoApprove} />
           <Check name="reviewsVerifiedOnly" label={LABELS.reviewsVerifiedOnly} checked={s.reviewsVerifiedOnly} />
         </fieldset>
         <fieldset>
-          <legend>Cart</legend>
+          <legend>{t('admin.settings.legend.cart')}</legend>
           <Check name="redirectToCartAfterAdd" label={LABELS.redirectToCartAfterAdd} checked={s.redirectToCartAfterAdd} />
           <Check name="couponsEnabled" label={LABELS.couponsEnabled} checked={s.couponsEnabled} />
           <Check name="shippingCalculatorEnabled" label={LABELS.shippingCalculatorEnabled} checked={s.shippingCalculatorEnabled} />
           <div className="form-row">
             <label htmlFor="field-cartWidget">{LABELS.cartWidget}</label>
             <select id="field-cartWidget" name="cartWidget" defaultValue={v('cartWidget')}>
-              <option value="dropdown">Dropdown under the cart icon</option>
-              <option value="offcanvas">Panel sliding in from the side</option>
+              <option value="dropdown">{t('admin.settings.cartWidget.dropdown')}</option>
+              <option value="offcanvas">{t('admin.settings.cartWidget.offcanvas')}</option>
             </select>
           </div>
         </fieldset>
         <fieldset>
-          <legend>Wishlists</legend>
+          <legend>{t('admin.settings.legend.wishlists')}</legend>
           <Check name="wishlistMultiple" label={LABELS.wishlistMultiple} checked={s.wishlistMultiple} />
           <Check name="wishlistGuests" label={LABELS.wishlistGuests} checked={s.wishlistGuests} />
           <Check name="wishlistRemoveAfterAddToCart" label={LABELS.wishlistRemoveAfterAddToCart} checked={s.wishlistRemoveAfterAddToCart} />
@@ -184,8 +185,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <div className="form-row">
             <label htmlFor="field-wishlistLayout">{LABELS.wishlistLayout}</label>
             <select id="field-wishlistLayout" name="wishlistLayout" defaultValue={v('wishlistLayout')}>
-              <option value="table">Table</option>
-              <option value="grid">Grid of images (a click shows the details)</option>
+              <option value="table">{t('admin.settings.wishlistLayout.table')}</option>
+              <option value="grid">{t('admin.settings.wishlistLayout.grid')}</option>
             </select>
           </div>
           <Field name="wishlistCookiesDisabledText" label={LABELS.wishlistCookiesDisabledText} defaultValue={v('wishlistCookiesDisabledText')} error={fieldError(error, 'wishlistCookiesDisabledText')} />
@@ -195,7 +196,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
         </fieldset>
         <fieldset>
-          <legend>Search</legend>
+          <legend>{t('admin.settings.legend.search')}</legend>
           <Check name="searchCategorySelect" label={LABELS.searchCategorySelect} checked={s.searchCategorySelect} />
           <Check name="searchHideOutOfStock" label={LABELS.searchHideOutOfStock} checked={s.searchHideOutOfStock} />
         </fieldset>
@@ -236,7 +237,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <Field name="serviceWorkerUrl" label={LABELS.serviceWorkerUrl} defaultValue={v('serviceWorkerUrl')} error={fieldError(error, 'serviceWorkerUrl')} />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          Save settings
+          {t('admin.settings.save')}
         </button>
       </Form>
     </>

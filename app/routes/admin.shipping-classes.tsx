@@ -42,7 +42,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       const { name, cleared } = await deleteShippingClass(db, values);
       return { done: plural('shippingClasses.deleted', cleared, { name }) };
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 
@@ -113,7 +113,7 @@ export default function AdminShippingClasses() {
           { header: t('shippingClasses.slug'), cell: (c) => <code>{c.slug}</code> },
           { header: t('shippingClasses.products'), numeric: true, cell: (c) => c.uses },
           {
-            header: 'Actions',
+            header: t('shippingClasses.actions'),
             hideHeader: true,
             cell: (c) => (
               <div className="admin-actions">

@@ -3,6 +3,7 @@ import type { Route } from './+types/admin.shipping.$id';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { MethodEditor } from '../features/shipping/components/method-editor.tsx';
 import { ZoneForm } from '../features/shipping/components/zone-form.tsx';
 import { addMethod, deleteMethod, listMethods, listShippingClasses, saveMethod, setMethodEnabled } from '../features/shipping/methods-admin.server.ts';
@@ -13,7 +14,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { currencyInfo } from '../lib/money.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
 const REST = 'rest-of-world';
 
@@ -25,7 +26,7 @@ function zoneParam(id: string): { kind: 'new' } | { kind: 'rest' } | { kind: 'zo
   throw new Response('Not found', { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.zone?.name ?? (data?.rest ? REST_OF_WORLD : 'New zone')} · Shipping · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.zone?.name ?? (data?.rest ? REST_OF_WORLD : t('admin.shipping.newZone'))} · ${t('admin.nav.shipping')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
@@ -51,70 +52,65 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const values = formToObject(form);
   const zoneId = which.kind === 'zone' ? which.id : null;
   const methodId = () => {
-    if (which.kind === 'new') throw new HttpError(400, 'invalid', 'Save the zone before adding methods.');
+    if (which.kind === 'new') throw new HttpError(400, 'invalid', t('admin.shipping.saveZoneFirst'));
     const n = Number(values.methodId);
-    if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', 'Missing method id.');
+    if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', t('admin.shipping.missingMethod'));
     return n;
   };
   return formAction(async () => {
     switch (values.intent) {
       case 'save-zone': {
-        if (which.kind === 'rest') throw new HttpError(400, 'invalid', 'The rest of the world has no locations to edit.');
+        if (which.kind === 'rest') throw new HttpError(400, 'invalid', t('admin.shipping.restNoLocations'));
         const id = await saveZone(db, zoneId, { ...values, regions: form.getAll('regions').map(String) });
-        return which.kind === 'new' ? redirect(`/admin/shipping/${id}`) : { ok: 'Zone saved.' };
+        return which.kind === 'new' ? redirect(`/admin/shipping/${id}`) : { done: t('admin.shipping.zoneSaved') };
       }
       case 'delete-zone':
         if (zoneId !== null) await deleteZone(db, zoneId);
         return redirect('/admin/shipping');
       case 'add-method':
-        if (which.kind === 'new') throw new HttpError(400, 'invalid', 'Save the zone before adding methods.');
+        if (which.kind === 'new') throw new HttpError(400, 'invalid', t('admin.shipping.saveZoneFirst'));
         await addMethod(db, zoneId, values);
-        return { ok: 'Method added: set it up below.' };
+        return { done: t('admin.shipping.methodAdded') };
       case 'save-method':
         await saveMethod(db, zoneId, methodId(), values, (await getSettings(db)).currency);
-        return { ok: 'Method saved.' };
+        return { done: t('admin.shipping.methodSaved') };
       case 'enable-method':
       case 'disable-method':
         await setMethodEnabled(db, zoneId, methodId(), values.intent === 'enable-method');
-        return { ok: values.intent === 'enable-method' ? 'Method enabled.' : 'Method disabled.' };
+        return { done: t(values.intent === 'enable-method' ? 'admin.shipping.methodEnabled' : 'admin.shipping.methodDisabled') };
       case 'delete-method':
         await deleteMethod(db, zoneId, methodId());
-        return { ok: 'Method deleted.' };
+        return { done: t('admin.shipping.methodDeleted') };
       default:
-        throw new HttpError(400, 'invalid', 'Unknown action.');
+        throw new HttpError(400, 'invalid', t('admin.shipping.unknown'));
     }
   }, values);
 }
 
 export default function ShippingZone({ loaderData }: Route.ComponentProps) {
   const { zone, rest, methods, classes, exponent } = loaderData;
-  const result = useActionData<ActionError | { ok: string }>();
+  const result = useActionData<ActionError | { done: string }>();
   const error = isActionError(result) ? result : undefined;
-  const title = zone ? zone.name : rest ? REST_OF_WORLD : 'New shipping zone';
+  const title = zone ? zone.name : rest ? REST_OF_WORLD : t('admin.shipping.newZone');
   return (
     <>
       <p>
-        <Link to="/admin/shipping">← Shipping zones</Link>
+        <Link to="/admin/shipping">{t('admin.shipping.back')}</Link>
       </p>
       <h1>{title}</h1>
-      {result && !error ? <p className="notice" role="status">{(result as { ok: string }).ok}</p> : null}
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.error.message}
-        </p>
-      ) : null}
-      {rest ? <p>These methods apply to addresses that no shipping zone takes in.</p> : <ZoneForm key={zone?.id ?? 'new'} zone={zone} error={error} />}
+      <ActionNotice result={result} />
+      {rest ? <p>{t('admin.shipping.restHint')}</p> : <ZoneForm key={zone?.id ?? 'new'} zone={zone} error={error} />}
       {zone || rest ? (
         <section aria-labelledby="methods-title">
-          <h2 id="methods-title">Shipping methods</h2>
-          {methods.length === 0 ? <p>No methods yet: shoppers in this zone cannot choose any shipping.</p> : null}
+          <h2 id="methods-title">{t('admin.shipping.zoneMethods')}</h2>
+          {methods.length === 0 ? <p>{t('admin.shipping.noZoneMethods')}</p> : null}
           {methods.map((m) => (
             <MethodEditor key={m.id} method={m} classes={classes} exponent={exponent} />
           ))}
           <Form method="post" className="admin-form">
             <CsrfField />
             <div className="form-row">
-              <label htmlFor="field-type">Add a method</label>
+              <label htmlFor="field-type">{t('admin.shipping.addMethod')}</label>
               <select id="field-type" name="type" defaultValue="flat_rate">
                 {METHOD_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -124,18 +120,18 @@ export default function ShippingZone({ loaderData }: Route.ComponentProps) {
               </select>
             </div>
             <button type="submit" className="button" name="intent" value="add-method">
-              Add method
+              {t('admin.shipping.addMethodButton')}
             </button>
           </Form>
         </section>
       ) : (
-        <p>Save the zone, then add its shipping methods.</p>
+        <p>{t('admin.shipping.saveZoneThen')}</p>
       )}
       {zone ? (
         <Form method="post">
           <CsrfField />
           <button type="submit" name="intent" value="delete-zone">
-            Delete this zone
+            {t('admin.shipping.deleteZone')}
           </button>
         </Form>
       ) : null}

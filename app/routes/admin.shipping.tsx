@@ -6,13 +6,14 @@ import { REST_OF_WORLD } from '../features/shipping/shipping.schema.ts';
 import { deleteZone, listZones, moveZone } from '../features/shipping/zones-admin.server.ts';
 import { methodsByZone } from '../features/shipping/methods-admin.server.ts';
 import { formAction } from '../lib/action.server.ts';
-import { isActionError, type ActionError } from '../lib/action.ts';
+import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { t } from '../i18n/t.ts';
+import { t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: `Shipping · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.nav.shipping')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
@@ -24,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const id = (v: string | undefined) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', 'Missing or bad id.');
+  if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', t('admin.shipping.badId'));
   return n;
 };
 
@@ -36,53 +37,51 @@ export async function action({ context, request }: Route.ActionArgs) {
     switch (values.intent) {
       case 'move':
         await moveZone(db, id(values.zoneId), values.direction === 'down' ? 'down' : 'up');
-        return { ok: 'Zone order saved.' };
+        return { done: t('admin.shipping.orderSaved') };
       case 'delete-zone':
         await deleteZone(db, id(values.zoneId));
-        return { ok: 'Zone deleted.' };
+        return { done: t('admin.shipping.zoneDeleted') };
       default:
-        throw new HttpError(400, 'invalid', 'Unknown action.');
+        throw new HttpError(400, 'invalid', t('admin.shipping.unknown'));
     }
   }, values);
 }
 
 type Methods = { id: number; title: string; enabled: boolean }[];
 const methodList = (methods: Methods) =>
-  methods.length === 0 ? <em>No shipping methods</em> : methods.map((m) => `${m.title}${m.enabled ? '' : ' (disabled)'}`).join(', ');
+  methods.length === 0 ? <em>{t('admin.shipping.noMethods')}</em> : methods.map((m) => (m.enabled ? m.title : t('admin.shipping.disabled', { title: m.title }))).join(', ');
 
 export default function ShippingZones({ loaderData }: Route.ComponentProps) {
   const { zones, restOfWorld } = loaderData;
-  const result = useActionData<ActionError | { ok: string }>();
-  const error = isActionError(result) ? result : undefined;
+  const result = useActionData<ActionError | { done: string }>();
   return (
     <>
-      <h1>Shipping</h1>
-      {result && !error ? <p className="notice" role="status">{(result as { ok: string }).ok}</p> : null}
-      {error ? <p className="notice notice--error" role="alert">{error.error.message}</p> : null}
-      <h2>Shipping zones</h2>
-      <p>A shopper gets the methods of the first zone, from the top, that takes in their address.</p>
+      <h1>{t('admin.nav.shipping')}</h1>
+      <ActionNotice result={result} />
+      <h2>{t('admin.shipping.zones')}</h2>
+      <p>{t('admin.shipping.zonesHint')}</p>
       <p>
         <Link className="button" to="/admin/shipping/new">
-          Add zone
+          {t('admin.shipping.addZone')}
         </Link>
       </p>
       <AdminTable
-        label="Shipping zones, in matching order"
+        label={t('admin.shipping.zonesTable')}
         rows={[...zones.map((z, i) => ({ ...z, index: i })), null]}
         rowKey={(z) => z?.id ?? 'rest'}
         columns={[
           {
-            header: 'Zone',
+            header: t('admin.shipping.zone'),
             rowHeader: true,
             cell: (z) => (z ? <Link to={`/admin/shipping/${z.id}`}>{z.name}</Link> : <Link to="/admin/shipping/rest-of-world">{REST_OF_WORLD}</Link>),
           },
           {
-            header: 'Regions',
-            cell: (z) => (!z ? 'Addresses no zone above takes in' : z.locations.length ? z.locations.map((l) => l.label).join(', ') : <em>No regions: never matches</em>),
+            header: t('admin.shipping.regions'),
+            cell: (z) => (!z ? t('admin.shipping.restRegions') : z.locations.length ? z.locations.map((l) => l.label).join(', ') : <em>{t('admin.shipping.noRegions')}</em>),
           },
-          { header: 'Methods', cell: (z) => methodList(z ? z.methods : restOfWorld) },
+          { header: t('admin.shipping.methods'), cell: (z) => methodList(z ? z.methods : restOfWorld) },
           {
-            header: 'Order and actions',
+            header: t('admin.shipping.actions'),
             hideHeader: true,
             cell: (z) =>
               z ? (
@@ -91,7 +90,7 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
                     <CsrfField />
                     <input type="hidden" name="zoneId" value={z.id} />
                     <input type="hidden" name="intent" value="move" />
-                    <button type="submit" name="direction" value="up" className="button button--ghost button--small" disabled={z.index === 0} aria-label={`Move ${z.name} up`}>
+                    <button type="submit" name="direction" value="up" className="button button--ghost button--small" disabled={z.index === 0} aria-label={t('admin.shipping.moveUp', { name: z.name })}>
                       ↑
                     </button>
                     <button
@@ -100,7 +99,7 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
                       value="down"
                       className="button button--ghost button--small"
                       disabled={z.index === zones.length - 1}
-                      aria-label={`Move ${z.name} down`}
+                      aria-label={t('admin.shipping.moveDown', { name: z.name })}
                     >
                       ↓
                     </button>
@@ -108,8 +107,8 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
                   <Form method="post">
                     <CsrfField />
                     <input type="hidden" name="zoneId" value={z.id} />
-                    <button type="submit" name="intent" value="delete-zone" className="button button--ghost button--small" aria-label={`Delete ${z.name}`}>
-                      Delete
+                    <button type="submit" name="intent" value="delete-zone" className="button button--ghost button--small" aria-label={t('admin.shipping.deleteLabel', { name: z.name })}>
+                      {t('admin.shipping.delete')}
                     </button>
                   </Form>
                 </div>
@@ -118,9 +117,9 @@ export default function ShippingZones({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
-      <h2>Shipping classes</h2>
+      <h2>{t('admin.shipping.classes')}</h2>
       <p>
-        Products of a class can cost more or less with flat rates (set the amounts in each flat rate). <Link to="/admin/shipping-classes">Manage the shipping classes</Link>.
+        {t('admin.shipping.classesHint')} <Link to="/admin/shipping-classes">{t('admin.shipping.manageClasses')}</Link>.
       </p>
     </>
   );

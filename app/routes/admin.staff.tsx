@@ -33,7 +33,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const id = idFromText(values.id);
     if (id !== null && values.intent === 'resend') return { done: t('admin.staff.resent', await resendInvite(context.services, user, id, context.requestOrigin)) };
     if (id !== null && values.intent === 'revoke') return { done: t('admin.staff.revoked', await revokeInvite(context.services.db, id)) };
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 

@@ -29,7 +29,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   requireStaff(context, request, STOCK_ROLES);
   const values = formToObject(await request.formData());
   return formAction(async () => {
-    if (values.intent !== 'settings') throw new HttpError(400, 'invalid', 'Unknown request.');
+    if (values.intent !== 'settings') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     return { saved: await saveStockSettings(context.services.db, values) };
   }, values);
 }

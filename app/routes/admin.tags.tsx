@@ -1,14 +1,15 @@
 import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { addTag, deleteTags, listTagsAdmin, renameTag } from '../features/catalog-admin/tags-admin.server.ts';
 import { formAction } from '../lib/action.server.ts';
-import { isActionError, type ActionError } from '../lib/action.ts';
+import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 
 /* /admin/tags: product tags on the shared admin list (search, pages, bulk delete), add and rename. */
 
@@ -28,13 +29,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const values = formToObject(form);
   const { db } = context.services;
   return formAction(async () => {
-    if (values.intent === 'add') return { done: `Tag “${(await addTag(db, values)).name}” added.` };
-    if (values.intent === 'rename') return { done: `Tag “${(await renameTag(db, values)).name}” saved.` };
+    if (values.intent === 'add') return { done: t('tags.added', { name: (await addTag(db, values)).name }) };
+    if (values.intent === 'rename') return { done: t('tags.saved', { name: (await renameTag(db, values)).name }) };
     if (values.intent === 'bulk' && values.action === 'delete') {
       const { count } = await deleteTags(db, { ids: form.getAll('ids').map(String) });
-      return { done: `${count} tag${count === 1 ? '' : 's'} deleted.` };
+      return { done: plural('tags.deleted', count) };
     }
-    throw new HttpError(400, 'invalid', 'Unknown request.');
+    throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
   }, values);
 }
 
@@ -44,24 +45,16 @@ export default function AdminTags() {
   return (
     <>
       <h1>{t('admin.nav.tags')}</h1>
-      {isActionError(result) ? (
-        <p className="notice notice--error" role="alert">
-          {result.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : null}
-      <Form method="post" className="admin-list__query" aria-label="Add a tag">
+      <ActionNotice result={result} />
+      <Form method="post" className="admin-list__query" aria-label={t('tags.addForm')}>
         <CsrfField />
         <input type="hidden" name="intent" value="add" />
         <div className="admin-list__field">
-          <label htmlFor="tag-name">New tag</label>
+          <label htmlFor="tag-name">{t('tags.newName')}</label>
           <input id="tag-name" name="name" required maxLength={100} />
         </div>
         <button type="submit" className="button button--small">
-          Add tag
+          {t('tags.add')}
         </button>
       </Form>
       <AdminList
@@ -69,35 +62,36 @@ export default function AdminTags() {
         path="/admin/tags"
         rows={data.tags}
         rowKey={(tag) => tag.id}
-        search={{ name: 'q', label: 'Search tags', value: data.q }}
+        search={{ name: 'q', label: t('tags.search'), value: data.q }}
         page={data.page}
         pages={data.pages}
         total={data.total}
         pageHref={(page) => listHref('/admin/tags', { q: data.q, page })}
-        bulk={{ action: listHref('/admin/tags', { q: data.q, page: data.page }), id: (tag) => String(tag.id), label: (tag) => `Select ${tag.name}`, actions: [{ value: 'delete', label: 'Delete' }] }}
-        empty={<p>{data.q ? 'No tags match this search.' : 'No tags yet.'}</p>}
+        bulk={{ action: listHref('/admin/tags', { q: data.q, page: data.page }), id: (tag) => String(tag.id), label: (tag) => t('tags.selectLabel', { name: tag.name }), actions: [{ value: 'delete', label: t('tags.delete') }] }}
+        empty={<p>{t(data.q ? 'tags.noMatch' : 'tags.none')}</p>}
         columns={[
-          { header: 'Name', rowHeader: true, cell: (tag) => tag.name },
-          { header: 'Address', cell: (tag) => <a href={`/product-tag/${tag.slug}`}>/{tag.slug}</a> },
-          { header: 'Products', numeric: true, cell: (tag) => tag.count },
+          { header: t('tags.name'), rowHeader: true, cell: (tag) => tag.name },
+          { header: t('tags.address'), cell: (tag) => <a href={`/product-tag/${tag.slug}`}>/{tag.slug}</a> },
+          { header: t('tags.products'), numeric: true, cell: (tag) => tag.count },
           {
-            header: 'Actions',
+            header: t('tags.actions'),
             hideHeader: true,
             cell: (tag) => (
               <details>
                 <summary>
-                  Rename<span className="visually-hidden"> {tag.name}</span>
+                  {t('tags.rename')}
+                  <span className="visually-hidden"> {tag.name}</span>
                 </summary>
                 <Form method="post" className="admin-quick">
                   <CsrfField />
                   <input type="hidden" name="intent" value="rename" />
                   <input type="hidden" name="id" value={tag.id} />
                   <label>
-                    Name
+                    {t('tags.name')}
                     <input name="name" defaultValue={tag.name} required maxLength={100} />
                   </label>
                   <button type="submit" className="button button--small">
-                    Save
+                    {t('tags.save')}
                   </button>
                 </Form>
               </details>

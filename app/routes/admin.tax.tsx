@@ -5,6 +5,7 @@ import { getSettings, saveSettings } from '../features/admin/settings.server.ts'
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { TaxRateForm } from '../features/tax/components/tax-rate-form.tsx';
 import { taxRateColumns } from '../features/tax/components/tax-rates-table.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import { TaxSettingsForm, type TaxSettingsValues } from '../features/tax/components/tax-settings-form.tsx';
 import { deleteTaxRate, deleteTaxRates, listTaxRates, parseTaxRateListQuery, saveTaxRate, taxClasses } from '../features/tax/tax-admin.server.ts';
@@ -16,7 +17,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { formToObject, parseInput } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: `Tax · ${t('admin.title')}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${t('admin.nav.tax')} · ${t('admin.title')}` }];
 
 const SETTING_KEYS = [
   'taxesEnabled',
@@ -45,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const rateId = (v: string | undefined) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', 'Missing rate id.');
+  if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, 'invalid', t('admin.tax.missingId'));
   return n;
 };
 
@@ -60,28 +61,28 @@ export async function action({ context, request }: Route.ActionArgs) {
         // Only the tax fields come from this form; the rest of the settings stay as saved.
         const picked = Object.fromEntries(SETTING_KEYS.filter((k) => k in values).map((k) => [k, values[k]]));
         await saveSettings(db, { ...(await getSettings(db)), ...picked });
-        return { ok: 'Tax options saved.' };
+        return { done: t('admin.tax.optionsSaved') };
       }
       case 'save-rate':
         await saveTaxRate(db, values.rateId ? rateId(values.rateId) : null, values);
-        return { ok: values.rateId ? 'Rate saved.' : 'Rate added.' };
+        return { done: t(values.rateId ? 'admin.tax.rateSaved' : 'admin.tax.rateAdded') };
       case 'delete-rate':
         await deleteTaxRate(db, rateId(values.rateId));
-        return { ok: 'Rate deleted.' };
+        return { done: t('admin.tax.rateDeleted') };
       case 'bulk':
         if (values.action !== 'delete') throw new HttpError(400, 'invalid', t('admin.tax.unknown'));
-        return { ok: plural('admin.tax.deleted', (await deleteTaxRates(db, { ids: form.getAll('ids').map(String) })).count) };
+        return { done: plural('admin.tax.deleted', (await deleteTaxRates(db, { ids: form.getAll('ids').map(String) })).count) };
       case 'import': {
         const file = form.get('file');
         if (!(file instanceof File) || file.size === 0) {
-          throw new HttpError(400, 'invalid', 'Choose a CSV file exported from WooCommerce.', { file: 'Choose a CSV file' });
+          throw new HttpError(400, 'invalid', t('admin.tax.chooseFile'), { file: t('admin.tax.chooseFileField') });
         }
         const mode = parseInput(importModeSchema, values.mode);
         const { imported } = await importTaxRatesCsv(db, await file.text(), mode);
-        return { ok: plural('admin.tax.imported', imported) };
+        return { done: plural('admin.tax.imported', imported) };
       }
       default:
-        throw new HttpError(400, 'invalid', 'Unknown action.');
+        throw new HttpError(400, 'invalid', t('admin.tax.unknown'));
     }
   }, values);
 }
@@ -90,22 +91,17 @@ export default function Tax({ loaderData }: Route.ComponentProps) {
   const { taxClass, classes, rates, editing, settings, query } = loaderData;
   const base = { class: taxClass, q: query.q, sort: query.sort === 'order' ? undefined : query.sort, dir: query.dir === 'asc' ? undefined : query.dir };
   const here = listHref('/admin/tax', { ...base, page: loaderData.page });
-  const result = useActionData<ActionError | { ok: string }>();
+  const result = useActionData<ActionError | { done: string }>();
   const error = isActionError(result) ? result : undefined;
   const rateError = error && error.values?.intent === 'save-rate' ? error : undefined;
   return (
     <>
-      <h1>Tax</h1>
-      {result && !error ? <p className="notice" role="status">{(result as { ok: string }).ok}</p> : null}
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.error.message}
-        </p>
-      ) : null}
+      <h1>{t('admin.nav.tax')}</h1>
+      <ActionNotice result={result} />
       <TaxSettingsForm s={settings} fieldErrors={error?.values?.intent === 'save-settings' ? error.error.fields : undefined} />
 
-      <h2>Tax rates</h2>
-      <h3>{taxClassLabel(taxClass)} rates</h3>
+      <h2>{t('admin.tax.rates')}</h2>
+      <h3>{t('admin.tax.classRates', { class: taxClassLabel(taxClass) })}</h3>
       <AdminList
         label={t('admin.tax.rates')}
         path="/admin/tax"
@@ -139,28 +135,25 @@ export default function Tax({ loaderData }: Route.ComponentProps) {
       />
       <TaxRateForm key={`${taxClass}-${editing?.id ?? 'new'}`} rate={editing} taxClass={taxClass} error={rateError} />
 
-      <h2>Import rates</h2>
+      <h2>{t('admin.tax.import')}</h2>
       <Form method="post" encType="multipart/form-data" className="admin-form">
         <CsrfField />
         <fieldset>
-          <legend>WooCommerce tax-rate CSV</legend>
-          <p className="hint">
-            Columns: Country code, State code, Postcode / ZIP, City, Rate %, Tax name, Priority, Compound, Shipping, Tax class. A file with a bad row
-            imports nothing.
-          </p>
+          <legend>{t('admin.tax.import.legend')}</legend>
+          <p className="hint">{t('admin.tax.import.hint')}</p>
           <div className="form-row">
-            <label htmlFor="field-file">CSV file</label>
+            <label htmlFor="field-file">{t('admin.tax.import.file')}</label>
             <input id="field-file" name="file" type="file" accept=".csv,text/csv" required />
           </div>
           <div className="form-row">
-            <label htmlFor="field-mode">Existing rates</label>
+            <label htmlFor="field-mode">{t('admin.tax.import.mode')}</label>
             <select id="field-mode" name="mode" defaultValue="append">
-              <option value="append">Keep them and add the file’s rates</option>
-              <option value="replace">Replace the rates of the classes in the file</option>
+              <option value="append">{t('admin.tax.import.append')}</option>
+              <option value="replace">{t('admin.tax.import.replace')}</option>
             </select>
           </div>
           <button type="submit" className="button" name="intent" value="import">
-            Import
+            {t('admin.tax.import.button')}
           </button>
         </fieldset>
       </Form>

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import type { AttributeDisplay } from '../../../db/schema.ts';
 import { inTransaction, slugify } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 import { DISPLAYS } from './product-form.ts';
@@ -51,7 +52,7 @@ export async function getAttribute(db: DB, id: number): Promise<{ attribute: Adm
   return { attribute: { ...a, terms: terms.length }, terms };
 }
 
-const name = z.string().trim().min(1, 'Give it a name').max(100);
+const name = z.string().trim().min(1, t('attributes.error.name')).max(100);
 const display = z.enum(DISPLAYS).catch('select');
 
 export async function addAttribute(db: DB, input: unknown): Promise<{ id: number; name: string }> {
@@ -59,7 +60,7 @@ export async function addAttribute(db: DB, input: unknown): Promise<{ id: number
   return inTransaction(db, async (trx) => {
     const slug = slugify(v.name, 'attribute');
     const taken = await trx.selectFrom('attributes').select('id').where('slug', '=', slug).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'exists', 'name: An attribute with this name already exists.', { name: 'Already exists' });
+    if (taken) throw new HttpError(409, 'exists', `name: ${t('attributes.error.exists')}`, { name: t('attributes.error.existsField') });
     const row = await trx.insertInto('attributes').values({ name: v.name, slug, display: v.display, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     return { id: row.id, name: v.name };
   });
@@ -70,7 +71,7 @@ export async function updateAttribute(db: DB, input: unknown): Promise<{ name: s
   const v = parseInput(z.object({ id: rowIdText, name, display }), input);
   return inTransaction(db, async (trx) => {
     const done = await trx.updateTable('attributes').set({ name: v.name, display: v.display }).where('id', '=', v.id).executeTakeFirst();
-    if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', 'This attribute no longer exists.');
+    if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', t('attributes.error.gone'));
     await syncProducts(trx, v.id);
     return { name: v.name };
   });
@@ -78,10 +79,10 @@ export async function updateAttribute(db: DB, input: unknown): Promise<{ name: s
 
 /** Deletes attributes and their terms; products keep their copies (now their own). */
 export async function deleteAttributes(db: DB, input: unknown): Promise<{ count: number }> {
-  const { ids } = parseInput(z.object({ ids: z.array(rowIdText).min(1, 'Choose at least one').max(500) }), input);
+  const { ids } = parseInput(z.object({ ids: z.array(rowIdText).min(1, t('attributes.error.chooseOne')).max(500) }), input);
   return inTransaction(db, async (trx) => {
     const rows = await trx.selectFrom('attributes').select(['id', 'slug']).where('id', 'in', ids).execute();
-    if (rows.length !== new Set(ids).size) throw new HttpError(404, 'not_found', 'One of these attributes no longer exists.');
+    if (rows.length !== new Set(ids).size) throw new HttpError(404, 'not_found', t('attributes.error.someGone'));
     await trx.deleteFrom('attribute_terms').where('attribute_id', 'in', ids).execute();
     await trx.deleteFrom('attributes').where('id', 'in', ids).execute();
     await trx.updateTable('product_attributes').set({ is_global: 0 }).where('is_global', '=', 1).where('slug', 'in', rows.map((r) => r.slug)).execute();
@@ -91,24 +92,24 @@ export async function deleteAttributes(db: DB, input: unknown): Promise<{ count:
 
 function checkSwatch(display: AttributeDisplay, swatch: string): void {
   if (!swatch) return;
-  if (display === 'color' && !COLOUR.test(swatch)) throw new HttpError(400, 'invalid', 'swatch: Not a CSS colour, such as #c0392b or navy.', { swatch: 'Not a CSS colour' });
-  if (display === 'image' && !/^\d{1,10}$/.test(swatch)) throw new HttpError(400, 'invalid', 'swatch: Give the id of an uploaded picture.', { swatch: 'Give a picture’s id' });
+  if (display === 'color' && !COLOUR.test(swatch)) throw new HttpError(400, 'invalid', `swatch: ${t('attributes.error.colour')}`, { swatch: t('attributes.error.colourField') });
+  if (display === 'image' && !/^\d{1,10}$/.test(swatch)) throw new HttpError(400, 'invalid', `swatch: ${t('attributes.error.picture')}`, { swatch: t('attributes.error.pictureField') });
 }
 
 async function attributeOf(trx: DB, id: number) {
   const a = await trx.selectFrom('attributes').select(['id', 'display']).where('id', '=', id).executeTakeFirst();
-  if (!a) throw new HttpError(404, 'not_found', 'This attribute no longer exists.');
+  if (!a) throw new HttpError(404, 'not_found', t('attributes.error.gone'));
   return a;
 }
 
 export async function addTerm(db: DB, input: unknown): Promise<{ name: string }> {
-  const v = parseInput(z.object({ attribute_id: rowIdText, name: z.string().trim().min(1, 'Give the term a name').max(200), swatch: z.string().trim().max(200).default('') }), input);
+  const v = parseInput(z.object({ attribute_id: rowIdText, name: z.string().trim().min(1, t('attributes.error.termName')).max(200), swatch: z.string().trim().max(200).default('') }), input);
   return inTransaction(db, async (trx) => {
     const a = await attributeOf(trx, v.attribute_id);
     checkSwatch(a.display, v.swatch);
     const slug = slugify(v.name, 'term');
     const taken = await trx.selectFrom('attribute_terms').select('id').where('attribute_id', '=', a.id).where('slug', '=', slug).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'exists', 'name: This attribute already has that term.', { name: 'Already a term' });
+    if (taken) throw new HttpError(409, 'exists', `name: ${t('attributes.error.termExists')}`, { name: t('attributes.error.termExistsField') });
     const last = await trx.selectFrom('attribute_terms').select((eb) => eb.fn.max('position').as('p')).where('attribute_id', '=', a.id).executeTakeFirst();
     await trx.insertInto('attribute_terms').values({ attribute_id: a.id, name: v.name, slug, swatch: v.swatch, position: Number(last?.p ?? -1) + 1 }).execute();
     await syncProducts(trx, a.id);
@@ -122,7 +123,7 @@ export async function setTermSwatch(db: DB, input: unknown): Promise<{ name: str
     const a = await attributeOf(trx, v.attribute_id);
     checkSwatch(a.display, v.swatch);
     const term = await trx.selectFrom('attribute_terms').select('name').where('id', '=', v.term).where('attribute_id', '=', a.id).executeTakeFirst();
-    if (!term) throw new HttpError(404, 'not_found', 'This term no longer exists.');
+    if (!term) throw new HttpError(404, 'not_found', t('attributes.error.termGone'));
     await trx.updateTable('attribute_terms').set({ swatch: v.swatch }).where('id', '=', v.term).execute();
     await syncProducts(trx, a.id);
     return term;
@@ -130,10 +131,10 @@ export async function setTermSwatch(db: DB, input: unknown): Promise<{ name: str
 }
 
 export async function deleteTerms(db: DB, input: unknown): Promise<{ count: number }> {
-  const v = parseInput(z.object({ attribute_id: rowIdText, ids: z.array(rowIdText).min(1, 'Choose at least one').max(500) }), input);
+  const v = parseInput(z.object({ attribute_id: rowIdText, ids: z.array(rowIdText).min(1, t('attributes.error.chooseOne')).max(500) }), input);
   return inTransaction(db, async (trx) => {
     const done = await trx.deleteFrom('attribute_terms').where('attribute_id', '=', v.attribute_id).where('id', 'in', v.ids).executeTakeFirst();
-    if (Number(done.numDeletedRows) !== new Set(v.ids).size) throw new HttpError(404, 'not_found', 'One of these terms no longer exists.');
+    if (Number(done.numDeletedRows) !== new Set(v.ids).size) throw new HttpError(404, 'not_found', t('attributes.error.someTermsGone'));
     return { count: Number(done.numDeletedRows) };
   });
 }
@@ -144,7 +145,7 @@ export async function moveTerm(db: DB, input: unknown): Promise<{ name: string }
   return inTransaction(db, async (trx) => {
     const terms = await trx.selectFrom('attribute_terms').select(['id', 'name']).where('attribute_id', '=', v.attribute_id).orderBy('position').orderBy('id').execute();
     const at = terms.findIndex((t) => t.id === v.term);
-    if (at < 0) throw new HttpError(404, 'not_found', 'This term no longer exists.');
+    if (at < 0) throw new HttpError(404, 'not_found', t('attributes.error.termGone'));
     const to = v.dir === 'up' ? at - 1 : at + 1;
     if (to < 0 || to >= terms.length) return { name: terms[at]!.name };
     [terms[at], terms[to]] = [terms[to]!, terms[at]!];

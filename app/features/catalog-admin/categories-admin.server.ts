@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { inTransaction, sanitizeDescription, slugify } from '../catalog/catalog-write.server.ts';
 import { reindexProducts } from '../search/search-index.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 import { CATEGORY_LIMITS } from '../../config/constants.ts';
 
@@ -50,7 +51,7 @@ export async function listCategoriesAdmin(db: DB): Promise<AdminCategory[]> {
 }
 
 const addSchema = z.object({
-  name: z.string().trim().min(1, 'Give the category a name').max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
   parent: z.union([z.literal(''), rowIdText]).default(''),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).default(''),
 });
@@ -59,11 +60,11 @@ export async function addCategory(db: DB, input: unknown): Promise<{ id: number;
   const c = parseInput(addSchema, input);
   return inTransaction(db, async (trx) => {
     const parent = c.parent === '' ? null : await trx.selectFrom('categories').select(['id', 'path']).where('id', '=', c.parent).executeTakeFirst();
-    if (c.parent !== '' && !parent) throw new HttpError(400, 'invalid', 'parent: No such category.', { parent: 'No such category' });
+    if (c.parent !== '' && !parent) throw new HttpError(400, 'invalid', `parent: ${t('categories.error.noParent')}.`, { parent: t('categories.error.noParent') });
     const slug = slugify(c.name, 'category');
     const path = parent ? `${parent.path}/${slug}` : slug;
     const taken = await trx.selectFrom('categories').select('id').where('path', '=', path).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'exists', `name: A category at /${path} already exists.`, { name: 'Already exists here' });
+    if (taken) throw new HttpError(409, 'exists', `name: ${t('categories.error.exists', { path })}`, { name: t('categories.error.existsField') });
     const siblings = await trx
       .selectFrom('categories')
       .select((eb) => eb.fn.max('menu_order').as('top'))
@@ -80,7 +81,7 @@ export async function addCategory(db: DB, input: unknown): Promise<{ id: number;
 
 const renameSchema = z.object({
   id: rowIdText,
-  name: z.string().trim().min(1, 'Give the category a name').max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).optional(),
 });
 
@@ -89,7 +90,7 @@ export async function renameCategory(db: DB, input: unknown): Promise<{ name: st
   const c = parseInput(renameSchema, input);
   return inTransaction(db, async (trx) => {
     const cat = await trx.selectFrom('categories').select(['name', 'path']).where('id', '=', c.id).executeTakeFirst();
-    if (!cat) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+    if (!cat) throw new HttpError(404, 'not_found', t('categories.gone'));
     await trx
       .updateTable('categories')
       .set({ name: c.name, ...(c.description !== undefined ? { description: sanitizeDescription(c.description) } : {}) })
@@ -116,7 +117,7 @@ export async function moveCategory(db: DB, input: unknown): Promise<{ name: stri
   const m = parseInput(moveSchema, input);
   return inTransaction(db, async (trx) => {
     const cat = await trx.selectFrom('categories').select(['id', 'name', 'parent_id']).where('id', '=', m.id).executeTakeFirst();
-    if (!cat) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+    if (!cat) throw new HttpError(404, 'not_found', t('categories.gone'));
     const siblings = (
       await trx
         .selectFrom('categories')
@@ -137,7 +138,7 @@ const reorderSchema = z.object({
   order: z
     .string()
     .max(CATEGORY_LIMITS.reorderMax * 11)
-    .regex(/^\d{1,10}(,\d{1,10})*$/, 'Not a list of category ids')
+    .regex(/^\d{1,10}(,\d{1,10})*$/, t('categories.error.order'))
     .transform((s) => s.split(',').map(Number)),
 });
 
@@ -153,7 +154,7 @@ export async function reorderCategories(db: DB, input: unknown): Promise<{ chang
     const rows = await trx.selectFrom('categories').select(['id', 'parent_id', 'menu_order']).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (order.length !== rows.length || new Set(order).size !== order.length || order.some((id) => !byId.has(id))) {
-      throw new HttpError(409, 'stale', 'The categories changed since this page was opened: reload it and try again. Nothing was moved.');
+      throw new HttpError(409, 'stale', t('categories.error.stale'));
     }
     const position = new Map<number | null, number>();
     let changed = 0;

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { ensureCategory, inTransaction, recountCategories, sanitizeDescription, slugify } from '../catalog/catalog-write.server.ts';
 import { reindexProducts } from '../search/search-index.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 import { CATEGORY_LIMITS } from '../../config/constants.ts';
 
@@ -89,7 +90,7 @@ async function movePaths(trx: DB, from: string, to: string): Promise<void> {
 
 const saveSchema = z.object({
   id: rowIdText,
-  name: z.string().trim().min(1, 'Give the category a name').max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
   slug: z.string().trim().max(CATEGORY_LIMITS.nameMax).default(''),
   parent: z.union([z.literal(''), rowIdText]).default(''),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).default(''),
@@ -102,22 +103,22 @@ export async function saveCategory(db: DB, input: unknown): Promise<{ path: stri
   const c = parseInput(saveSchema, input);
   return inTransaction(db, async (trx) => {
     const cat = await trx.selectFrom('categories').select(['id', 'name', 'path', 'parent_id', 'image_id']).where('id', '=', c.id).executeTakeFirst();
-    if (!cat) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+    if (!cat) throw new HttpError(404, 'not_found', t('categories.gone'));
     const parent = c.parent === '' ? null : await trx.selectFrom('categories').select(['id', 'path']).where('id', '=', c.parent).executeTakeFirst();
-    if (c.parent !== '' && !parent) throw new HttpError(400, 'invalid', 'parent: No such category.', { parent: 'No such category' });
+    if (c.parent !== '' && !parent) throw new HttpError(400, 'invalid', `parent: ${t('categories.error.noParent')}.`, { parent: t('categories.error.noParent') });
     if (parent && (parent.id === cat.id || parent.path.startsWith(`${cat.path}/`))) {
-      throw new HttpError(400, 'invalid', 'parent: A category cannot go under itself or one of its subcategories.', { parent: 'Not itself or one of its subcategories' });
+      throw new HttpError(400, 'invalid', `parent: ${t('categories.error.loop')}`, { parent: t('categories.error.loopField') });
     }
     const slug = slugify(c.slug || c.name, 'category');
     const path = parent ? `${parent.path}/${slug}` : slug;
     const isDefault = cat.path === DEFAULT_CATEGORY_PATH;
     if (isDefault && path !== cat.path) {
-      throw new HttpError(400, 'invalid', 'slug: Products without a category go to this one: its address and place stay.', { slug: 'Stays for the default category' });
+      throw new HttpError(400, 'invalid', `slug: ${t('categories.error.defaultStays')}`, { slug: t('categories.error.defaultStaysField') });
     }
     const moved = path !== cat.path;
     if (moved) {
       const taken = await trx.selectFrom('categories').select('id').where('path', '=', path).executeTakeFirst();
-      if (taken) throw new HttpError(409, 'slug_taken', `slug: Another category has the address /${path}.`, { slug: 'Already used here' });
+      if (taken) throw new HttpError(409, 'slug_taken', `slug: ${t('categories.error.slugTaken', { path })}`, { slug: t('categories.error.slugTakenField') });
     }
     const before = (await subtree(trx, cat.path)).map((r) => r.id);
     const parentChanged = (parent?.id ?? null) !== cat.parent_id;
@@ -152,10 +153,10 @@ export async function saveCategory(db: DB, input: unknown): Promise<{ path: stri
 /** Sets a category's picture to an uploaded media row (the upload route stores it first). */
 export async function setCategoryImage(db: DB, categoryId: number, mediaId: number): Promise<void> {
   const done = await db.updateTable('categories').set({ image_id: mediaId }).where('id', '=', categoryId).executeTakeFirst();
-  if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', 'This category no longer exists.');
+  if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', t('categories.gone'));
 }
 
-const deleteSchema = z.object({ id: rowIdText, confirm: z.literal('1', { error: 'Tick the box to confirm' }) });
+const deleteSchema = z.object({ id: rowIdText, confirm: z.literal('1', { error: t('categories.error.confirm') }) });
 
 /**
  * Deletes a category. Its products go to its parent (at the top level, those left without any
@@ -167,8 +168,8 @@ export async function deleteCategory(db: DB, input: unknown): Promise<{ name: st
   const d = parseInput(deleteSchema, input);
   return inTransaction(db, async (trx) => {
     const cat = await trx.selectFrom('categories').select(['id', 'name', 'path', 'parent_id', 'menu_order']).where('id', '=', d.id).executeTakeFirst();
-    if (!cat) throw new HttpError(404, 'not_found', 'This category no longer exists.');
-    if (cat.path === DEFAULT_CATEGORY_PATH) throw new HttpError(400, 'invalid', 'Products without a category go to this one: it cannot be deleted.');
+    if (!cat) throw new HttpError(404, 'not_found', t('categories.gone'));
+    if (cat.path === DEFAULT_CATEGORY_PATH) throw new HttpError(400, 'invalid', t('categories.delete.default'));
     const parent = cat.parent_id ? await trx.selectFrom('categories').select(['id', 'path']).where('id', '=', cat.parent_id).executeTakeFirstOrThrow() : null;
     const affected = await productsIn(trx, (await subtree(trx, cat.path)).map((r) => r.id));
     const own = (await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cat.id).execute()).map((r) => r.product_id);

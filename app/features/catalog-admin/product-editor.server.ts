@@ -187,10 +187,10 @@ const blankVariation = (attributes: Record<string, string>): EditorVariation => 
 export function generateVariations(v: EditorValues): { values: EditorValues; added: number } {
   const attrs = v.attributes.filter((a) => a.variation).map((a) => ({ slug: attributeKey(a.name), options: splitOptions(a.options) }));
   if (!attrs.length || attrs.some((a) => !a.options.length)) {
-    throw new FieldErrors({ attributes: 'Add an attribute “used for variations” with at least one option first' });
+    throw new FieldErrors({ attributes: t('products.error.noVariationAttribute') });
   }
   const missing = missingCombinations(attrs, v.variations.map((x) => x.attributes));
-  if (missing.length > MAX_GENERATED) throw new FieldErrors({ attributes: `That makes ${missing.length} variations; at most ${MAX_GENERATED} are generated at once` });
+  if (missing.length > MAX_GENERATED) throw new FieldErrors({ attributes: t('products.error.tooMany', { count: missing.length, max: MAX_GENERATED }) });
   return { values: { ...v, type: 'variable', variations: [...v.variations, ...missing.map(blankVariation)] }, added: missing.length };
 }
 
@@ -200,8 +200,8 @@ export const addVariation = (v: EditorValues): EditorValues => ({ ...v, type: 'v
 /** "Add a shop-wide attribute": its terms, display and swatches as a new attribute row of the form. */
 export async function addGlobalAttribute(db: DB, v: EditorValues, attributeId: number | null): Promise<{ values: EditorValues; name: string }> {
   const found = attributeId === null ? null : await globalAttributeForEditor(db, attributeId);
-  if (!found) throw new FieldErrors({ global_attribute: 'Choose an attribute' });
-  if (v.attributes.some((a) => attributeKey(a.name) === found.slug)) throw new FieldErrors({ global_attribute: 'This product already has that attribute' });
+  if (!found) throw new FieldErrors({ global_attribute: t('products.error.chooseAttribute') });
+  if (v.attributes.some((a) => attributeKey(a.name) === found.slug)) throw new FieldErrors({ global_attribute: t('products.attr.globalTaken') });
   const { slug: _s, ...row } = found;
   return { values: { ...v, attributes: [...v.attributes, { ...row, visible: true, variation: v.type === 'variable' }] }, name: found.name };
 }
@@ -210,7 +210,7 @@ export async function addGlobalAttribute(db: DB, v: EditorValues, attributeId: n
 export function bulkEditVariations(v: EditorValues, field: string, value: string): EditorValues {
   const allowed = ['regular_price', 'sale_price', 'stock_quantity', 'stock_status'] as const;
   const f = allowed.find((a) => a === field);
-  if (!f) throw new FieldErrors({ bulk_field: 'Choose what to set' });
+  if (!f) throw new FieldErrors({ bulk_field: t('products.error.chooseField') });
   return { ...v, variations: v.variations.map((x) => ({ ...x, [f]: value, ...(f === 'stock_quantity' && value.trim() ? { manage_stock: true } : {}) })) };
 }
 
@@ -244,8 +244,8 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff'])
  * file refuses the upload before anything is stored.
  */
 export async function storeUploadedImages(db: DB, dataDir: string, files: File[], alt: string): Promise<EditorImage[]> {
-  if (!files.length) throw new HttpError(400, 'invalid', 'images: Choose at least one picture.', { images: 'Choose at least one picture' });
-  if (files.length > IMAGE_MAX_FILES) throw new HttpError(400, 'invalid', `images: At most ${IMAGE_MAX_FILES} pictures at once.`, { images: `At most ${IMAGE_MAX_FILES} at once` });
+  if (!files.length) throw new HttpError(400, 'invalid', `images: ${t('products.error.choosePicture')}.`, { images: t('products.error.choosePicture') });
+  if (files.length > IMAGE_MAX_FILES) throw new HttpError(400, 'invalid', `images: ${t('products.error.tooManyPictures', { max: IMAGE_MAX_FILES })}`, { images: t('products.error.tooManyPicturesField', { max: IMAGE_MAX_FILES }) });
   const buffers: Buffer[] = [];
   for (const f of files) {
     if (f.size > IMAGE_MAX_BYTES) throw new HttpError(413, 'too_large', `images: “${f.name}” is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`, { images: `“${f.name}” is too large` });

@@ -5,6 +5,8 @@
  * input (money in minor units).
  */
 
+import { t } from '../../i18n/t-admin.ts';
+
 export interface EditorImage {
   id: number;
   alt: string;
@@ -118,14 +120,8 @@ export interface EditorValues {
   links: EditorLinks;
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  publish: 'Published',
-  draft: 'Draft',
-  pending: 'Pending review',
-  private: 'Private',
-  future: 'Scheduled',
-  trash: 'Trash',
-};
+/** A product's statuses in the order the back office shows them (labels: `products.status.<status>` in the admin catalog). */
+export const PRODUCT_STATUS_ORDER = ['publish', 'draft', 'pending', 'private', 'future', 'trash'] as const;
 
 export const emptyValues = (): EditorValues => ({
   id: null,
@@ -301,7 +297,7 @@ export function formToValues(form: FormData): EditorValues {
 
 export class FieldErrors extends Error {
   constructor(readonly fields: Record<string, string>) {
-    super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`)[0] ?? 'Invalid input');
+    super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`)[0] ?? t('products.error.invalid'));
   }
 }
 
@@ -314,25 +310,25 @@ export function valuesToInput(v: EditorValues, toMinor: (s: string) => number | 
   const money = (key: string, s: string) => {
     if (!s.trim()) return null;
     const n = toMinor(s);
-    if (n === null) fields[key] = 'Not an amount';
-    else if (n < 0) fields[key] = 'Must not be negative';
+    if (n === null) fields[key] = t('productList.notAmount');
+    else if (n < 0) fields[key] = t('productList.error.negative');
     return n;
   };
   const num = (key: string, s: string, int = false, signed = false) => {
     if (!s.trim()) return null;
     const n = Number(s);
     if (!Number.isFinite(n) || (int && !Number.isInteger(n))) {
-      fields[key] = int ? 'Must be a whole number' : 'Must be a number';
+      fields[key] = t(int ? 'products.error.wholeNumber' : 'products.error.number');
       return null;
     }
-    if (n < 0 && !signed && key !== 'stock_quantity' && !key.endsWith('stock_quantity')) fields[key] = 'Must not be negative';
+    if (n < 0 && !signed && key !== 'stock_quantity' && !key.endsWith('stock_quantity')) fields[key] = t('productList.error.negative');
     return n;
   };
   const date = (key: string, s: string) => {
     if (!s.trim()) return null;
     const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : /Z|[+-]\d\d:\d\d$/.test(s) ? s : `${s}Z`);
     if (Number.isNaN(d.getTime())) {
-      fields[key] = 'Not a date';
+      fields[key] = t('products.error.date');
       return null;
     }
     return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : d.toISOString();
@@ -440,11 +436,11 @@ function parseSwatches(text: string, display: string, key: string, fields: Recor
     const value = at > 0 ? part.slice(0, at).trim() : '';
     const swatch = at > 0 ? part.slice(at + 1).trim() : '';
     if (!value || !swatch) {
-      fields[key] = `Write each as “option: ${display === 'color' ? 'colour' : display === 'image' ? 'picture id' : 'label'}”`;
+      fields[key] = t(display === 'color' ? 'products.error.swatchColour' : display === 'image' ? 'products.error.swatchPicture' : 'products.error.swatchLabel');
       continue;
     }
     if (display === 'image') {
-      if (!/^\d{1,10}$/.test(swatch)) fields[key] = `“${value}”: give a picture’s id`;
+      if (!/^\d{1,10}$/.test(swatch)) fields[key] = t('products.error.swatchId', { value });
       else out[value] = Number(swatch);
     } else out[value] = swatch;
   }

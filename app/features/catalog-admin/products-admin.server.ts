@@ -5,6 +5,7 @@ import { inTransaction, recomputeProducts, recountCategories, createProduct, slu
 import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-update.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { contains } from '../../lib/list-query.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
 import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
@@ -154,19 +155,20 @@ export async function categoryOptions(db: DB): Promise<{ id: number; label: stri
 export const BULK_ACTIONS = ['publish', 'draft', 'trash', 'restore', 'sale', 'end_sale', 'stock', 'category'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+const bulkIds = z.array(rowId).min(1, t('productList.error.selectOne')).max(5000);
 const bulkSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['publish', 'draft', 'trash', 'restore', 'end_sale']), ids: z.array(rowId).min(1, 'Select at least one product').max(5000) }),
+  z.object({ action: z.enum(['publish', 'draft', 'trash', 'restore', 'end_sale']), ids: bulkIds }),
   z.object({
     action: z.literal('sale'),
-    ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
-    percent: z.coerce.number({ message: 'Give a percentage' }).int('A whole percentage').min(1, 'Between 1 and 99').max(99, 'Between 1 and 99'),
+    ids: bulkIds,
+    percent: z.coerce.number({ message: t('productList.error.percent') }).int(t('productList.error.wholePercent')).min(1, t('productList.error.percentRange')).max(99, t('productList.error.percentRange')),
   }),
   z.object({
     action: z.literal('category'),
-    ids: z.array(rowId).min(1, 'Select at least one product').max(5000),
-    category: z.coerce.number({ message: 'Choose a category' }).int().pipe(rowId),
+    ids: bulkIds,
+    category: z.coerce.number({ message: t('productList.error.chooseCategory') }).int().pipe(rowId),
   }),
-  z.object({ action: z.literal('stock'), ids: z.array(rowId).min(1, 'Select at least one product').max(5000), stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { message: 'Choose a stock status' }) }),
+  z.object({ action: z.literal('stock'), ids: bulkIds, stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { message: t('productList.error.chooseStock') }) }),
 ]);
 
 export interface BulkResult {
@@ -184,7 +186,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
     // Only the stock action changes stock: the others skip the stock log's two reads.
     const stockBefore = cmd.action === 'stock' ? await stockSnapshot(trx, ids) : null;
     const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw new HttpError(404, 'not_found', 'Some of the chosen products no longer exist. Reload the list.');
+    if (found.length !== ids.length) throw new HttpError(404, 'not_found', t('productList.error.gone'));
     const skipped: BulkResult['skipped'] = [];
     let targets = found.map((r) => r.id);
     const now = nowIso();
@@ -196,7 +198,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
           ? new Set((await trx.selectFrom('product_variations').select('product_id').distinct().where('product_id', 'in', variable).where('status', '=', 'publish').where('regular_price', 'is not', null).execute()).map((r) => r.product_id))
           : new Set<number>();
         for (const r of found) {
-          if (r.type === 'variable' && !priced.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: 'A variable product needs a variation with a price' });
+          if (r.type === 'variable' && !priced.has(r.id)) skipped.push({ id: r.id, name: r.name, reason: t('productList.skip.unpriced') });
         }
         targets = targets.filter((id) => !skipped.some((s) => s.id === id));
         if (targets.length) await trx.updateTable('products').set({ status: 'publish', updated_at: now }).where('id', 'in', targets).execute();
@@ -216,7 +218,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
         const salePrice = sql<number>`CAST(ROUND(regular_price * ${sql.lit(100 - cmd.percent)} / 100.0) AS INTEGER)`;
         await trx.updateTable('products').set({ sale_price: salePrice, sale_from: null, sale_to: null }).where('id', 'in', targets).where('type', 'in', ['simple', 'external']).where('regular_price', '>', 0).execute();
         await trx.updateTable('product_variations').set({ sale_price: salePrice, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).where('regular_price', '>', 0).execute();
-        for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: 'A grouped product has no price of its own' });
+        for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: t('productList.skip.grouped') });
         await touch(targets);
         break;
       }
@@ -227,7 +229,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
         break;
       case 'category': {
         const cat = await trx.selectFrom('categories').select('id').where('id', '=', cmd.category).executeTakeFirst();
-        if (!cat) throw new HttpError(400, 'invalid', 'category: No such category.', { category: 'No such category' });
+        if (!cat) throw new HttpError(400, 'invalid', `category: ${t('productList.error.noCategory')}.`, { category: t('productList.error.noCategory') });
         const have = new Set((await trx.selectFrom('product_categories').select('product_id').where('category_id', '=', cmd.category).where('product_id', 'in', ids).execute()).map((r) => r.product_id));
         targets = ids.filter((id) => !have.has(id));
         if (targets.length) {
@@ -239,7 +241,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
       case 'stock': {
         // Managed stock follows its quantity; variable products follow their variations.
         for (const r of found) {
-          if (r.manage_stock) skipped.push({ id: r.id, name: r.name, reason: 'Stock is managed: change the quantity instead' });
+          if (r.manage_stock) skipped.push({ id: r.id, name: r.name, reason: t('productList.skip.managed') });
         }
         targets = found.filter((r) => !r.manage_stock).map((r) => r.id);
         if (targets.length) {
@@ -259,8 +261,8 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
 
 const quickSchema = z.object({
   id: rowId,
-  regular_price: z.number().int().min(0, 'Must not be negative').nullable(),
-  sale_price: z.number().int().min(0, 'Must not be negative').nullable(),
+  regular_price: z.number().int().min(0, t('productList.error.negative')).nullable(),
+  sale_price: z.number().int().min(0, t('productList.error.negative')).nullable(),
   stock_quantity: z.number().int().min(-1e9).max(1e9).nullable().optional(),
   version: z.string().max(40),
 });
@@ -268,13 +270,13 @@ const quickSchema = z.object({
 /** The list's inline edit: prices and stock of one simple product, refused over a newer save. */
 export async function quickEditProduct(db: DB, input: unknown, actor: StockActor): Promise<{ name: string }> {
   const q = parseInput(quickSchema, input);
-  if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', 'sale_price: Must be below the regular price.', { sale_price: 'Must be below the regular price' });
-  if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', 'sale_price: A sale needs a regular price.', { sale_price: 'A sale needs a regular price' });
+  if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', `sale_price: ${t('productList.error.saleBelow')}.`, { sale_price: t('productList.error.saleBelow') });
+  if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', `sale_price: ${t('productList.error.saleNeedsRegular')}.`, { sale_price: t('productList.error.saleNeedsRegular') });
   return inTransaction(db, async (trx) => {
     const row = await trx.selectFrom('products').select(['id', 'name', 'type', 'updated_at', 'manage_stock', 'backorders']).where('id', '=', q.id).executeTakeFirst();
-    if (!row) throw new HttpError(404, 'not_found', 'No such product.');
-    if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', `“${row.name}” was changed since you opened it. Reload the list and try again.`);
-    if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', 'Prices of this product are set per variation or child: open the editor.');
+    if (!row) throw new HttpError(404, 'not_found', t('productList.error.noProduct'));
+    if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', t('productList.error.conflict', { name: row.name }));
+    if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', t('productList.error.notSimple'));
     const stockBefore = await stockSnapshot(trx, [q.id], 'products');
     const stock =
       row.manage_stock && q.stock_quantity != null
@@ -300,7 +302,7 @@ const later = (after: string) => {
 export async function duplicateProduct(db: DB, productId: number, actor: StockActor): Promise<{ id: number; slug: string }> {
   return inTransaction(db, async (trx) => {
     const p = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
-    if (!p) throw new HttpError(404, 'not_found', 'No such product.');
+    if (!p) throw new HttpError(404, 'not_found', t('productList.error.noProduct'));
     const [images, cats, tags, attrs, vars, links] = await Promise.all([
       trx.selectFrom('product_images').select('media_id').where('product_id', '=', productId).orderBy('position').execute(),
       trx.selectFrom('product_categories').select('category_id').where('product_id', '=', productId).execute(),

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, slugify } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { contains } from '../../lib/list-query.ts';
+import { t } from '../../i18n/t-admin.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 
 /*
@@ -37,14 +38,14 @@ export async function listTagsAdmin(db: DB, q: string, page: number) {
   return { tags: rows.map((r): AdminTag => ({ id: r.id, name: r.name, slug: r.slug, count: Number(r.count ?? 0) })), total, page: at, pages };
 }
 
-const nameSchema = z.string().trim().min(1, 'Give the tag a name').max(100);
+const nameSchema = z.string().trim().min(1, t('tags.error.name')).max(100);
 
 export async function addTag(db: DB, input: unknown): Promise<{ name: string }> {
   const { name } = parseInput(z.object({ name: nameSchema }), input);
   return inTransaction(db, async (trx) => {
     const slug = slugify(name, 'tag');
     const taken = await trx.selectFrom('tags').select('id').where((eb) => eb.or([eb('name', '=', name), eb('slug', '=', slug)])).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'exists', 'name: This tag already exists.', { name: 'Already exists' });
+    if (taken) throw new HttpError(409, 'exists', `name: ${t('tags.error.exists')}`, { name: t('tags.error.existsField') });
     await trx.insertInto('tags').values({ name, slug }).execute();
     return { name };
   });
@@ -56,20 +57,20 @@ export async function renameTag(db: DB, input: unknown): Promise<{ name: string 
   const { id, name } = parseInput(z.object({ id: rowIdText, name: nameSchema }), input);
   return inTransaction(db, async (trx) => {
     const clash = await trx.selectFrom('tags').select('id').where('name', '=', name).where('id', '!=', id).executeTakeFirst();
-    if (clash) throw new HttpError(409, 'exists', 'name: Another tag has this name.', { name: 'Another tag has this name' });
+    if (clash) throw new HttpError(409, 'exists', `name: ${t('tags.error.clash')}.`, { name: t('tags.error.clash') });
     const done = await trx.updateTable('tags').set({ name }).where('id', '=', id).executeTakeFirst();
-    if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', 'This tag no longer exists.');
+    if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', t('tags.error.gone'));
     await recomputeProducts(trx, await taggedProducts(trx, [id]));
     return { name };
   });
 }
 
 export async function deleteTags(db: DB, input: unknown): Promise<{ count: number }> {
-  const { ids } = parseInput(z.object({ ids: z.array(rowIdText).min(1, 'Select at least one tag').max(1000) }), input);
+  const { ids } = parseInput(z.object({ ids: z.array(rowIdText).min(1, t('tags.error.selectOne')).max(1000) }), input);
   const unique = [...new Set(ids)];
   return inTransaction(db, async (trx) => {
     const found = await trx.selectFrom('tags').select('id').where('id', 'in', unique).execute();
-    if (found.length !== unique.length) throw new HttpError(404, 'not_found', 'Some of these tags no longer exist. Reload the list.');
+    if (found.length !== unique.length) throw new HttpError(404, 'not_found', t('tags.error.someGone'));
     const products = await taggedProducts(trx, unique);
     await trx.deleteFrom('product_tags').where('tag_id', 'in', unique).execute();
     await trx.deleteFrom('tags').where('id', 'in', unique).execute();

@@ -41,7 +41,7 @@ export function GalleryField({ images, onReorder }: { images: EditorImage[]; onR
   if (!images.length) {
     return (
       <p className="hint" id="field-images">
-        No pictures yet: upload some below.
+        {t('products.gallery.none')}
       </p>
     );
   }
@@ -78,21 +78,21 @@ function Picture({ image: img, index: i, handle }: { image: EditorImage; index: 
       <input type="hidden" name={`image.${img.id}.path`} value={img.path} />
       <input type="hidden" name={`image.${img.id}.widths`} value={img.widths} />
       <div className="field">
-        <label htmlFor={`img-alt-${img.id}`}>Alt text</label>
+        <label htmlFor={`img-alt-${img.id}`}>{t('products.gallery.alt')}</label>
         <input id={`img-alt-${img.id}`} name={`image.${img.id}.alt`} defaultValue={img.alt} maxLength={500} />
       </div>
       <div className="field">
-        <label htmlFor={`img-pos-${img.id}`}>Position</label>
+        <label htmlFor={`img-pos-${img.id}`}>{t('products.gallery.position')}</label>
         {/* Keyed by the place: after a drag the field shows the new one. */}
         <input key={i} id={`img-pos-${img.id}`} name={`image.${img.id}.position`} type="number" min={1} defaultValue={i + 1} />
       </div>
       <div className="check">
         <input type="radio" id={`img-main-${img.id}`} name="featured_image" value={img.id} defaultChecked={i === 0} />
-        <label htmlFor={`img-main-${img.id}`}>Main image</label>
+        <label htmlFor={`img-main-${img.id}`}>{t('products.gallery.main')}</label>
       </div>
       <div className="check">
         <input type="checkbox" id={`img-rm-${img.id}`} name={`image.${img.id}.remove`} />
-        <label htmlFor={`img-rm-${img.id}`}>Remove</label>
+        <label htmlFor={`img-rm-${img.id}`}>{t('products.gallery.remove')}</label>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { t } from '../../../i18n/t-admin.ts';
 
 /*
  * The rich text editor of product descriptions (Tiptap): headings, bold, italic, lists,
@@ -7,12 +8,12 @@ import StarterKit from '@tiptap/starter-kit';
  */
 
 const TOOLS = [
-  { label: 'Bold', run: 'toggleBold', active: 'bold' },
-  { label: 'Italic', run: 'toggleItalic', active: 'italic' },
-  { label: 'Heading', run: 'toggleHeading', args: { level: 2 }, active: 'heading' },
-  { label: 'Bulleted list', run: 'toggleBulletList', active: 'bulletList' },
-  { label: 'Numbered list', run: 'toggleOrderedList', active: 'orderedList' },
-  { label: 'Quote', run: 'toggleBlockquote', active: 'blockquote' },
+  { label: 'products.richText.bold', run: 'toggleBold', active: 'bold' },
+  { label: 'products.richText.italic', run: 'toggleItalic', active: 'italic' },
+  { label: 'products.richText.heading', run: 'toggleHeading', args: { level: 2 }, active: 'heading' },
+  { label: 'products.richText.bulletList', run: 'toggleBulletList', active: 'bulletList' },
+  { label: 'products.richText.orderedList', run: 'toggleOrderedList', active: 'orderedList' },
+  { label: 'products.richText.blockquote', run: 'toggleBlockquote', active: 'blockquote' },
 ] as const;
 
 export default function RichTextEditor({ labelId, initial, small, invalid, describedBy, onChange }: { labelId: string; initial: string; small?: boolean; invalid?: boolean; describedBy?: string; onChange: (html: string) => void }) {
@@ -34,24 +35,24 @@ export default function RichTextEditor({ labelId, initial, small, invalid, descr
   });
   const active = useEditorState({
     editor,
-    selector: ({ editor: e }) => Object.fromEntries(TOOLS.map((t) => [t.active, e?.isActive(t.active) ?? false])),
+    selector: ({ editor: e }) => Object.fromEntries(TOOLS.map((tool) => [tool.active, e?.isActive(tool.active) ?? false])),
   });
   if (!editor) return null;
   return (
     <div className="rich-text">
       <div className="rich-text__tools" role="toolbar" aria-labelledby={labelId}>
-        {TOOLS.map((t) => (
+        {TOOLS.map((tool) => (
           <button
-            key={t.label}
+            key={tool.label}
             type="button"
             className="button button--ghost button--small"
-            aria-pressed={active?.[t.active] ?? false}
+            aria-pressed={active?.[tool.active] ?? false}
             onClick={() => {
               const chain = editor.chain().focus() as unknown as Record<string, (a?: unknown) => { run: () => boolean }>;
-              chain[t.run]!('args' in t ? t.args : undefined).run();
+              chain[tool.run]!('args' in tool ? tool.args : undefined).run();
             }}
           >
-            {t.label}
+            {t(tool.label)}
           </button>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { t } from '../../../i18n/t-admin.ts';
 
 // The editor's code (Tiptap, on ProseMirror) is fetched only by pages that show this field, once they run scripts.
 const RichTextEditor = lazy(() => import('./rich-text-editor.lazy.tsx'));
@@ -30,7 +31,7 @@ export function RichTextField({ name, label, defaultValue, error, small, onEdit 
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {enhanced ? (
-        <Suspense fallback={<p className="hint">Loading the editor…</p>}>
+        <Suspense fallback={<p className="hint">{t('products.richText.loading')}</p>}>
           <RichTextEditor
             labelId={`${id}-label`}
             initial={defaultValue}

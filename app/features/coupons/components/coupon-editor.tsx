@@ -3,27 +3,28 @@ import { CsrfField, Field, FormErrors, fieldError } from '../../account/componen
 import type { ActionError } from '../../../lib/action.ts';
 import { DISCOUNT_TYPE_LABELS } from '../coupon-form.ts';
 import { DISCOUNT_TYPES } from '../coupons.schema.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 
 /** Field labels, also used by the error list at the top of the form. */
 export const COUPON_LABELS = {
-  code: 'Coupon code',
-  description: 'Description (for staff)',
-  discountType: 'Discount type',
-  amount: 'Coupon amount',
-  freeShipping: 'Allow free shipping',
-  expiresAt: 'Expiry date',
-  minimumSpend: 'Minimum spend',
-  maximumSpend: 'Maximum spend',
-  individualUse: 'Individual use only',
-  excludeSaleItems: 'Exclude sale items',
-  productIds: 'Products (ids)',
-  excludedProductIds: 'Exclude products (ids)',
-  categoryIds: 'Product categories (ids)',
-  excludedCategoryIds: 'Exclude categories (ids)',
-  emailRestrictions: 'Allowed e-mails',
-  usageLimit: 'Usage limit per coupon',
-  limitUsageToXItems: 'Limit usage to X items',
-  usageLimitPerUser: 'Usage limit per customer',
+  code: t('admin.coupon.field.code'),
+  description: t('admin.coupon.field.description'),
+  discountType: t('admin.coupon.field.discountType'),
+  amount: t('admin.coupon.field.amount'),
+  freeShipping: t('admin.coupon.field.freeShipping'),
+  expiresAt: t('admin.coupon.field.expiresAt'),
+  minimumSpend: t('admin.coupon.field.minimumSpend'),
+  maximumSpend: t('admin.coupon.field.maximumSpend'),
+  individualUse: t('admin.coupon.field.individualUse'),
+  excludeSaleItems: t('admin.coupon.field.excludeSaleItems'),
+  productIds: t('admin.coupon.field.productIds'),
+  excludedProductIds: t('admin.coupon.field.excludedProductIds'),
+  categoryIds: t('admin.coupon.field.categoryIds'),
+  excludedCategoryIds: t('admin.coupon.field.excludedCategoryIds'),
+  emailRestrictions: t('admin.coupon.field.emailRestrictions'),
+  usageLimit: t('admin.coupon.field.usageLimit'),
+  limitUsageToXItems: t('admin.coupon.field.limitUsageToXItems'),
+  usageLimitPerUser: t('admin.coupon.field.usageLimitPerUser'),
 };
 type Name = keyof typeof COUPON_LABELS;
 
@@ -73,9 +74,9 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
       <Form method="post" className="admin-form" noValidate>
         <CsrfField />
         <fieldset>
-          <legend>General</legend>
-          {text('code', 'Shoppers type this at the cart; letters and digits, case does not matter.', { required: true })}
-          {area('description', 'Not shown to shoppers.')}
+          <legend>{t('admin.coupon.general')}</legend>
+          {text('code', t('admin.coupon.hint.code'), { required: true })}
+          {area('description', t('admin.coupon.hint.description'))}
           <div className="form-row">
             <label htmlFor="field-discountType">{COUPON_LABELS.discountType}</label>
             <select id="field-discountType" name="discountType" defaultValue={values.discountType}>
@@ -86,31 +87,31 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
               ))}
             </select>
           </div>
-          {text('amount', `A percentage (e.g. 12.5) for a percentage discount, otherwise an amount in ${currency} (e.g. 10.00).`, { required: true })}
-          <Check name="freeShipping" checked={values.freeShipping === '1'} hint="Free shipping methods that require a coupon become available." />
-          {text('expiresAt', 'The coupon stops working at 00:00 (UTC) on this date. Leave empty for no expiry.', { type: 'date' })}
+          {text('amount', t('admin.coupon.hint.amount', { currency }), { required: true })}
+          <Check name="freeShipping" checked={values.freeShipping === '1'} hint={t('admin.coupon.hint.freeShipping')} />
+          {text('expiresAt', t('admin.coupon.hint.expiresAt'), { type: 'date' })}
         </fieldset>
         <fieldset>
-          <legend>Usage restriction</legend>
-          {text('minimumSpend', `Cart subtotal in ${currency} needed to use the coupon. Leave empty for none.`)}
-          {text('maximumSpend', `Largest cart subtotal in ${currency} the coupon allows. Leave empty for none.`)}
-          <Check name="individualUse" checked={values.individualUse === '1'} hint="Cannot be used together with other coupons." />
-          <Check name="excludeSaleItems" checked={values.excludeSaleItems === '1'} hint="Items on sale are not discounted." />
-          {text('productIds', 'Comma-separated product or variation ids the coupon applies to. Empty = all products.')}
-          {text('excludedProductIds', 'Comma-separated product or variation ids never discounted.')}
-          {text('categoryIds', 'Comma-separated category ids the coupon applies to. Empty = all categories.')}
-          {text('excludedCategoryIds', 'Comma-separated category ids never discounted.')}
-          {area('emailRestrictions', 'Comma-separated e-mail addresses allowed to use the coupon; * is a wildcard (*@example.com). Empty = everyone.')}
+          <legend>{t('admin.coupon.restriction')}</legend>
+          {text('minimumSpend', t('admin.coupon.hint.minimumSpend', { currency }))}
+          {text('maximumSpend', t('admin.coupon.hint.maximumSpend', { currency }))}
+          <Check name="individualUse" checked={values.individualUse === '1'} hint={t('admin.coupon.hint.individualUse')} />
+          <Check name="excludeSaleItems" checked={values.excludeSaleItems === '1'} hint={t('admin.coupon.hint.excludeSaleItems')} />
+          {text('productIds', t('admin.coupon.hint.productIds'))}
+          {text('excludedProductIds', t('admin.coupon.hint.excludedProductIds'))}
+          {text('categoryIds', t('admin.coupon.hint.categoryIds'))}
+          {text('excludedCategoryIds', t('admin.coupon.hint.excludedCategoryIds'))}
+          {area('emailRestrictions', t('admin.coupon.hint.emailRestrictions'))}
         </fieldset>
         <fieldset>
-          <legend>Usage limits</legend>
-          {usageCount !== null ? <p>Used {usageCount === 1 ? 'once' : `${usageCount} times`} so far.</p> : null}
-          {text('usageLimit', 'How many times the coupon can be used in all. Empty = unlimited.')}
-          {text('limitUsageToXItems', 'For percentage and fixed product discounts: how many items at most are discounted. Empty = all.')}
-          {text('usageLimitPerUser', 'How many times each customer (account or e-mail address) can use it. Empty = unlimited.')}
+          <legend>{t('admin.coupon.limits')}</legend>
+          {usageCount !== null ? <p>{plural('admin.coupon.used', usageCount)}</p> : null}
+          {text('usageLimit', t('admin.coupon.hint.usageLimit'))}
+          {text('limitUsageToXItems', t('admin.coupon.hint.limitUsageToXItems'))}
+          {text('usageLimitPerUser', t('admin.coupon.hint.usageLimitPerUser'))}
         </fieldset>
         <button type="submit" className="button" disabled={busy}>
-          Save coupon
+          {t('admin.coupon.save')}
         </button>
       </Form>
     </>

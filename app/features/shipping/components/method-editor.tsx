@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
+import { t } from '../../../i18n/t-admin.ts';
 import { METHOD_LABELS, minorToDecimal, type FlatRateSettings, type FreeShippingSettings } from '../shipping.schema.ts';
 
 interface Method {
@@ -50,35 +51,47 @@ export function MethodEditor({ method, classes, exponent }: Props) {
     <details className="method-editor">
       <summary>
         {method.title} — {METHOD_LABELS[method.type]}
-        {method.enabled ? '' : ' (disabled)'}
+        {method.enabled ? '' : t('admin.shipping.method.disabled')}
       </summary>
       <Form method="post" className="admin-form">
         <CsrfField />
         <input type="hidden" name="methodId" value={method.id} />
         <div className="form-row">
-          <label htmlFor={`${p}title`}>Title shoppers see</label>
+          <label htmlFor={`${p}title`}>{t('admin.shipping.method.title')}</label>
           <input id={`${p}title`} name="title" required defaultValue={method.title} />
         </div>
         <div className="form-row">
           <input type="hidden" name="enabled" value="0" />
           <label>
-            <input type="checkbox" name="enabled" value="1" defaultChecked={method.enabled} /> Enabled
+            <input type="checkbox" name="enabled" value="1" defaultChecked={method.enabled} /> {t('admin.shipping.method.enabled')}
           </label>
         </div>
         {method.type === 'flat_rate' ? (
           <>
-            <Money id={`${p}cost`} name="cost" label="Cost" value={flat.cost} exponent={exponent} />
-            <Choice id={`${p}costType`} name="costType" label="Charge the cost" value={flat.costType} options={[['per_order', 'Once per order'], ['per_item', 'For each item']]} />
+            <Money id={`${p}cost`} name="cost" label={t('admin.shipping.method.cost')} value={flat.cost} exponent={exponent} />
+            <Choice
+              id={`${p}costType`}
+              name="costType"
+              label={t('admin.shipping.method.costType')}
+              value={flat.costType}
+              options={[
+                ['per_order', t('admin.shipping.method.perOrder')],
+                ['per_item', t('admin.shipping.method.perItem')],
+              ]}
+            />
             {classes.map((c) => (
-              <Money key={c.slug} id={`${p}class-${c.slug}`} name={`classCost.${c.slug}`} label={`Extra for “${c.name}” items`} value={flat.classCosts[c.slug] ?? 0} exponent={exponent} />
+              <Money key={c.slug} id={`${p}class-${c.slug}`} name={`classCost.${c.slug}`} label={t('admin.shipping.method.classCost', { name: c.name })} value={flat.classCosts[c.slug] ?? 0} exponent={exponent} />
             ))}
-            <Money id={`${p}noClassCost`} name="noClassCost" label="Extra for items without a shipping class" value={flat.noClassCost} exponent={exponent} />
+            <Money id={`${p}noClassCost`} name="noClassCost" label={t('admin.shipping.method.noClassCost')} value={flat.noClassCost} exponent={exponent} />
             <Choice
               id={`${p}calculationType`}
               name="calculationType"
-              label="Shipping-class costs"
+              label={t('admin.shipping.method.calculation')}
               value={flat.calculationType}
-              options={[['per_class', 'Add up every class in the cart'], ['per_order', 'Charge only the most expensive class']]}
+              options={[
+                ['per_class', t('admin.shipping.method.perClass')],
+                ['per_order', t('admin.shipping.method.mostExpensive')],
+              ]}
             />
           </>
         ) : method.type === 'free_shipping' ? (
@@ -86,40 +99,39 @@ export function MethodEditor({ method, classes, exponent }: Props) {
             <Choice
               id={`${p}requires`}
               name="requires"
-              label="Free shipping requires"
+              label={t('admin.shipping.method.requires')}
               value={free.requires}
               options={[
-                ['', 'Nothing'],
-                ['coupon', 'A free-shipping coupon'],
-                ['min_amount', 'A minimum order amount'],
-                ['either', 'A minimum amount or a coupon'],
-                ['both', 'A minimum amount and a coupon'],
+                ['', t('admin.shipping.method.requires.none')],
+                ['coupon', t('admin.shipping.method.requires.coupon')],
+                ['min_amount', t('admin.shipping.method.requires.min_amount')],
+                ['either', t('admin.shipping.method.requires.either')],
+                ['both', t('admin.shipping.method.requires.both')],
               ]}
             />
-            <Money id={`${p}minAmount`} name="minAmount" label="Minimum order amount" value={free.minAmount} exponent={exponent} />
+            <Money id={`${p}minAmount`} name="minAmount" label={t('admin.shipping.method.minAmount')} value={free.minAmount} exponent={exponent} />
             <div className="form-row">
               <input type="hidden" name="ignoreDiscounts" value="0" />
               <label>
-                <input type="checkbox" name="ignoreDiscounts" value="1" defaultChecked={free.ignoreDiscounts} /> Compare the minimum with the
-                amount before coupon discounts
+                <input type="checkbox" name="ignoreDiscounts" value="1" defaultChecked={free.ignoreDiscounts} /> {t('admin.shipping.method.ignoreDiscounts')}
               </label>
             </div>
           </>
         ) : (
-          <Money id={`${p}cost`} name="cost" label="Cost" value={Number(method.settings.cost ?? 0)} exponent={exponent} />
+          <Money id={`${p}cost`} name="cost" label={t('admin.shipping.method.cost')} value={Number(method.settings.cost ?? 0)} exponent={exponent} />
         )}
         <button type="submit" className="button" name="intent" value="save-method">
-          Save method
+          {t('admin.shipping.method.save')}
         </button>
       </Form>
       <Form method="post">
         <CsrfField />
         <input type="hidden" name="methodId" value={method.id} />
         <button type="submit" name="intent" value={method.enabled ? 'disable-method' : 'enable-method'}>
-          {method.enabled ? 'Disable' : 'Enable'}
+          {t(method.enabled ? 'admin.shipping.method.disable' : 'admin.shipping.method.enable')}
         </button>{' '}
         <button type="submit" name="intent" value="delete-method">
-          Delete method
+          {t('admin.shipping.method.delete')}
         </button>
       </Form>
     </details>

@@ -3,6 +3,7 @@ import { CsrfField, Field, fieldError } from '../../account/components/form-part
 import type { ActionError } from '../../../lib/action.ts';
 import { CONTINENTS } from '../continents.ts';
 import { countries } from '../countries.ts';
+import { t } from '../../../i18n/t-admin.ts';
 
 interface Props {
   zone: { name: string; locations: { type: string; code: string }[] } | null;
@@ -19,19 +20,19 @@ export function ZoneForm({ zone, error }: Props) {
     <Form method="post" className="admin-form">
       <CsrfField />
       <fieldset>
-        <legend>Zone</legend>
-        <Field name="name" label="Zone name" required defaultValue={values?.name ?? zone?.name ?? ''} error={fieldError(error, 'name')} />
+        <legend>{t('admin.shipping.zoneForm.legend')}</legend>
+        <Field name="name" label={t('admin.shipping.zoneForm.name')} required defaultValue={values?.name ?? zone?.name ?? ''} error={fieldError(error, 'name')} />
         <div className="form-row">
-          <label htmlFor="field-regions">Regions</label>
+          <label htmlFor="field-regions">{t('admin.shipping.zoneForm.regions')}</label>
           <select id="field-regions" name="regions" multiple size={12} defaultValue={regions} aria-describedby="field-regions-hint">
-            <optgroup label="Continents">
+            <optgroup label={t('admin.shipping.zoneForm.continents')}>
               {CONTINENTS.map((c) => (
                 <option key={c.code} value={`continent:${c.code}`}>
                   {c.name}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Countries">
+            <optgroup label={t('admin.shipping.zoneForm.countries')}>
               {countries().map((c) => (
                 <option key={c.code} value={`country:${c.code}`}>
                   {c.name}
@@ -40,12 +41,12 @@ export function ZoneForm({ zone, error }: Props) {
             </optgroup>
           </select>
           <span id="field-regions-hint" className="hint">
-            Hold Ctrl (⌘ on a Mac) to choose several.
+            {t('admin.shipping.zoneForm.regionsHint')}
           </span>
           {fieldError(error, 'regions') ? <p className="field-error">{fieldError(error, 'regions')}</p> : null}
         </div>
         <div className="form-row">
-          <label htmlFor="field-states">States and provinces</label>
+          <label htmlFor="field-states">{t('admin.shipping.zoneForm.states')}</label>
           <input
             id="field-states"
             name="states"
@@ -54,12 +55,12 @@ export function ZoneForm({ zone, error }: Props) {
             aria-invalid={fieldError(error, 'states') ? true : undefined}
           />
           <span id="field-states-hint" className="hint">
-            Country code, colon, state code, separated by commas: US:CA, CA:ON.
+            {t('admin.shipping.zoneForm.statesHint')}
           </span>
           {fieldError(error, 'states') ? <p className="field-error">{fieldError(error, 'states')}</p> : null}
         </div>
         <div className="form-row">
-          <label htmlFor="field-postcodes">Limit to postcodes</label>
+          <label htmlFor="field-postcodes">{t('admin.shipping.zoneForm.postcodes')}</label>
           <textarea
             id="field-postcodes"
             name="postcodes"
@@ -69,12 +70,12 @@ export function ZoneForm({ zone, error }: Props) {
             aria-invalid={fieldError(error, 'postcodes') ? true : undefined}
           />
           <span id="field-postcodes-hint" className="hint">
-            One a line. Wildcards (902*) and ranges (90000...90999) work; leave empty for every postcode.
+            {t('admin.shipping.zoneForm.postcodesHint')}
           </span>
           {fieldError(error, 'postcodes') ? <p className="field-error">{fieldError(error, 'postcodes')}</p> : null}
         </div>
         <button type="submit" className="button" name="intent" value="save-zone">
-          Save zone
+          {t('admin.shipping.zoneForm.save')}
         </button>
       </fieldset>
     </Form>

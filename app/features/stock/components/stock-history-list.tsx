@@ -30,7 +30,7 @@ function Change({ row }: { row: StockHistoryRow }) {
         <>
           {quantity(row.quantityBefore)}
           <span aria-hidden="true"> → </span>
-          <span className="visually-hidden"> to </span>
+          <span className="visually-hidden"> {t('admin.stock.to')} </span>
         </>
       )}
       {quantity(row.quantityAfter)}

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../lib/action.ts';
+import { t } from '../../../i18n/t-admin.ts';
 
 export interface TaxRateFormValues {
   id: number | null;
@@ -29,39 +30,39 @@ export function TaxRateForm({ rate, taxClass, error }: { rate: TaxRateFormValues
       <CsrfField />
       {r.id !== null ? <input type="hidden" name="rateId" value={r.id} /> : null}
       <fieldset>
-        <legend>{r.id !== null ? `Edit rate “${r.name || r.id}”` : 'Add a rate'}</legend>
-        <Field name="country" label="Country code (empty for any)" defaultValue={v('country')} error={fe('country')} />
-        <Field name="state" label="State code (empty for any)" defaultValue={v('state')} error={fe('state')} />
+        <legend>{r.id !== null ? t('admin.tax.form.edit', { name: r.name || r.id }) : t('admin.tax.form.add')}</legend>
+        <Field name="country" label={t('admin.tax.form.country')} defaultValue={v('country')} error={fe('country')} />
+        <Field name="state" label={t('admin.tax.form.state')} defaultValue={v('state')} error={fe('state')} />
         <div className="form-row">
-          <label htmlFor="field-postcodes">Postcodes (one a line; 902* and 90000...90999 work; empty for any)</label>
+          <label htmlFor="field-postcodes">{t('admin.tax.form.postcodes')}</label>
           <textarea id="field-postcodes" name="postcodes" rows={3} defaultValue={error?.values?.postcodes ?? lines(r.postcodes)} />
           {fe('postcodes') ? <p className="field-error">{fe('postcodes')}</p> : null}
         </div>
         <div className="form-row">
-          <label htmlFor="field-cities">Cities (one a line; empty for any)</label>
+          <label htmlFor="field-cities">{t('admin.tax.form.cities')}</label>
           <textarea id="field-cities" name="cities" rows={2} defaultValue={error?.values?.cities ?? lines(r.cities)} />
           {fe('cities') ? <p className="field-error">{fe('cities')}</p> : null}
         </div>
-        <Field name="rate" label="Rate %" required defaultValue={v('rate')} hint="Up to four decimals, e.g. 8.875" error={fe('rate')} />
-        <Field name="name" label="Tax name" defaultValue={v('name')} error={fe('name')} />
-        <Field name="priority" type="number" label="Priority" defaultValue={v('priority')} hint="One rate of each priority applies." error={fe('priority')} />
+        <Field name="rate" label={t('admin.tax.form.rate')} required defaultValue={v('rate')} hint={t('admin.tax.form.rateHint')} error={fe('rate')} />
+        <Field name="name" label={t('admin.tax.form.name')} defaultValue={v('name')} error={fe('name')} />
+        <Field name="priority" type="number" label={t('admin.tax.form.priority')} defaultValue={v('priority')} hint={t('admin.tax.form.priorityHint')} error={fe('priority')} />
         <div className="form-row">
           <input type="hidden" name="compound" value="0" />
           <label>
-            <input type="checkbox" name="compound" value="1" defaultChecked={r.compound} /> Compound (applied on top of the other taxes)
+            <input type="checkbox" name="compound" value="1" defaultChecked={r.compound} /> {t('admin.tax.form.compound')}
           </label>
         </div>
         <div className="form-row">
           <input type="hidden" name="shipping" value="0" />
           <label>
-            <input type="checkbox" name="shipping" value="1" defaultChecked={r.shipping} /> Also applies to shipping
+            <input type="checkbox" name="shipping" value="1" defaultChecked={r.shipping} /> {t('admin.tax.form.shipping')}
           </label>
         </div>
-        <Field name="taxClass" label="Tax class" defaultValue={error?.values?.taxClass ?? r.taxClass} hint="Empty or “standard” for the standard class." error={fe('taxClass')} />
+        <Field name="taxClass" label={t('admin.tax.form.class')} defaultValue={error?.values?.taxClass ?? r.taxClass} hint={t('admin.tax.form.classHint')} error={fe('taxClass')} />
         <button type="submit" className="button" name="intent" value="save-rate">
-          {r.id !== null ? 'Save rate' : 'Add rate'}
+          {r.id !== null ? t('admin.tax.form.save') : t('admin.tax.form.addButton')}
         </button>{' '}
-        {r.id !== null ? <Link to={`?class=${encodeURIComponent(r.taxClass)}`}>Cancel</Link> : null}
+        {r.id !== null ? <Link to={`?class=${encodeURIComponent(r.taxClass)}`}>{t('admin.tax.form.cancel')}</Link> : null}
       </fieldset>
     </Form>
   );

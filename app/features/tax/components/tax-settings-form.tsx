@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import { countries } from '../../shipping/countries.ts';
+import { t } from '../../../i18n/t-admin.ts';
 
 export interface TaxSettingsValues {
   taxesEnabled: boolean;
@@ -42,9 +43,9 @@ function Choice({ name, label, value, options }: { name: string; label: string; 
   );
 }
 
-const inclExcl: [string, string][] = [
-  ['excl', 'Excluding tax'],
-  ['incl', 'Including tax'],
+const inclExcl = (): [string, string][] => [
+  ['excl', t('admin.tax.excl')],
+  ['incl', t('admin.tax.incl')],
 ];
 
 /** The store's tax options and address (the base for "shop base address" taxes). */
@@ -53,40 +54,40 @@ export function TaxSettingsForm({ s, fieldErrors }: { s: TaxSettingsValues; fiel
     <Form method="post" className="admin-form">
       <CsrfField />
       <fieldset>
-        <legend>Tax options</legend>
-        <Check name="taxesEnabled" label="Enable tax rates and calculations" checked={s.taxesEnabled} />
+        <legend>{t('admin.tax.options')}</legend>
+        <Check name="taxesEnabled" label={t('admin.tax.enabled')} checked={s.taxesEnabled} />
         <Choice
           name="pricesIncludeTax"
-          label="Prices entered with tax"
+          label={t('admin.tax.pricesIncludeTax')}
           value={s.pricesIncludeTax ? '1' : '0'}
           options={[
-            ['1', 'Yes, I enter prices inclusive of tax'],
-            ['0', 'No, I enter prices exclusive of tax'],
+            ['1', t('admin.tax.pricesInclusive')],
+            ['0', t('admin.tax.pricesExclusive')],
           ]}
         />
         <Choice
           name="taxBasedOn"
-          label="Calculate tax based on"
+          label={t('admin.tax.basedOn')}
           value={s.taxBasedOn}
           options={[
-            ['shipping', 'Customer shipping address'],
-            ['billing', 'Customer billing address'],
-            ['base', 'Shop base address'],
+            ['shipping', t('admin.tax.basedOn.shipping')],
+            ['billing', t('admin.tax.basedOn.billing')],
+            ['base', t('admin.tax.basedOn.base')],
           ]}
         />
-        <Choice name="taxDisplayShop" label="Display prices in the shop" value={s.taxDisplayShop} options={inclExcl} />
-        <Choice name="taxDisplayCart" label="Display prices in the cart and checkout" value={s.taxDisplayCart} options={inclExcl} />
-        <Check name="taxRoundAtSubtotal" label="Round tax at subtotal level, instead of per line" checked={s.taxRoundAtSubtotal} />
+        <Choice name="taxDisplayShop" label={t('admin.tax.displayShop')} value={s.taxDisplayShop} options={inclExcl()} />
+        <Choice name="taxDisplayCart" label={t('admin.tax.displayCart')} value={s.taxDisplayCart} options={inclExcl()} />
+        <Check name="taxRoundAtSubtotal" label={t('admin.tax.roundAtSubtotal')} checked={s.taxRoundAtSubtotal} />
       </fieldset>
       <fieldset>
-        <legend>Shop address</legend>
-        <Choice name="baseCountry" label="Country" value={s.baseCountry} options={countries().map((c) => [c.code, c.name])} />
-        <Field name="baseState" label="State or province code" defaultValue={s.baseState} error={fieldErrors?.baseState} />
-        <Field name="basePostcode" label="Postcode" defaultValue={s.basePostcode} error={fieldErrors?.basePostcode} />
-        <Field name="baseCity" label="City" defaultValue={s.baseCity} error={fieldErrors?.baseCity} />
+        <legend>{t('admin.tax.shopAddress')}</legend>
+        <Choice name="baseCountry" label={t('admin.tax.baseCountry')} value={s.baseCountry} options={countries().map((c) => [c.code, c.name])} />
+        <Field name="baseState" label={t('admin.tax.baseState')} defaultValue={s.baseState} error={fieldErrors?.baseState} />
+        <Field name="basePostcode" label={t('admin.tax.basePostcode')} defaultValue={s.basePostcode} error={fieldErrors?.basePostcode} />
+        <Field name="baseCity" label={t('admin.tax.baseCity')} defaultValue={s.baseCity} error={fieldErrors?.baseCity} />
       </fieldset>
       <button type="submit" className="button" name="intent" value="save-settings">
-        Save tax options
+        {t('admin.tax.saveOptions')}
       </button>
     </Form>
   );
