@@ -330,6 +330,48 @@ for (const dialect of await dialects()) {
       expect((await admin.request('GET', '/admin/products?page=-3&sort=evil&type=x&category=abc')).statusCode).toBe(200);
     });
 
+    it('searches any part of a name or SKU in every status, %, _ and quotes as typed; renames, deletions and the tab counts follow at once', async () => {
+      const { db } = t.services;
+      const page = async (q: string) => (await admin.request('GET', `/admin/products?${q}`)).body;
+      const drafts = async () => Number(/Draft \((\d+)\)/.exec(await page(''))![1]);
+      const before = await drafts();
+      // Through the editor, as staff add them.
+      const add = async (fields: Record<string, string>) => {
+        const res = await post(admin, '/admin/products/new', simple({ tags: '', ...fields }));
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
+        return { id: idFrom(res.headers.location) };
+      };
+      const alder = await add({ name: 'Alder hook 50% off', sku: 'HK_01', status: 'draft' });
+      await add({ name: 'Birch hook 500 off', sku: 'HKX01', status: 'private' });
+      const cedar = await add({ name: 'Cedar "hook" rail', sku: 'RAIL-7' });
+      expect(await drafts()).toBe(before + 1);
+      const found = async (q: string) => {
+        const html = await page(`q=${encodeURIComponent(q)}`);
+        return ['Alder', 'Birch', 'Cedar'].filter((w) => html.includes(w));
+      };
+      expect(await found('HOOK')).toEqual(['Alder', 'Birch', 'Cedar']);
+      expect(await found('der ho')).toEqual(['Alder']);
+      expect(await found('50%')).toEqual(['Alder']);
+      expect(await found('0% o')).toEqual(['Alder']);
+      expect(await found('hk_0')).toEqual(['Alder']);
+      expect(await found('k_')).toEqual(['Alder']);
+      expect(await found('%')).toEqual(['Alder']);
+      expect(await found('"hook"')).toEqual(['Cedar']);
+      expect(await found('ail-7')).toEqual(['Cedar']);
+      expect(await found('hkx')).toEqual(['Birch']);
+      // Whatever writes the row, the search follows.
+      await db.updateTable('products').set({ name: 'Alder peg 50% off', sku: 'PEG-2' }).where('id', '=', alder.id).execute();
+      expect(await found('hook')).toEqual(['Birch', 'Cedar']);
+      expect(await found('peg 50')).toEqual(['Alder']);
+      expect(await found('hk_0')).toEqual([]);
+      await db.deleteFrom('products').where('id', '=', cedar.id).execute();
+      expect(await found('rail')).toEqual([]);
+      // A product taking the deleted one's id is found by its own name only.
+      await createProduct(db, { name: 'Cedar shelf', regular_price: 100 });
+      expect(await found('rail')).toEqual([]);
+      expect(await found('cedar sh')).toEqual(['Cedar']);
+    });
+
     it('uploads pictures by content: stores WebP variants without EXIF, refuses SVG, non-images and oversized files', async () => {
       const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
         .jpeg()

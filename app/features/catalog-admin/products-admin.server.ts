@@ -4,11 +4,12 @@ import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, recountCategories, createProduct, slugify } from '../catalog/catalog-write.server.ts';
 import { PRODUCT_STATUSES, type AdminProductStatus } from '../catalog/product-update.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { contains } from '../../lib/list-query.ts';
+import { cached } from '../../lib/store-cache.server.ts';
 import { t } from '../../i18n/t-admin.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
 import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
+import { nameOrSkuContains } from './product-text-search.server.ts';
 
 /* The back office's product list: the query behind /admin/products and its row actions. */
 
@@ -56,10 +57,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 export async function listAdminProducts(db: DB, query: ListQuery) {
   let q = db.selectFrom('products');
   q = query.status === 'all' ? q.where('products.status', '!=', 'trash') : q.where('products.status', '=', query.status);
-  if (query.q) {
-    const text = query.q;
-    q = q.where((eb) => eb.or([contains(sql`products.name`, text), contains(sql`products.sku`, text)]));
-  }
+  if (query.q) q = q.where(nameOrSkuContains(db, query.q));
   if (query.type) q = q.where('products.type', '=', query.type);
   if (query.stock) q = q.where('products.stock_status', '=', query.stock);
   if (query.category) {
@@ -76,8 +74,10 @@ export async function listAdminProducts(db: DB, query: ListQuery) {
       ),
     );
   }
-  const { total } = (await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const count = Number(total);
+  const counts = await statusCounts(db);
+  // Unfiltered, the status tab's own count is the total: no second read of every product.
+  const filtered = !!(query.q || query.type || query.stock || query.category);
+  const count = filtered ? Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }).total) : (counts[query.status] ?? 0);
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const column = { updated: 'products.updated_at', name: 'products.name', price: 'products.min_price', stock: 'products.stock_quantity', sku: 'products.sku', created: 'products.created_at' } as const;
@@ -128,10 +128,21 @@ export async function listAdminProducts(db: DB, query: ListQuery) {
     image: r.image_path ? { path: r.image_path, widths: r.image_widths ?? '[]' } : null,
     categories: cats.filter((c) => c.product_id === r.id).map((c) => c.name),
   }));
-  const statusRows = await db.selectFrom('products').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
-  const counts = Object.fromEntries(statusRows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
-  counts.all = statusRows.filter((r) => r.status !== 'trash').reduce((a, r) => a + Number(r.n), 0);
   return { products, total: count, page, pages, counts };
+}
+
+/**
+ * Products per status for the list's tabs ("all" is every status but trash): a read of every
+ * product, so kept until the store version moves (any write to products moves it; a stock
+ * change alone does not, and changes no status).
+ */
+function statusCounts(db: DB): Promise<Readonly<Record<string, number>>> {
+  return cached(db, 'admin.products.statusCounts', async () => {
+    const rows = await db.selectFrom('products').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+    const counts: Record<string, number> = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    counts.all = rows.filter((r) => r.status !== 'trash').reduce((a, r) => a + Number(r.n), 0);
+    return counts;
+  });
 }
 
 /** Categories as "Parent › Child" labels in tree order, for filters and the editor. */
