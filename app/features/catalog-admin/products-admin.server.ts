@@ -74,10 +74,9 @@ export async function listAdminProducts(db: DB, query: ListQuery) {
       ),
     );
   }
-  const counts = await statusCounts(db);
   // Unfiltered, the status tab's own count is the total: no second read of every product.
   const filtered = !!(query.q || query.type || query.stock || query.category);
-  const count = filtered ? Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }).total) : (counts[query.status] ?? 0);
+  const count = filtered ? Number(((await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }).total) : ((await statusCounts(db))[query.status] ?? 0);
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const column = { updated: 'products.updated_at', name: 'products.name', price: 'products.min_price', stock: 'products.stock_quantity', sku: 'products.sku', created: 'products.created_at' } as const;
@@ -128,7 +127,7 @@ export async function listAdminProducts(db: DB, query: ListQuery) {
     image: r.image_path ? { path: r.image_path, widths: r.image_widths ?? '[]' } : null,
     categories: cats.filter((c) => c.product_id === r.id).map((c) => c.name),
   }));
-  return { products, total: count, page, pages, counts };
+  return { products, total: count, page, pages, counts: await statusCounts(db) };
 }
 
 /**
