@@ -84,6 +84,9 @@ for (const dialect of await dialects()) {
       const search = await admin.client.request('GET', '/admin/chat/transcripts?q=BORIS%40mail');
       expect(search.body).toContain('Boris');
       expect(search.body).not.toContain('anna@mail.example');
+      // A wildcard typed in the search is a character, not "anything".
+      const wildcard = await admin.client.request('GET', '/admin/chat/transcripts?q=%25');
+      expect(wildcard.body).toContain('0 ended conversations');
       // Nonsense filters fall back to none rather than failing.
       expect((await admin.client.request('GET', '/admin/chat/transcripts?evaluation=maybe&page=-3')).statusCode).toBe(200);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { Role } from '../account/roles.ts';
+import { contains } from '../../lib/list-query.ts';
 import { getChatSettings } from './chat-settings.server.ts';
 
 /*
@@ -52,8 +53,9 @@ export async function listTranscripts(db: DB, scope: VendorScope, filter: Transc
   let q = db.selectFrom('chat_conversations').where('status', '=', 'closed');
   q = scoped(q, 'chat_conversations', scope);
   if (filter.q) {
-    const like = `%${filter.q.toLowerCase()}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['visitor_name']), 'like', like), eb(eb.fn('lower', ['visitor_email']), 'like', like)]));
+    const text = filter.q;
+    // % and _ typed in the search are matched as themselves.
+    q = q.where((eb) => eb.or([contains(sql`visitor_name`, text), contains(sql`visitor_email`, text)]));
   }
   if (filter.evaluation === 'good' || filter.evaluation === 'bad') q = q.where('evaluation', '=', filter.evaluation);
   else if (filter.evaluation === 'none') q = q.where('evaluation', '=', '');
