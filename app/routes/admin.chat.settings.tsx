@@ -1,6 +1,7 @@
 import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { getChatSettings, saveChatSettings } from '../features/chat/chat-settings.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError } from '../lib/action.ts';
@@ -72,15 +73,7 @@ export default function AdminChatSettings() {
   return (
     <>
       <h1>{t('admin.chat.settings')}</h1>
-      {error ? (
-        <p className="notice notice--error" role="alert">
-          {error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {(result as { done: string }).done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       <Form method="post" className="admin-form">
         <CsrfField />
         <input type="hidden" name="intent" value="save" />

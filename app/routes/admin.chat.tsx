@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from 'react-rou
 import type { Route } from './+types/admin.chat';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { setOperatorAvatar } from '../features/chat/chat-store.server.ts';
 import { operatorAvatarSchema } from '../features/chat/chat.schema.ts';
@@ -90,15 +91,7 @@ export default function AdminChat() {
               </span>
             ) : null}
           </p>
-          {error ? (
-            <p className="notice notice--error" role="alert">
-              {error.message}
-            </p>
-          ) : result ? (
-            <p className="notice" role="status">
-              {(result as { done: string }).done}
-            </p>
-          ) : null}
+          <ActionNotice result={result} />
           <button type="submit" className="button">
             {t('admin.chat.avatarSave')}
           </button>

@@ -154,28 +154,34 @@ async function relay(ctx: BenchContext, senders: Socket[], receiver: Socket, rec
   return { throughput: received / seconds, unit: 'msg/s', count: received, ...latencySummary(samples), note: `${senders.length} senders at 1 msg/s each, one receiver` };
 }
 
+/**
+ * `n` visitors, each logged in with a conversation one operator has accepted; the server then
+ * left to go idle. The operator takes every conversation: no per-socket limit in the way.
+ */
+async function acceptedConversations(ctx: BenchContext, n: number, key: string): Promise<{ operator: Socket; visitors: Socket[]; conversations: number[] }> {
+  const staff = await createUser({ db: ctx.db } as Services, { email: `bench-operator-${key}@bench.example`, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
+  await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000 });
+  const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
+  const visitors = await openMany(n, (i) =>
+    connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
+  );
+  const conversations: number[] = [];
+  for (const [i, v] of visitors.entries()) {
+    const login = (await v.timeout(30_000).emitWithAck('chat:login', { name: `Visitor ${i}`, email: `bench-${key}-${i}@bench.example` })) as { ok: boolean; conversation: { id: number } };
+    if (!login.ok) throw new Error(`chat login failed: ${JSON.stringify(login)}`);
+    conversations.push(login.conversation.id);
+    const accepted = (await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id })) as { ok: boolean };
+    if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted)}`);
+  }
+  await waitForIdle(ctx.serverPid);
+  return { operator, visitors, conversations };
+}
+
 const relayScenario: CustomScenario = {
   name: 'chat: relay visitor → operator',
   async run(ctx) {
     const n = ctx.quick ? 100 : 500;
-    const key = Date.now().toString(36);
-    const email = `bench-operator-${key}@bench.example`;
-    const staff = await createUser({ db: ctx.db } as Services, { email, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
-    // The operator accepts every conversation at once: no per-socket limit in the way.
-    await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000 });
-    const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
-    const visitors = await openMany(n, (i) =>
-      connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-relay-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
-    );
-    const conversations: number[] = [];
-    for (const [i, v] of visitors.entries()) {
-      const login = (await v.timeout(30_000).emitWithAck('chat:login', { name: `Visitor ${i}`, email: `bench-${key}-${i}@bench.example` })) as { ok: boolean; conversation: { id: number } };
-      if (!login.ok) throw new Error(`chat login failed: ${JSON.stringify(login)}`);
-      conversations.push(login.conversation.id);
-      const accepted = (await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id })) as { ok: boolean };
-      if (!accepted.ok) throw new Error(`accept failed: ${JSON.stringify(accepted)}`);
-    }
-    await waitForIdle(ctx.serverPid);
+    const { operator, visitors, conversations } = await acceptedConversations(ctx, n, `relay-${Date.now().toString(36)}`);
     let result: Measurement;
     let failed = 0;
     try {
@@ -239,21 +245,7 @@ const saturation: CustomScenario = {
   name: 'chat: messages at saturation',
   async run(ctx) {
     const n = ctx.quick ? 20 : 50;
-    const key = `sat-${Date.now().toString(36)}`;
-    const staff = await createUser({ db: ctx.db } as Services, { email: `bench-operator-${key}@bench.example`, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
-    await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000 });
-    const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
-    const visitors = await openMany(n, (i) =>
-      connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
-    );
-    const conversations: number[] = [];
-    for (const [i, v] of visitors.entries()) {
-      const login = (await v.timeout(30_000).emitWithAck('chat:login', { name: `Visitor ${i}`, email: `bench-${key}-${i}@bench.example` })) as { ok: boolean; conversation: { id: number } };
-      if (!login.ok) throw new Error(`chat login failed: ${JSON.stringify(login)}`);
-      conversations.push(login.conversation.id);
-      await operator.timeout(30_000).emitWithAck('op:accept', { conversationId: login.conversation.id });
-    }
-    await waitForIdle(ctx.serverPid);
+    const { operator, visitors, conversations } = await acceptedConversations(ctx, n, `sat-${Date.now().toString(36)}`);
     let result: Measurement;
     try {
       result = await saturate(ctx, visitors, operator, 'chat:message', async (s, i, count, sentAt) => {

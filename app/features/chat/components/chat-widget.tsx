@@ -315,6 +315,13 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     if (!f) setNotice(body.error?.message ?? t('chat.w.connectionError'));
   }
 
+  /** Another form in the popup, without the last one's messages. */
+  function goTo(next: Panel) {
+    setFields({});
+    setNotice('');
+    setPanel(next);
+  }
+
   /** "Continue a chat from another device": a link to the conversation's address (chat-resume.server.ts). */
   async function onResume(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -420,10 +427,11 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     'aria-invalid': fields[name] ? true : undefined,
     'aria-describedby': fields[name] ? `${id}-${name}-error` : undefined,
   });
+  const emailField = field('email', t('chat.w.email'), <input {...inputProps('email')} type="email" autoComplete="email" defaultValue={me.email} maxLength={254} />);
   const nameEmail = (
     <>
       {field('name', t('chat.w.name'), <input {...inputProps('name')} autoComplete="name" defaultValue={me.name} maxLength={100} />)}
-      {field('email', t('chat.w.email'), <input {...inputProps('email')} type="email" autoComplete="email" defaultValue={me.email} maxLength={254} />)}
+      {emailField}
       {hello?.settings.gdpr ? (
         <div className="chat-field chat-field--check">
           <input {...inputProps('gdpr')} type="checkbox" />
@@ -478,15 +486,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
             <button type="submit" className="chat-button" disabled={busy}>
               {busy ? t('chat.w.connecting') : t('chat.w.start')}
             </button>
-            <button
-              type="button"
-              className="chat-link-button"
-              onClick={() => {
-                setFields({});
-                setNotice('');
-                setPanel('resume');
-              }}
-            >
+            <button type="button" className="chat-link-button" onClick={() => goTo('resume')}>
               {t('chat.w.resumeAsk')}
             </button>
           </form>
@@ -495,7 +495,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
         {panel === 'resume' ? (
           <form className="chat-form" noValidate onSubmit={(e) => void onResume(e)}>
             <p>{t('chat.w.resumeIntro')}</p>
-            {field('email', t('chat.w.email'), <input {...inputProps('email')} type="email" autoComplete="email" defaultValue={me.email} maxLength={254} />)}
+            {emailField}
             {notice ? (
               <p className="chat-notice" role="status">
                 {notice}
@@ -504,15 +504,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
             <button type="submit" className="chat-button" disabled={busy}>
               {busy ? t('chat.w.sending') : t('chat.w.resumeSend')}
             </button>
-            <button
-              type="button"
-              className="chat-link-button"
-              onClick={() => {
-                setFields({});
-                setNotice('');
-                setPanel('login');
-              }}
-            >
+            <button type="button" className="chat-link-button" onClick={() => goTo('login')}>
               {t('chat.w.back')}
             </button>
           </form>
