@@ -105,7 +105,8 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
           return;
         }
         if (h.conversation && h.conversation.status === 'open') startConversation(c, h.conversation);
-        else showStart(h.mode, h.settings.offlineForm);
+        // A reconnect while the end panel (rating, copy) or a form's answer shows leaves it be.
+        else if (panelRef.current !== 'end') showStart(h.mode, h.settings.offlineForm);
       },
       onMessage(m: ChatMessageView) {
         const own = m.senderType === 'visitor';
@@ -609,11 +610,9 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
                 {notice}
               </p>
             ) : null}
-            {conversation ? (
-              <button type="button" className="chat-button" onClick={newChat}>
-                {t('chat.w.newChat')}
-              </button>
-            ) : null}
+            <button type="button" className="chat-button" onClick={newChat}>
+              {t('chat.w.newChat')}
+            </button>
           </div>
         ) : null}
       </div>
