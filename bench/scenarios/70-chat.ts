@@ -154,6 +154,20 @@ async function relay(ctx: BenchContext, senders: Socket[], receiver: Socket, rec
   return { throughput: received / seconds, unit: 'msg/s', count: received, ...latencySummary(samples), note: `${senders.length} senders at 1 msg/s each, one receiver` };
 }
 
+/** The same load on the bare Socket.IO server: `n` senders and one receiver in the relay's room. */
+async function onEchoServer(ctx: BenchContext, n: number, measure: (senders: Socket[], receiver: Socket) => Promise<Measurement>): Promise<Measurement> {
+  const echo = await echoServer(ctx);
+  try {
+    const receiver = await connect(echo.url, { room: 'all' }, 'hello');
+    const senders = await openMany(n, () => connect(echo.url, {}, 'hello'));
+    const baseline = await measure(senders, receiver);
+    for (const s of [receiver, ...senders]) s.disconnect();
+    return baseline;
+  } finally {
+    await echo.child.stop();
+  }
+}
+
 /**
  * `n` visitors, each logged in with a conversation one operator has accepted; the server then
  * left to go idle. The operator takes every conversation: no per-socket limit in the way.
@@ -196,16 +210,8 @@ const relayScenario: CustomScenario = {
     } finally {
       for (const s of [operator, ...visitors]) s.disconnect();
     }
-    const echo = await echoServer(ctx);
-    try {
-      const receiver = await connect(echo.url, { room: 'all' }, 'hello');
-      const senders = await openMany(n, () => connect(echo.url, {}, 'hello'));
-      const baseline = await relay(ctx, senders, receiver, 'relayed', (s, _i, _count, sentAt) => s.emit('relay', { t: sentAt }));
-      for (const s of [receiver, ...senders]) s.disconnect();
-      return { result, baseline: { name: 'bare Socket.IO relay, same load', result: baseline } };
-    } finally {
-      await echo.child.stop();
-    }
+    const baseline = await onEchoServer(ctx, n, (senders, receiver) => relay(ctx, senders, receiver, 'relayed', (s, _i, _count, sentAt) => s.emit('relay', { t: sentAt })));
+    return { result, baseline: { name: 'bare Socket.IO relay, same load', result: baseline } };
   },
 };
 
@@ -256,16 +262,8 @@ const saturation: CustomScenario = {
     } finally {
       for (const s of [operator, ...visitors]) s.disconnect();
     }
-    const echo = await echoServer(ctx);
-    try {
-      const receiver = await connect(echo.url, { room: 'all' }, 'hello');
-      const senders = await openMany(n, () => connect(echo.url, {}, 'hello'));
-      const baseline = await saturate(ctx, senders, receiver, 'relayed', (s, _i, _count, sentAt) => s.timeout(10_000).emitWithAck('relay', { t: sentAt }));
-      for (const s of [receiver, ...senders]) s.disconnect();
-      return { result, baseline: { name: 'bare Socket.IO relay, same senders', result: baseline } };
-    } finally {
-      await echo.child.stop();
-    }
+    const baseline = await onEchoServer(ctx, n, (senders, receiver) => saturate(ctx, senders, receiver, 'relayed', (s, _i, _count, sentAt) => s.timeout(10_000).emitWithAck('relay', { t: sentAt })));
+    return { result, baseline: { name: 'bare Socket.IO relay, same senders', result: baseline } };
   },
 };
 
