@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData, type MetaFunction } from 'react-router';
 import type { Route } from './+types/admin.chat';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { CsrfField } from '../features/account/components/form-parts.tsx';
+import { CsrfField, Field } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { setOperatorAvatar } from '../features/chat/chat-store.server.ts';
@@ -75,22 +75,7 @@ export default function AdminChat() {
               </p>
             ))}
           </fieldset>
-          <p className="form-row">
-            <label htmlFor="chat-avatar-image">{t('admin.chat.avatarImage')}</label>
-            <input
-              id="chat-avatar-image"
-              name="avatarImage"
-              defaultValue={me.avatarImage}
-              placeholder="/media/…"
-              aria-invalid={error?.fields?.avatarImage ? true : undefined}
-              aria-describedby={error?.fields?.avatarImage ? 'chat-avatar-image-error' : undefined}
-            />
-            {error?.fields?.avatarImage ? (
-              <span className="field-error" id="chat-avatar-image-error">
-                {error.fields.avatarImage}
-              </span>
-            ) : null}
-          </p>
+          <Field id="chat-avatar-image" name="avatarImage" label={t('admin.chat.avatarImage')} defaultValue={me.avatarImage} error={error?.fields?.avatarImage} />
           <ActionNotice result={result} />
           <button type="submit" className="button">
             {t('admin.chat.avatarSave')}
