@@ -46,6 +46,14 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
   const [busy, setBusy] = useState(false);
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const categoryRef = useRef<HTMLSelectElement>(null);
+
+  // The island wakes on the first interaction: a category picked in the server-rendered select
+  // before that is in the page but not yet in this state. Take it over, so suggestions use it.
+  useEffect(() => {
+    const picked = categoryRef.current?.value;
+    if (picked) setCategory(picked);
+  }, []);
 
   useEffect(() => () => {
     clearTimeout(timer.current);
@@ -131,6 +139,7 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
             {t('search.categoryLabel')}
           </label>
           <select
+            ref={categoryRef}
             id="site-search-category"
             name="category"
             className="site-search__category"
