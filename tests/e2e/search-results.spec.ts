@@ -136,6 +136,34 @@ test.describe('header box with the category select', () => {
     await expect(page.locator('.product-grid').first()).toContainText(/mug/i);
   });
 
+  for (const order of ['pick, then type', 'type, then pick'] as const) {
+    test(`a category picked and words typed while the box’s code is still on its way are both used (${order})`, async ({ page }) => {
+      // Hold the box's code back until the shopper has picked and typed: the island replays both.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/search-box\.lazy-[\w-]+\.js/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      await waitForHydration(page);
+      const select = page.getByRole('combobox', { name: 'Search in category' });
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      if (order === 'pick, then type') {
+        await select.selectOption({ label: 'Clothing' });
+        await box.pressSequentially('mug');
+      } else {
+        await box.pressSequentially('mug');
+        await select.selectOption({ label: 'Clothing' });
+      }
+      release();
+      const list = page.getByRole('listbox', { name: 'Search suggestions' });
+      await expect(list.getByRole('option', { name: 'No products found' })).toBeVisible();
+      await expect(select).toHaveValue('clothing');
+      await expect(box).toHaveValue('mug');
+    });
+  }
+
   test('without scripts the form sends the category', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -36,7 +36,6 @@ function highlight(text: string, query: string): ReactNode {
 
 export default function SearchBoxLive({ categories }: SearchBoxProps) {
   const id = useId();
-  const [category, setCategory] = useState('');
   const listId = `${id}-list`;
   const navigate = useNavigate();
   const [value, setValue] = useState('');
@@ -47,20 +46,23 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const categoryRef = useRef<HTMLSelectElement>(null);
+  /** What the box holds, as of its last change event (see `currentCategory`). */
+  const typed = useRef('');
 
-  // The island wakes on the first interaction: a category picked in the server-rendered select
-  // before that is in the page but not yet in this state. Take it over, so suggestions use it.
-  useEffect(() => {
-    const picked = categoryRef.current?.value;
-    if (picked) setCategory(picked);
-  }, []);
+  /**
+   * The category to search in is the select's own value: the select is left to the browser
+   * (not controlled). Events held while the island woke (a pick, words typed) are replayed one
+   * after another before React renders again: state, and a controlled field's value, would lag
+   * behind them, so the words typed are kept in a ref as well.
+   */
+  const currentCategory = () => categoryRef.current?.value ?? '';
 
   useEffect(() => () => {
     clearTimeout(timer.current);
     request.current?.abort();
   }, []);
 
-  function ask(q: string, within = category) {
+  function ask(q: string, within = currentCategory()) {
     clearTimeout(timer.current);
     request.current?.abort();
     if ([...q.trim()].length < SEARCH_MIN_CHARS) {
@@ -105,6 +107,7 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
         setActive(-1);
       } else if (value) {
         setValue('');
+        typed.current = '';
         setItems([]);
       }
       return;
@@ -143,10 +146,9 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
             id="site-search-category"
             name="category"
             className="site-search__category"
-            value={category}
+            defaultValue=""
             onChange={(e) => {
-              setCategory(e.target.value);
-              ask(value, e.target.value);
+              ask(typed.current, e.target.value);
             }}
           >
             <option value="">{t('search.allCategories')}</option>
@@ -176,6 +178,7 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
+          typed.current = e.target.value;
           ask(e.target.value);
         }}
         onKeyDown={onKeyDown}
