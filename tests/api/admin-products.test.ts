@@ -320,6 +320,21 @@ for (const dialect of await dialects()) {
       expect(variable).not.toContain('Seed mug');
       expect(await get('?stock=outofstock')).toContain('Quick tea towel');
       expect(await get(`?category=${categoryId}`)).toContain('Seed mug');
+      // A category takes in its descendants' products; a child only its own; an unknown one none.
+      const nested = await createProduct(t.services.db, { name: 'Nested cup', categories: [['Tableware', 'Cups']], regular_price: 500 });
+      const links = await t.services.db.selectFrom('product_categories').select('category_id').where('product_id', '=', nested.id).execute();
+      expect(links).toHaveLength(1);
+      const childId = links[0].category_id;
+      const parentId = (await t.services.db.selectFrom('categories').select('id').where('path', '=', 'tableware').executeTakeFirstOrThrow()).id;
+      expect(childId).not.toBe(parentId);
+      expect(await get(`?category=${parentId}&q=cup`)).toContain('Nested cup');
+      expect(await get(`?category=${categoryId}`)).not.toContain('Nested cup');
+      const child = await get(`?category=${childId}`);
+      expect(child).toContain('Nested cup');
+      expect(child).not.toContain('Seed mug');
+      const unknown = await get('?category=99999999');
+      expect(unknown).not.toContain('Nested cup');
+      expect(unknown).not.toContain('Seed mug');
       const sorted = await get('?sort=name&dir=asc&status=all');
       expect(sorted.indexOf('Bulk 0')).toBeLessThan(sorted.indexOf('Seed mug'));
       for (let i = 0; i < 21; i++) await createProduct(t.services.db, { name: `Paged ${String(i).padStart(2, '0')}`, regular_price: 100 });
