@@ -17,7 +17,9 @@ export function startNodeFlags(): string[] {
  * server/index.ts through tsx.
  */
 export function serverArgs(appDir: string, kind: ServerKind): string[] {
+  // BENCH_CPU_PROF=<dir>: each server process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   return kind === 'compiled'
-    ? [...startNodeFlags(), path.join(appDir, 'build', 'node', 'server.js')]
-    : [...startNodeFlags(), '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')];
+    ? [...startNodeFlags(), ...profile, path.join(appDir, 'build', 'node', 'server.js')]
+    : [...startNodeFlags(), ...profile, '--import', 'tsx', path.join(REPO_ROOT, 'server', 'index.ts')];
 }

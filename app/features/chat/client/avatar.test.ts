@@ -8,6 +8,8 @@ describe('chat avatars', () => {
     expect(initialsOf('jean-luc.picard@example.org')).toBe('JL');
     expect(initialsOf('Ярослав Мудрый Третий')).toBe('ЯМ');
     expect(initialsOf('  ')).toBe('?');
+    expect(initialsOf('Guest-3456')).toBe('G');
+    expect(initialsOf('42')).toBe('4');
   });
   it('gives a name the same hue every time', () => {
     expect(avatarHue('Vera Visitor')).toBe(avatarHue('Vera Visitor'));

@@ -8,7 +8,9 @@ export function initialsOf(name: string): string {
     .replace(/@.*$/, '')
     .split(/[\s._-]+/)
     .filter(Boolean);
-  const letters = words.slice(0, 2).map((w) => [...w][0] ?? '');
+  // Words that start with a letter: a guest's made-up "Guest-3456" reads "G", not "G3".
+  const named = words.filter((w) => /^\p{L}/u.test(w));
+  const letters = (named.length ? named : words).slice(0, 2).map((w) => [...w][0] ?? '');
   return letters.join('').toLocaleUpperCase() || '?';
 }
 
