@@ -104,10 +104,27 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   }
   const dir = mailDir(opts.dataDir);
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The outbox folder is made once, and again should someone remove it while the shop runs.
+  let made: Promise<unknown> | undefined;
+  const makeDir = () =>
+    (made ??= mkdir(dir, { recursive: true }).catch((err: unknown) => {
+      made = undefined;
+      throw err;
+    }));
+  const write = async (name: string, data: Buffer) => {
+    await makeDir();
+    try {
+      await writeFile(path.join(dir, name), data, { mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      made = undefined;
+      await makeDir();
+      await writeFile(path.join(dir, name), data, { mode: 0o600 });
+    }
+  };
   return {
     transport: 'file',
     async send(m) {
-      await mkdir(dir, { recursive: true });
       // Time-ordered names so the newest sorts last; random suffix avoids collisions.
       const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}.eml`;
       const { message, redacted } = redactForOutbox(m);
@@ -121,7 +138,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
         await writeFile(path.join(secret, name), full.message as Buffer, { mode: 0o600 });
       }
       const info = await builder.sendMail({ from: opts.from, ...message, ...extrasOf(m), headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : message.headers });
-      await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
+      await write(name, info.message as Buffer);
     },
     close: () => builder.close(),
   };

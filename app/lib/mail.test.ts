@@ -32,6 +32,13 @@ describe('file mail transport', () => {
     expect(files[0]).toMatch(/\.eml$/);
   });
 
+  it('writes again after its folder was removed while the shop runs', async () => {
+    await mailer.send(message('First'));
+    rmSync(mailDir(dataDir), { recursive: true, force: true });
+    await mailer.send(message('After the folder went'));
+    expect((await listStoredMail(dataDir)).map((m) => m.subject)).toEqual(['After the folder went']);
+  });
+
   it('lists stored messages newest first with recipient, subject, date and size', async () => {
     const before = Date.now();
     await mailer.send(message('First', 'one@example.com'));

@@ -369,11 +369,11 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     throw new HttpError(409, 'conflict', 'Please try again.');
   }
 
-  // After the commit: the gateway takes the payment; its answer sets the status.
-  const placed = (await getOrderAdmin(services.db, orderId))!;
+  // After the commit: the gateway takes the payment; its answer sets the status. An offline
+  // method's answer is known without the order (no read of it back).
   let result: PaymentResult;
   try {
-    result = await v.gateway.process(placed, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' });
+    result = v.gateway.outcome ?? (await v.gateway.process((await getOrderAdmin(services.db, orderId))!, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' }));
   } catch (err) {
     services.log.error({ err, orderId }, 'payment gateway failed');
     result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };

@@ -57,6 +57,11 @@ export interface PaymentGateway {
   description(settings: StoreSettings): string;
   /** Takes the payment for a placed order (status pending). */
   process(order: OrderDetail, ctx: GatewayContext): Promise<PaymentResult>;
+  /**
+   * A method whose answer never depends on the order (the offline ones) gives it here too:
+   * checkout then applies it without reading the placed order back for `process`.
+   */
+  outcome?: PaymentResult;
   /** Captures an authorised payment. */
   capture?(order: OrderDetail, ctx: GatewayContext): Promise<PaymentResult>;
   /** Gives money back through the provider; without it refunds are recorded manually. */

@@ -26,6 +26,7 @@ function offline(id: OfflineGatewayId, status: 'on-hold' | 'processing', note: s
     enabled: (s) => cfg(s).enabled,
     title: (s) => cfg(s).title,
     description: (s) => cfg(s).description,
+    outcome: { status, note },
     async process() {
       return { status, note };
     },
