@@ -293,6 +293,10 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(pane.getByText('Vera Visitor has ended the chat.')).toBeVisible();
   await popup.getByRole('button', { name: 'Good' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
+  // Rated: the popup minimises 2 s later; opened again, it offers a new chat.
+  await expect(popup).toBeHidden({ timeout: 5000 });
+  await expect(launcher).toBeFocused();
+  await launcher.click();
   await expect(popup.getByRole('button', { name: 'Start a new chat' })).toBeVisible();
 
   // The ended conversation is in the transcripts archive, found by its rating.

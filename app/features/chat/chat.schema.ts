@@ -30,6 +30,11 @@ export const LOGIN_RETRY_MS = 10_000;
 export const TYPING_TIMEOUT_MS = 1300;
 /** Spec §2, §9: a click on the popup's header minimises it, from 3 s after it opened. */
 export const HEADER_CLICK_DELAY_MS = 3000;
+/**
+ * Spec §4, §9: the popup minimises 2 s after the visitor leaves (here: once the ended chat is
+ * rated, the end panel's question) and after an offline message is sent.
+ */
+export const MINIMISE_AFTER_MS = 2000;
 
 export type ChatRole = 'visitor' | 'operator';
 export type UserStatus = 'online' | 'offline' | 'wait';

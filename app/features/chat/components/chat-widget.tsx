@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ChatConnection } from '../client/chat-connection.ts';
-import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
+import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MESSAGE_MAX, MINIMISE_AFTER_MS, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
 import { chatToken, postChat } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
@@ -308,7 +308,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
       setFields({});
       setNotice(body.message ?? t('chat.offlineSent'));
       setPanel('end');
-      setTimeout(minimise, 2000);
+      setTimeout(minimise, MINIMISE_AFTER_MS);
       return;
     }
     const f = body.error?.fields;
@@ -399,6 +399,8 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     const { status, body } = await postChat<{ message?: string }>('/api/chat/evaluation', { conversationId: conv.id, evaluation, receiveCopy: form.get('copy') === 'on' }).catch(() => ({ status: 0, body: {} as { message?: string } }));
     setBusy(false);
     setNotice(status === 200 ? (body.message ?? t('chat.evaluated')) : t('chat.w.connectionError'));
+    // Rated: the visitor is done here; the popup minimises (reopened, it offers a new chat).
+    if (status === 200) setTimeout(minimise, MINIMISE_AFTER_MS);
   }
 
   function newChat() {
