@@ -102,6 +102,18 @@ for (const dialect of await dialects()) {
       expect(b.statusCode, b.body).toBe(200);
       expect(b.json()).toMatchObject({ status: 'processing', billing_address: { country: 'DE', state: '', postcode: '10115' } });
       expect(b.json().order.paidAt).toBeTruthy();
+      expect(a.json().order.paidAt ?? null).toBeNull();
+      // Each order's history reads as a move from pending payment, by the method, after the placing.
+      const notes = async (id: number) =>
+        (await t.services.db.selectFrom('order_notes').select(['content', 'author', 'customer_note']).where('order_id', '=', id).orderBy('id').execute()).map((n) => [n.content, n.author, n.customer_note]);
+      expect(await notes(a.json().order_id)).toEqual([
+        ['Order placed as a guest.', 'system', 0],
+        ['Order status changed from Pending payment to On hold. Awaiting cheque payment.', 'cheque', 0],
+      ]);
+      expect(await notes(b.json().order_id)).toEqual([
+        ['Order placed as a guest.', 'system', 0],
+        ['Order status changed from Pending payment to Processing. Payment to be made upon delivery.', 'cod', 0],
+      ]);
     });
 
     it('records tax per line and in total when taxes are on', async () => {

@@ -62,6 +62,11 @@ export async function insertNote(trx: DB, orderId: number, content: string, cust
  * releases or retakes stock and coupon uses, stamps paid/completed times, adds a note.
  * Returns the previous status, or null when the order already had this status.
  */
+/** The private note a status change leaves: "Order status changed from Pending payment to Processing." and the reason. */
+export function statusChangeNote(from: OrderStatus, to: OrderStatus, note?: string): string {
+  return `Order status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${note ? ` ${note}` : ''}`;
+}
+
 export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, actor: Actor, note?: string, extra: { transactionId?: string } = {}): Promise<OrderStatus | null> {
   const row = await lockOrder(trx, id);
   const from = row.status;
@@ -106,7 +111,7 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
     })
     .where('id', '=', id)
     .execute();
-  await insertNote(trx, id, `Order status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${note ? ` ${note}` : ''}`, false, actor.name);
+  await insertNote(trx, id, statusChangeNote(from, to, note), false, actor.name);
   if (stockChanged) await touchStore(trx);
   return from;
 }

@@ -23,9 +23,9 @@ import { findCoupon, redeemCoupons, type Coupon } from '../coupons/coupons.serve
 import { chooseGateway, paymentInstructions, type PaymentGateway, type PaymentResult } from '../payments/payments.server.ts';
 import { notifyAccountCreated, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
-import { insertNote, transitionInTrx } from './order-status.server.ts';
+import { insertNote, statusChangeNote, transitionInTrx } from './order-status.server.ts';
 import { getOrderAdmin, loadOrder } from './orders.server.ts';
-import { receivedUrl, type OrderDetail, type PaymentInstructions } from './orders.ts';
+import { receivedUrl, type OrderDetail, type OrderStatus, type PaymentInstructions } from './orders.ts';
 import { addTotalSales, reduceStock, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
@@ -223,6 +223,10 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   // runs its own transaction. Inside, the cart row is read again by id.
   const cartFound = await resolveCart(services.db, req.caller.identity, false);
   if (!cartFound) throw cartEmpty();
+  // An offline method's answer is known before the order exists (on hold, or processing for
+  // cash on delivery): the order is written with that status and its note in the same
+  // transaction, as the move from pending would have left them, instead of a second one.
+  const settled = v.gateway.outcome && (v.gateway.outcome.status === 'on-hold' || v.gateway.outcome.status === 'processing') ? { ...v.gateway.outcome, status: v.gateway.outcome.status } : null;
   try {
     orderId = await withTransaction(services.db, async (trx) => {
       if (key) {
@@ -274,7 +278,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         .insertInto('orders')
         .values({
           order_key: `wc_order_${randomBytes(16).toString('base64url')}`,
-          status: 'pending',
+          status: settled?.status ?? 'pending',
+          ...(settled?.status === 'processing' ? { paid_at: now } : {}),
           user_id: userId,
           billing_email: v.billing.email,
           billing: JSON.stringify(v.billing),
@@ -343,6 +348,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         )
         .execute();
       await insertNote(trx, order.id, `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, false, 'system');
+      if (settled) await insertNote(trx, order.id, statusChangeNote('pending', settled.status, settled.note), false, v.gateway.id);
       if (userId !== null) {
         // The addresses of the latest order prefill the next checkout and my account.
         await storeCustomerAddress(trx, userId, 'billing', v.billing);
@@ -369,16 +375,22 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     throw new HttpError(409, 'conflict', 'Please try again.');
   }
 
-  // After the commit: the gateway takes the payment; its answer sets the status. An offline
-  // method's answer is known without the order (no read of it back).
+  // After the commit: the gateway takes the payment; its answer sets the status (an offline
+  // method's is set already, its e-mails still to send).
   let result: PaymentResult;
-  try {
-    result = v.gateway.outcome ?? (await v.gateway.process((await getOrderAdmin(services.db, orderId))!, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' }));
-  } catch (err) {
-    services.log.error({ err, orderId }, 'payment gateway failed');
-    result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };
+  let from: OrderStatus | null;
+  if (settled) {
+    result = settled;
+    from = 'pending';
+  } else {
+    try {
+      result = v.gateway.outcome ?? (await v.gateway.process((await getOrderAdmin(services.db, orderId))!, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' }));
+    } catch (err) {
+      services.log.error({ err, orderId }, 'payment gateway failed');
+      result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };
+    }
+    from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   }
-  const from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   if (from) notifyStatus(services, orderId, from, result.status);
   if (soldOut) kickWishlistAlerts(services);
   if (stockAlerts) kickStockAlerts(services);
