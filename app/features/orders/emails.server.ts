@@ -115,10 +115,11 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
  * leaves "pending payment", the shop's "new order" e-mail. `partialRefund` (from == to)
  * sends the partial-refund e-mail.
  */
-export function notifyStatus(services: Services, orderId: number, from: OrderStatus, to: OrderStatus, opts: { partialRefund?: number } = {}): void {
+export function notifyStatus(services: Services, orderId: number, from: OrderStatus, to: OrderStatus, opts: { partialRefund?: number; order?: OrderDetail } = {}): void {
   later(services, `order ${orderId} ${from}→${to}`, async () => {
     const s = await getSettings(services.db);
-    const order = await getOrderAdmin(services.db, orderId);
+    // The caller may have read the order as it is after the change already (checkout does).
+    const order = opts.order ?? (await getOrderAdmin(services.db, orderId));
     if (!order) return;
     const partial = from === to ? opts.partialRefund : undefined;
     if (from === to && !partial) return;

@@ -391,7 +391,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     }
     from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   }
-  if (from) notifyStatus(services, orderId, from, result.status);
+  const order = (await getOrderAdmin(services.db, orderId))!;
+  if (from) notifyStatus(services, orderId, from, result.status, { order });
   if (soldOut) kickWishlistAlerts(services);
   if (stockAlerts) kickStockAlerts(services);
   let account: PlaceOrderResult['account'] = null;
@@ -400,7 +401,6 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     account = { user: u, token: await createSession(services.db, u.id) };
     notifyAccountCreated(services, u.email, u.name);
   }
-  const order = (await getOrderAdmin(services.db, orderId))!;
   const publicOrder = { ...order, notes: order.notes.filter((n) => n.customerNote) };
   return {
     order: publicOrder,
