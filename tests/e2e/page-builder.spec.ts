@@ -182,6 +182,8 @@ test('the visual builder keeps revisions: preview one, restore it with the mouse
   await visitor.goto(`${new URL(page.url()).origin}/kept-revisions`);
   await expect(visitor.getByRole('heading', { level: 2, name: 'First wording' })).toBeVisible();
   await visitor.close();
+  // The visitor's tab took the window's focus: the builder's tab is the active one again.
+  await page.bringToFront();
 
   // With the keyboard alone: Enter opens the panel, Escape closes it, Tab and Enter restore.
   await revisionsButton.focus();
