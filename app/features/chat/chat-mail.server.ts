@@ -8,6 +8,7 @@ import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings } from './chat-settings.server.ts';
 import { ChatError, getConversation, messagesSince } from './chat-store.server.ts';
 import { OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS, offlineSchema } from './chat.schema.ts';
+import { shopRecipients as recipientsOf } from '../admin/recipients.server.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();
@@ -17,12 +18,9 @@ function limiterFor(services: Services): RateLimiter {
   return l;
 }
 
+/** The chat's offline-message address, else the shop's (`shopRecipients`). */
 async function shopRecipients(services: Services, offlineEmail: string): Promise<string[]> {
-  if (offlineEmail) return [offlineEmail];
-  const settings = await getSettings(services.db);
-  if (settings.orderNotificationEmail) return [settings.orderNotificationEmail];
-  const rows = await services.db.selectFrom('users').select('email').where('role', 'in', ['admin', 'shop_manager']).orderBy('id').limit(5).execute();
-  return rows.map((r) => r.email);
+  return recipientsOf(services.db, await getSettings(services.db), offlineEmail);
 }
 
 /**

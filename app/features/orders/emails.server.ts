@@ -9,6 +9,7 @@ import { addressLines } from '../address/address.server.ts';
 import { paymentInstructions } from '../payments/payments.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
 import type { OrderDetail, OrderStatus } from './orders.ts';
+import { shopRecipients } from '../admin/recipients.server.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are
@@ -61,12 +62,6 @@ const action = (origin: string | null, label: string, path: string) => (origin ?
 async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
   if (!to) return;
   await services.mailer.send({ to, ...renderMail(s, content) });
-}
-
-async function staffRecipients(services: Services, s: StoreSettings): Promise<string[]> {
-  if (s.orderNotificationEmail) return [s.orderNotificationEmail];
-  const rows = await services.db.selectFrom('users').select('email').where('role', 'in', ['admin', 'shop_manager']).orderBy('id').limit(5).execute();
-  return rows.map((r) => r.email);
 }
 
 function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
@@ -134,7 +129,7 @@ export function notifyStatus(services: Services, orderId: number, from: OrderSta
         paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
         action: action(origin, 'Open the order', `/admin/orders/${order.id}`),
       };
-      for (const to of await staffRecipients(services, s)) await send(services, to, s, staff);
+      for (const to of await shopRecipients(services.db, s)) await send(services, to, s, staff);
     }
   });
 }

@@ -9,6 +9,7 @@ import { mailOrigin } from '../admin/origin.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import type { StoreSettings } from '../admin/settings.schema.ts';
 import { variationLabel } from './stock-names.server.ts';
+import { shopRecipients } from '../admin/recipients.server.ts';
 
 /*
  * Low-stock and out-of-stock e-mails to the shop. The stock log marks the row of a change
@@ -50,10 +51,7 @@ export function scheduleStockAlerts(services: Services, everyMs: number = BACK_O
 
 /** Who is told: the stock address, else the order notification address, else administrators and shop managers. */
 async function recipients(services: Services, s: StoreSettings): Promise<string[]> {
-  if (s.stockNotificationEmail) return [s.stockNotificationEmail];
-  if (s.orderNotificationEmail) return [s.orderNotificationEmail];
-  const rows = await services.db.selectFrom('users').select('email').where('role', 'in', ['admin', 'shop_manager']).orderBy('id').limit(5).execute();
-  return rows.map((r) => r.email);
+  return shopRecipients(services.db, s, s.stockNotificationEmail);
 }
 
 /** Mails every marked row not yet mailed; answers how many crossings were told. */

@@ -11,6 +11,7 @@ import { t } from '../../i18n/t-wishlist.ts';
 import { ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS, estimateSchema, tokenSchema } from './wishlist.schema.ts';
 import { ownedList, ownerKeyOf, type WishlistCaller } from './wishlist-store.server.ts';
 import { listItems } from './wishlist-view.server.ts';
+import { shopRecipients } from '../admin/recipients.server.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();
@@ -73,9 +74,7 @@ export async function askEstimate(
   // Links only from a trusted origin (app/features/admin/origin.server.ts); without one, none.
   const base = await mailOrigin(services, 'wishlist estimate', requestOrigin);
   try {
-    const staff = settings.orderNotificationEmail
-      ? [settings.orderNotificationEmail]
-      : (await services.db.selectFrom('users').select('email').where('role', 'in', ['admin', 'shop_manager']).orderBy('id').limit(5).execute()).map((r) => r.email);
+    const staff = await shopRecipients(services.db, settings);
     const paragraphs = [
       t('wishlist.estimateFrom', { name: data.name, email: data.email }),
       ...(data.message ? [data.message] : []),
