@@ -38,6 +38,8 @@ export async function priceCart(
     await readStoreVersion(db), cart.coupons, cart.customer, cart.shipping_choice, customer.userId, customer.email,
     rows.map((r) => `${r.id}:${r.item_key}:${r.quantity}`).join(','),
   ].join('|');
+  let priced = pricedCarts.get(db);
+  if (!priced) pricedCarts.set(db, (priced = new Map()));
   const hit = priced.get(cart.id);
   if (hit && hit.signature === signature && Date.now() - hit.born < STORE_CACHE_MAX_AGE_MS) return hit.cart;
   const result = await computeCart(db, cart, rows, settings, customer);
@@ -50,9 +52,9 @@ export async function priceCart(
   return result;
 }
 
-/** Priced carts of this process by cart id (least recently priced first out). */
+/** Priced carts of this process per database, by cart id (least recently priced first out). */
 const PRICED_CARTS = 10_000;
-const priced = new Map<number, { signature: string; cart: Cart; born: number }>();
+const pricedCarts = new WeakMap<object, Map<number, { signature: string; cart: Cart; born: number }>>();
 
 async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
   const notices: string[] = [];
