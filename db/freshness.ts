@@ -1,21 +1,79 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection } from 'kysely';
 
 /**
  * A counter that says when a value read from the database may have gone stale. It moves
  * when this process writes (after the statement or the commit) and when a request starts;
  * a number read and remembered under one count is reused only while the count stays.
- * So a request sees its own writes and any write another process committed before it began,
- * while one request reads a hot bookkeeping row (the store version) once instead of a dozen
- * times. Code outside requests gets a new count on each turn of the event loop.
+ * Code outside requests gets a new count on each turn of the event loop.
+ *
+ * Inside an HTTP request a second, narrower rule applies (RequestFreshness below): what the
+ * request itself read is reused until the request itself writes, whatever other requests do
+ * meanwhile. So a request sees its own writes and any write committed before it began, and
+ * reads a hot bookkeeping row (the store version) once instead of once per lookup — under
+ * load every other request's start and write moves the counter above.
  */
 let epoch = 0;
 let turnPending = false;
 
 export const freshnessEpoch = (): number => epoch;
 
-/** Everything remembered so far must be read again (a request starts; this process wrote). */
-export function staleFromHere(): void {
+/**
+ * What one request remembers (the store version, stock versions), per database, with the
+ * number of its own statements that may have written when it was read: a value is reused
+ * only while that number stays. Ended once the answer has gone: work the request left
+ * running (e-mails, alerts, timers it started) goes back to the process-wide rule.
+ */
+export interface RequestFreshness {
+  /** This request's statements that may have changed store data (moves after each, and after each commit). */
+  writes: number;
+  ended: boolean;
+  /** Owned by app/lib/store-version.server.ts. */
+  storeVersions?: Map<object, { writes: number; pending: Promise<string>; version?: string }>;
+  /** Owned by app/lib/stock-stamps.server.ts. */
+  stockStamps?: Map<object, { writes: number; stamps: Map<number, number> }>;
+}
+
+/**
+ * One store per process on globalThis: page loaders run from the production build's server
+ * bundle, which holds its own copy of this module.
+ */
+const SCOPE = Symbol.for('vitrine.request-freshness');
+const scopes = ((globalThis as { [SCOPE]?: AsyncLocalStorage<RequestFreshness> })[SCOPE] ??= new AsyncLocalStorage<RequestFreshness>());
+
+export const newRequestFreshness = (): RequestFreshness => ({ writes: 0, ended: false });
+
+/** Runs `fn` (and everything it starts) as part of the request that `scope` belongs to. */
+export function inRequest<T>(scope: RequestFreshness, fn: () => T): T {
+  return scopes.run(scope, fn);
+}
+
+/** The running request's memo, unless its answer has gone (or there is no request). */
+export function requestFreshness(): RequestFreshness | undefined {
+  const scope = scopes.getStore();
+  return scope && !scope.ended ? scope : undefined;
+}
+
+/** Where a read began: a value it returns may be remembered if nothing was written since. */
+export interface FreshnessMark {
+  epoch: number;
+  scope: RequestFreshness | undefined;
+  writes: number;
+}
+
+export function freshnessMark(): FreshnessMark {
+  const scope = requestFreshness();
+  return { epoch, scope, writes: scope?.writes ?? 0 };
+}
+
+/**
+ * Everything remembered so far must be read again (a request starts; this process wrote).
+ * `scope`: the request that wrote, when the write runs outside its async context (a group
+ * commit on SQLite, db/hot-query.ts).
+ */
+export function staleFromHere(scope: RequestFreshness | undefined = undefined): void {
   epoch++;
+  if (scope) scope.writes++;
 }
 
 /** Called by whoever remembers something: it is forgotten at the next turn of the event loop at the latest. */
@@ -30,20 +88,25 @@ export function forgetAtNextTurn(): void {
 
 /** Statements that change nothing another reader could see. */
 const READ_ONLY = /^\s*(select|begin|start transaction|savepoint|release|rollback|set|show|pragma|explain)\b/i;
+/**
+ * Writes to a shopper's cart: nothing remembered here (store and stock versions) is read
+ * from these tables, and no trigger on them writes elsewhere.
+ */
+const CART_ONLY = /^\s*(insert\s+into|update|delete\s+from)\s+"?(carts|cart_items)"?\s/i;
 
 /**
  * Wraps a new connection so every statement that may change data (and every commit) moves
- * the epoch once it has run. Used as the dialects' onCreateConnection.
+ * the epoch, and the running request's count of its own writes, once it has run. Used as the
+ * dialects' onCreateConnection.
  */
 export async function watchWrites(connection: DatabaseConnection): Promise<void> {
   const run = connection.executeQuery.bind(connection);
   connection.executeQuery = <R>(query: CompiledQuery) => {
-    if (READ_ONLY.test(query.sql)) return run<R>(query);
+    if (READ_ONLY.test(query.sql) || CART_ONLY.test(query.sql)) return run<R>(query);
+    const scope = scopes.getStore();
     const result = run<R>(query);
     // SQLite has run the statement by now; PostgreSQL has once the promise settles.
-    epoch++;
-    return result.finally(() => {
-      epoch++;
-    });
+    staleFromHere(scope);
+    return result.finally(() => staleFromHere(scope));
   };
 }

@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely, QueryId } from 'kysely';
 import { idleSqlite } from './client.ts';
 import { isPostgres } from './dialect.ts';
-import { staleFromHere } from './freshness.ts';
+import { requestFreshness, staleFromHere } from './freshness.ts';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -54,7 +54,7 @@ export interface HotQuery<Row> {
  * through Kysely's driver as usual.
  */
 export function hotQuery<Row>(build: (db: Db, slot: <T>(n: number) => T) => Compilable<Row>, options: HotQueryOptions = {}): HotQuery<Row> {
-  const noteWrite = options.storeData === false ? () => {} : staleFromHere;
+  const storeData = options.storeData !== false;
   const byDialect = new Map<boolean, Prepared>();
   const prepared = (db: Db): Prepared => {
     const pg = dialectOf(db);
@@ -79,10 +79,12 @@ export function hotQuery<Row>(build: (db: Db, slot: <T>(n: number) => T) => Comp
     if (idle) {
       const stmt = idle.prepare(p.sql);
       if (stmt.readonly) return Promise.resolve(stmt.all(parameters) as Row[]);
-      // A write shares its commit with the other writes of this turn of the event loop.
+      // A write shares its commit with the other writes of this turn of the event loop, which
+      // run outside this request's async context: the request is named.
+      const scope = storeData ? requestFreshness() : undefined;
       return idle.write(() => {
         const rows = stmt.reader ? (stmt.all(parameters) as Row[]) : (stmt.run(parameters), []);
-        noteWrite();
+        if (storeData) staleFromHere(scope);
         return rows;
       });
     }

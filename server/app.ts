@@ -27,7 +27,7 @@ import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
 import { attachChat } from '../app/features/chat/chat-realtime.server.ts';
 import type { AppConfig } from './config.ts';
-import { attachContext } from './context.ts';
+import { attachContext, registerRequestFreshness } from './context.ts';
 import { securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
@@ -140,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Request ids in answers, one log line per request, /metrics (server/metrics.ts).
   const pagesBuild = (options.pages ?? 'build') === 'build' && existsSync(SERVER_BUILD) ? ((await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild) : undefined;
   await registerObservability(app, services, { chat, build: pagesBuild });
+  registerRequestFreshness(app);
   app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
 
   // Every /api route, for the API description (server/openapi.ts).

@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, sessionUser } from '../app/features/account/session.server.ts';
 import type { RequestContext, Services } from '../app/lib/services.server.ts';
 import type { ChatRealtime } from '../app/features/chat/chat-realtime.server.ts';
-import { staleFromHere } from '../db/freshness.ts';
+import { inRequest, newRequestFreshness, staleFromHere, type RequestFreshness } from '../db/freshness.ts';
 import { allowedRequestOrigin } from '../app/features/admin/origin.server.ts';
 import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
 import { CSRF_COOKIE, csrfToken, newCsrfSeed, newNonce } from './security.ts';
@@ -11,6 +11,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
     csrfSeed: string;
+    freshness: RequestFreshness;
   }
   interface FastifyInstance {
     services: Services;
@@ -21,6 +22,27 @@ declare module 'fastify' {
 /** Whether the client reached us over TLS (directly or through a trusted proxy). */
 export function isSecure(request: FastifyRequest, publicUrl?: string): boolean {
   return request.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
+}
+
+/**
+ * Runs each request's hooks and handler with its own freshness memo (db/freshness.ts): the
+ * store version and stock versions it read are reused until it writes itself (the body
+ * parser keeps the hook's async context: server/request-freshness.test.ts). Once the answer
+ * has gone (or the client left), work the request started falls back to the process-wide rule.
+ */
+export function registerRequestFreshness(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const scope = newRequestFreshness();
+    request.freshness = scope;
+    inRequest(scope, done);
+  });
+  // (An answer given before the hook above, by an earlier hook or the framework, has none.)
+  const end = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    if (request.freshness) request.freshness.ended = true;
+    done();
+  };
+  app.addHook('onResponse', end);
+  app.addHook('onRequestAbort', (request, done) => end(request, undefined, done));
 }
 
 /**

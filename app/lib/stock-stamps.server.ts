@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { idleSqlite } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { forgetAtNextTurn, freshnessEpoch } from '../../db/freshness.ts';
+import { forgetAtNextTurn, freshnessEpoch, requestFreshness, type FreshnessMark } from '../../db/freshness.ts';
 import type { Database } from '../../db/schema.ts';
 
 /*
@@ -20,9 +20,35 @@ type Db = Kysely<Database>;
 /** Stock versions read in this freshness epoch, per database. */
 const remembered = new WeakMap<object, { epoch: number; stamps: Map<number, number> }>();
 
-/** The current stock version of each product (a missing product is absent). */
+/**
+ * The current stock version of each product (a missing product is absent). Inside a request
+ * a product's number is read once, and again only after the request itself writes
+ * (db/freshness.ts); outside, while the process-wide freshness epoch stays.
+ */
 export async function readStockStamps(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (db.isTransaction) return query(db, [...new Set(ids)]);
+  const scope = requestFreshness();
+  if (scope) {
+    let mine = scope.stockStamps?.get(db);
+    if (!mine || mine.writes !== scope.writes) (scope.stockStamps ??= new Map()).set(db, (mine = { writes: scope.writes, stamps: new Map() }));
+    const held = mine;
+    const missing = ids.filter((id) => !held.stamps.has(id));
+    if (missing.length === 0) return held.stamps;
+    const found = await readEpochStamps(db, missing);
+    // Kept only while the request has not written since the read began.
+    if (scope.writes === held.writes) {
+      for (const id of missing) if (!held.stamps.has(id)) held.stamps.set(id, found.get(id) ?? -1);
+      return held.stamps;
+    }
+    const out = new Map<number, number>();
+    for (const id of ids) out.set(id, found.get(id) ?? held.stamps.get(id) ?? -1);
+    return out;
+  }
+  return readEpochStamps(db, ids);
+}
+
+/** The numbers under the process-wide freshness epoch. */
+async function readEpochStamps(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const epoch = freshnessEpoch();
   let known = remembered.get(db);
   if (!known || known.epoch !== epoch) remembered.set(db, (known = { epoch, stamps: new Map() }));
@@ -44,12 +70,21 @@ export async function readStockStamps(db: Db, ids: readonly number[]): Promise<M
 
 /**
  * Tells the stock versions a statement of this request read along with other data (the cart
- * read reads its lines' products'), so the next lookup in the same epoch need not read them.
+ * read reads its lines' products'), so the next lookup need not read them. `mark` was taken
+ * before that statement ran.
  */
-export function primeStockStamps(db: Db, stamps: Iterable<readonly [number, number]>, epoch: number): void {
-  if (db.isTransaction || freshnessEpoch() !== epoch) return;
+export function primeStockStamps(db: Db, stamps: Iterable<readonly [number, number]>, mark: FreshnessMark): void {
+  if (db.isTransaction) return;
+  const { scope } = mark;
+  if (scope && scope.writes === mark.writes) {
+    let mine = scope.stockStamps?.get(db);
+    if (!mine || mine.writes !== scope.writes) (scope.stockStamps ??= new Map()).set(db, (mine = { writes: scope.writes, stamps: new Map() }));
+    // Stock versions only grow: the larger of two numbers is the later.
+    for (const [id, version] of stamps) mine.stamps.set(id, Math.max(version, mine.stamps.get(id) ?? -1));
+  }
+  if (freshnessEpoch() !== mark.epoch) return;
   let known = remembered.get(db);
-  if (!known || known.epoch !== epoch) remembered.set(db, (known = { epoch, stamps: new Map() }));
+  if (!known || known.epoch !== mark.epoch) remembered.set(db, (known = { epoch: mark.epoch, stamps: new Map() }));
   for (const [id, version] of stamps) known.stamps.set(id, version);
   forgetAtNextTurn();
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import { idleSqlite } from '../../db/client.ts';
-import { forgetAtNextTurn, freshnessEpoch } from '../../db/freshness.ts';
+import { forgetAtNextTurn, freshnessEpoch, requestFreshness, type FreshnessMark, type RequestFreshness } from '../../db/freshness.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -39,23 +39,58 @@ function remember(db: object, epoch: number, version: string): string {
   return version;
 }
 
-/**
- * Tells the version a statement of this request read (or checked) along with other data,
- * so the next lookup in the same epoch need not read it again. `epoch` is the freshness
- * epoch taken before that statement ran.
- */
-export function primeStoreVersion(db: Kysely<Database>, version: string, epoch: number): void {
-  if (!db.isTransaction) remember(db, epoch, version);
+/** Versions are whole numbers that only grow: the larger of two is the later. */
+const later = (a: string, b: string) => (Number(a) >= Number(b) ? a : b);
+
+/** Keeps what the running request read, under its count of its own writes at `mark`. */
+function rememberInRequest(scope: RequestFreshness, db: object, writes: number, version: string): void {
+  if (scope.writes !== writes) return;
+  const versions = (scope.storeVersions ??= new Map());
+  const held = versions.get(db);
+  const keep = held && held.writes === writes && held.version !== undefined ? later(held.version, version) : version;
+  if (held?.version === keep && held.writes === writes) return;
+  versions.set(db, { writes, pending: Promise.resolve(keep), version: keep });
 }
 
 /**
- * The current version. Read once per request (and again after this process writes): the
- * freshness epoch moves when a request starts and after every write, so a number read
- * earlier in the same epoch is still the number a new read would give this request.
+ * Tells the version a statement of this request read (or checked) along with other data,
+ * so the next lookup need not read it again. `mark` was taken before that statement ran.
+ */
+export function primeStoreVersion(db: Kysely<Database>, version: string, mark: FreshnessMark): void {
+  if (db.isTransaction) return;
+  remember(db, mark.epoch, version);
+  if (mark.scope) rememberInRequest(mark.scope, db, mark.writes, version);
+}
+
+/**
+ * The current version. Inside a request it is read once, and again only after the request
+ * itself writes (db/freshness.ts): a request sees its own writes and everything committed
+ * before it began, and never an older number than one it has seen. Outside requests a number
+ * is reused while the process-wide freshness epoch stays (it moves after every write of this
+ * process and on the next turn of the event loop).
  */
 export function readStoreVersion(db: Kysely<Database>): Promise<string> {
   // A transaction reads its own (its writes move the number before they commit).
   if (db.isTransaction) return db.executeQuery<{ value: string }>(READ).then((r) => r.rows[0]?.value ?? '0');
+  const scope = requestFreshness();
+  if (!scope) return readShared(db);
+  const held = scope.storeVersions?.get(db);
+  if (held && held.writes === scope.writes) return held.pending;
+  const writes = scope.writes;
+  const pending = readShared(db).then((version) => {
+    rememberInRequest(scope, db, writes, version);
+    return scope.storeVersions?.get(db)?.version ?? version;
+  });
+  // Lookups of the same request share a read under way; a failed one is not kept.
+  (scope.storeVersions ??= new Map()).set(db, { writes, pending });
+  pending.catch(() => {
+    if (scope.storeVersions?.get(db)?.pending === pending) scope.storeVersions.delete(db);
+  });
+  return pending;
+}
+
+/** The version under the process-wide freshness epoch. */
+function readShared(db: Kysely<Database>): Promise<string> {
   const epoch = freshnessEpoch();
   const known = remembered.get(db);
   if (known && known.epoch === epoch) return Promise.resolve(known.version);

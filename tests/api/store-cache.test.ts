@@ -7,7 +7,10 @@ import { createDb, type DB } from '../../db/client.ts';
 import { sqlitePath } from '../../server/config.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
-import { readStoreVersion } from '../../app/lib/store-version.server.ts';
+import { primeStoreVersion, readStoreVersion, touchStore } from '../../app/lib/store-version.server.ts';
+import { freshnessMark, inRequest, newRequestFreshness } from '../../db/freshness.ts';
+import { addItem, getCart } from '../../app/features/cart/cart.server.ts';
+import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 
 /*
  * Settings, products, zones, rates and coupons are cached in memory while the store version
@@ -32,6 +35,22 @@ for (const dialect of await dialects()) {
       token = (res.headers['cart-token'] as string | undefined) ?? token;
       return res;
     };
+
+    /** A write through a connection of the driver alone (another process, a hand-run statement): nothing of ours sees it happen. */
+    const plainWrite = async (sql: string) => {
+      if (dialect === 'sqlite') {
+        const raw = new SQLite(sqlitePath(t.database.url));
+        raw.pragma('busy_timeout = 5000');
+        raw.prepare(sql).run();
+        raw.close();
+      } else {
+        const raw = new pg.Client({ connectionString: t.database.url });
+        await raw.connect();
+        await raw.query(sql);
+        await raw.end();
+      }
+    };
+    const touchElsewhere = () => plainWrite(`update settings set value = cast(cast(value as bigint) + 1 as text) where key = 'cache.store_version'`);
 
     beforeAll(async () => {
       t = await createTestApp(dialect);
@@ -78,18 +97,7 @@ for (const dialect of await dialects()) {
     it('sees a write made by a plain driver connection (no code of ours) in the very next request', async () => {
       const bowl = (await createProduct(t.services.db, { name: 'Cache Bowl', regular_price: 1000 })).id;
       const before = (await cart('POST', '/api/cart/items', { productId: bowl, quantity: 2 })).json().totals.subtotal as number;
-      const sql = `update products set regular_price = 1300 where id = ${bowl}`;
-      if (dialect === 'sqlite') {
-        const raw = new SQLite(sqlitePath(t.database.url));
-        raw.pragma('busy_timeout = 5000');
-        raw.prepare(sql).run();
-        raw.close();
-      } else {
-        const raw = new pg.Client({ connectionString: t.database.url });
-        await raw.connect();
-        await raw.query(sql);
-        await raw.end();
-      }
+      await plainWrite(`update products set regular_price = 1300 where id = ${bowl}`);
       expect((await cart('GET', '/api/cart')).json().totals.subtotal).toBe(before + 600);
     });
 
@@ -124,6 +132,50 @@ for (const dialect of await dialects()) {
       const answer = (await cart('GET', '/api/cart')).json();
       expect(answer.items.some((i: { productId: number }) => i.productId === lamp)).toBe(false);
       expect(answer.notices.join(' ')).toContain('Cache Lamp');
+    });
+
+    it('reads the version once per request, again after the request writes store data itself, never an older number', async () => {
+      const db = t.services.db;
+      const cup = (await createProduct(db, { name: 'Cache Cup', regular_price: 800 })).id;
+      const scope = newRequestFreshness();
+      await inRequest(scope, async () => {
+        const first = Number(await readStoreVersion(db));
+        // Another process's write after the request began need not be seen: the number is kept.
+        await touchElsewhere();
+        expect(Number(await readStoreVersion(db))).toBe(first);
+        // A statement that read a later number along with other data hands it on; an earlier one changes nothing.
+        primeStoreVersion(db, String(first + 1), freshnessMark());
+        primeStoreVersion(db, String(first - 1), freshnessMark());
+        expect(Number(await readStoreVersion(db))).toBe(first + 1);
+        // The request's own writes: the next lookup reads again and sees them.
+        await touchStore(db);
+        const second = Number(await readStoreVersion(db));
+        expect(second).toBe(first + 2);
+        await db.updateTable('products').set({ regular_price: 900 }).where('id', '=', cup).execute();
+        expect(Number(await readStoreVersion(db))).toBeGreaterThan(second);
+      });
+      // Work the request left running after its answer went reads afresh.
+      scope.ended = true;
+      await touchElsewhere();
+      // (Outside a request, a number is kept for the rest of the event loop's turn.)
+      await new Promise((resolve) => setImmediate(resolve));
+      await inRequest(scope, async () => {
+        expect(await readStoreVersion(db)).toBe(await readStoreVersion(other));
+      });
+    });
+
+    it('prices a cart with the store write the same request made just before', async () => {
+      const db = t.services.db;
+      const jug = (await createProduct(db, { name: 'Cache Jug', regular_price: 1000 })).id;
+      const caller = cartCallerFrom({ headerToken: `jug-${Math.random()}`, user: null });
+      await inRequest(newRequestFreshness(), async () => {
+        const added = await addItem(t.services, caller, { productId: jug, quantity: 2 });
+        const jugCaller = cartCallerFrom({ headerToken: added.token!, user: null });
+        // Priced (and remembered) under this request's version, then changed by the request itself.
+        expect((await getCart(t.services, jugCaller)).cart.totals.subtotal).toBe(2000);
+        await db.updateTable('products').set({ regular_price: 1250 }).where('id', '=', jug).execute();
+        expect((await getCart(t.services, jugCaller)).cart.totals.subtotal).toBe(2500);
+      });
     });
 
     it('moves the store version on store writes only, never on cart writes', async () => {

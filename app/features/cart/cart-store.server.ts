@@ -4,7 +4,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { CartItemsTable, CartsTable } from '../../../db/schema.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-import { freshnessEpoch } from '../../../db/freshness.ts';
+import { freshnessMark } from '../../../db/freshness.ts';
 import { STORE_VERSION_KEY, primeStoreVersion } from '../../lib/store-version.server.ts';
 import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -113,13 +113,13 @@ const CART_BY_ID = hotQuery((db, slot) => db.selectFrom('carts').selectAll('cart
 
 /** One of the two statements above, with the version it read handed to the store-version memo. */
 async function cartAndLines(db: DB, query: typeof CART_BY_ID, key: unknown) {
-  const epoch = freshnessEpoch();
+  const mark = freshnessMark();
   const row = await query.first(db, [key]);
   if (!row) return undefined;
   const { store_version, ...rest } = row;
-  if (store_version !== null) primeStoreVersion(db, store_version, epoch);
+  if (store_version !== null) primeStoreVersion(db, store_version, mark);
   const found = withLines(rest);
-  if (found) primeStockStamps(db, found.stamps, epoch);
+  if (found) primeStockStamps(db, found.stamps, mark);
   return found;
 }
 

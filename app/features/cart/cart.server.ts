@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { assertAvailable, assertPurchasable, availabilityProblem, lineBounds, loadPurchasables, peekPurchasable, type Purchasable } from './lines.server.ts';
 import { STORE_VERSION_KEY, primeStoreVersion, readStoreVersion } from '../../lib/store-version.server.ts';
-import { freshnessEpoch } from '../../../db/freshness.ts';
+import { freshnessMark } from '../../../db/freshness.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
 import { isCountry } from '../shipping/countries.ts';
@@ -158,11 +158,11 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
 async function addByToken(services: Services, caller: CartCaller, values: unknown[], min: number, max: number, version: string, stockVersion: number): Promise<CartAnswer | undefined> {
   const { token: held, viaHeader, userId } = caller.identity;
   if (!held || held.length > 100 || !(viaHeader || userId === null)) return undefined;
-  const epoch = freshnessEpoch();
+  const mark = freshnessMark();
   const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max, version, stockVersion]);
   if (!added) return undefined;
   // The statement found this version current.
-  primeStoreVersion(services.db, version, epoch);
+  primeStoreVersion(services.db, version, mark);
   const found = 'lines' in added ? cartReturned(added as { cart: string; lines: string }) : await cartWithLines(services.db, added.cart_id);
   if (!found) return getCart(services, caller);
   await touchCart(services.db, found.cart);
