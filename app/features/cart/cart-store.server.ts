@@ -50,6 +50,8 @@ export interface ResolvedCart {
   token: string;
   /** The cart's lines, when they were read in the same statement as the cart (nothing written since). */
   lines?: CartItemRow[];
+  /** Made just now under a new random token: no other request can know of it yet. */
+  fresh?: boolean;
 }
 
 /** The cart's lines as one JSON array of [id, item_key, product_id, variation_id, attributes, quantity] (withLines puts them in order). */
@@ -149,7 +151,7 @@ export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Pr
     if (!create) return null;
     // A token of our shape that names no cart yet (one an empty cart's answer handed out)
     // becomes the token of the cart its first change creates; any other starts a new one.
-    return isCartTokenShape(id.token) ? adoptCart(db, id.token) : newCart(db, null);
+    return createCart(db, id);
   }
   const found = await byToken(db, id.token);
   const tokenCart = found?.cart;
@@ -171,6 +173,15 @@ export async function resolveCart(db: DB, id: CartIdentity, create: boolean): Pr
   await db.updateTable('carts').set({ token_hash: hash(token) }).where('id', '=', userCart.id).execute();
   userCart = { ...userCart, token_hash: hash(token) };
   return { cart: userCart, token };
+}
+
+/**
+ * A new cart for a token-only identity (a header token, or a guest's cookie) that resolveCart
+ * just found no cart for, without looking again.
+ */
+export function createCart(db: DB, id: CartIdentity): Promise<ResolvedCart> {
+  if (id.viaHeader && isCartTokenShape(id.token)) return adoptCart(db, id.token);
+  return newCart(db, null);
 }
 
 /** A guest cart under the token the client holds; two first changes at once share it. */
@@ -196,7 +207,7 @@ async function newCart(db: DB, userId: number | null): Promise<ResolvedCart> {
     .values({ token_hash: hash(token), user_id: userId, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { cart, token, lines: [] };
+  return { cart, token, lines: [], fresh: true };
 }
 
 /**

@@ -6,7 +6,7 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
-import { cartReturned, cartWithLines, itemKey, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { cartReturned, cartWithLines, createCart, itemKey, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -112,12 +112,20 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
     const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db), p.stockVersion);
     if (added) return added;
   }
-  const found = await resolveCart(services.db, caller.identity, false);
+  const { identity } = caller;
+  const found = await resolveCart(services.db, identity, false);
   // A refused add writes nothing: without a cart yet, the line is checked before one is made.
   if (!found) assertPurchasable(p, data.quantity, 0);
-  const { cart, token } = found ?? (await mustHave(services, caller));
+  // Nothing found for a token alone: a new cart without looking again.
+  const made = found ?? (identity.viaHeader || identity.userId === null ? await createCart(services.db, identity) : await mustHave(services, caller));
+  const { cart, token } = made;
   // One statement adds the line or more of it, only while the line stays within its limits.
   const added = within && (await ADD_TO_LINE.first(services.db, [cart.id, ...values, min, max]));
+  if (added && made.fresh) {
+    // A cart made by this request holds this line alone: no need to read it back.
+    const line = { id: added.id, item_key: key, product_id: p.productId, variation_id: p.variationId, attributes: values[3] as string, quantity: added.quantity };
+    return answer(services, cart, token, caller, [line]);
+  }
   if (!added) {
     // Refused, or the quantity alone is below a minimum the line may already meet: the
     // limit check and the write see the same line in one transaction, and a refusal says why.
@@ -225,7 +233,7 @@ const ADD_TO_LINE = hotQuery(
         created_at: slot(6),
       })
       .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
-      .returning('quantity'),
+      .returning(['id', 'quantity']),
   // Cart lines are not store data: the store version read before stays current.
   { storeData: false },
 );

@@ -16,7 +16,7 @@ import { billingAddressSchema, shippingAddressSchema } from '../address/address.
 import type { Address } from '../address/address.ts';
 import type { Cart } from '../cart/cart.schema.ts';
 import type { CartCaller } from '../cart/cart.server.ts';
-import { resolveCart } from '../cart/cart-store.server.ts';
+import { cartWithLines, resolveCart } from '../cart/cart-store.server.ts';
 import { priceCart } from '../cart/totals.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { findCoupon, redeemCoupons, type Coupon } from '../coupons/coupons.server.ts';
@@ -26,7 +26,7 @@ import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { insertNote, statusChangeNote, transitionInTrx } from './order-status.server.ts';
 import { getOrderAdmin, loadOrder } from './orders.server.ts';
 import { receivedUrl, type OrderDetail, type OrderStatus, type PaymentInstructions } from './orders.ts';
-import { addTotalSales, reduceStock, type StockRef } from './stock.server.ts';
+import { addTotalSales, reduceStock, type SoldProducts, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
 import { alertPolicy, GUEST_ACTOR } from '../stock/stock-log.server.ts';
@@ -200,6 +200,10 @@ function conflictLines(cart: Cart) {
  * totals_changed, no_shipping, email_registered), 422 (idempotency_conflict).
  */
 export async function placeOrder(services: Services, req: PlaceOrderRequest): Promise<PlaceOrderResult> {
+  // A cart named by a token alone is found without writing anything, so it is read first: the
+  // statement also reads the store version, which the settings then need not read again.
+  const { identity } = req.caller;
+  const early = identity.viaHeader || identity.userId === null ? await resolveCart(services.db, identity, false) : undefined;
   const settings = await getSettings(services.db);
   const v = await validate(services, req, settings);
   const key = req.idempotencyKey?.trim() || v.data.idempotency_key || null;
@@ -220,8 +224,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   // Stock crossed the low-stock line or ran out: the shop's e-mail goes out after the commit.
   let stockAlerts = false;
   // Found (and a guest cart merged into the account's) before the transaction: that merge
-  // runs its own transaction. Inside, the cart row is read again by id.
-  const cartFound = await resolveCart(services.db, req.caller.identity, false);
+  // runs its own transaction. Inside, the cart row is read again by id, with its lines.
+  const cartFound = early !== undefined ? early : await resolveCart(services.db, identity, false);
   if (!cartFound) throw cartEmpty();
   // An offline method's answer is known before the order exists (on hold, or processing for
   // cash on delivery): the order is written with that status and its note in the same
@@ -233,10 +237,11 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         const earlier = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst();
         if (earlier) return -1;
       }
-      const current = await trx.selectFrom('carts').selectAll().where('id', '=', cartFound.cart.id).executeTakeFirst();
+      // The cart row and its lines in one statement.
+      const current = await cartWithLines(trx, cartFound.cart.id);
       if (!current) throw cartEmpty();
-      const row = { ...current, customer: toCustomerLocation(v.shipping) };
-      const cart = await priceCart(trx, row, settings, customer);
+      const row = { ...current.cart, customer: toCustomerLocation(v.shipping) };
+      const cart = await priceCart(trx, row, settings, customer, { lines: current.lines });
       if (cart.items.length === 0 && cart.notices.length === 0) throw cartEmpty();
       if (cart.notices.length) {
         throw new HttpError(409, 'cart_changed', `Your cart changed: ${cart.notices.join(' ')}`, undefined, undefined, { notices: cart.notices, lines: conflictLines(cart), cart });
@@ -315,10 +320,11 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // Products first (by id), then variations, then coupons, then the store stamp: every
       // order takes its locks in the same order.
       const refs: StockRef[] = cart.items.map((i) => ({ productId: i.productId, variationId: i.variationId, quantity: i.quantity, name: i.name, key: i.key }));
-      await addTotalSales(trx, refs, 1);
+      // Its answer (each product's stock settings and SKU, the row as locked) spares reading them again below.
+      const sold = await addTotalSales(trx, refs, 1);
       // The stock log's row per line goes in with the stock it took (one INSERT), under the buyer's account or as a guest.
       const buyer = userId !== null ? { userId, name: '' } : GUEST_ACTOR;
-      const { shortfalls, changed, flipped, alerts } = await reduceStock(trx, refs, { reason: 'order', orderId: order.id, actor: buyer, policy: alertPolicy(settings) });
+      const { shortfalls, changed, flipped, alerts } = await reduceStock(trx, refs, { reason: 'order', orderId: order.id, actor: buyer, policy: alertPolicy(settings) }, sold);
       stockAlerts = alerts;
       if (shortfalls.length) {
         const what = shortfalls.map((s) => (s.available > 0 ? `“${s.name}” (only ${s.available} left)` : `“${s.name}” (out of stock)`)).join(', ');
@@ -328,7 +334,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       if (flipped.length) await recomputeProducts(trx, flipped);
       soldOut = flipped.length > 0;
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
-      const skus = await skusOf(trx, refs);
+      const skus = await skusOf(trx, refs, sold);
       await trx
         .insertInto('order_items')
         .values(
@@ -435,8 +441,8 @@ export async function applyPaymentResult(services: Services, orderId: number, re
   return withTransaction(services.db, (trx) => transitionInTrx(trx, orderId, result.status, { name: by }, result.note, { transactionId: result.transactionId }));
 }
 
-async function skusOf(trx: DB, refs: StockRef[]): Promise<Map<string, string>> {
-  const pids = [...new Set(refs.map((r) => r.productId!).filter((x) => x !== null))];
+async function skusOf(trx: DB, refs: StockRef[], sold: SoldProducts): Promise<Map<string, string>> {
+  const pids = [...new Set(refs.map((r) => r.productId!).filter((x) => x !== null && !sold.has(x)))];
   const vids = [...new Set(refs.map((r) => r.variationId).filter((x): x is number => x !== null))];
   const [ps, vs] = await Promise.all([
     pids.length ? trx.selectFrom('products').select(['id', 'sku']).where('id', 'in', pids).execute() : Promise.resolve([]),
@@ -445,7 +451,7 @@ async function skusOf(trx: DB, refs: StockRef[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const r of refs) {
     const v = r.variationId !== null ? vs.find((x) => x.id === r.variationId) : undefined;
-    const p = ps.find((x) => x.id === r.productId);
+    const p = r.productId !== null ? (sold.get(r.productId) ?? ps.find((x) => x.id === r.productId)) : undefined;
     out.set(`${r.productId}:${r.variationId ?? ''}`, v?.sku || p?.sku || '');
   }
   return out;

@@ -42,14 +42,21 @@ export interface StockShortfall {
   available: number;
 }
 
-/** Which row holds the stock of each line (a variation manages its own stock only when it says so). */
-async function owners(trx: DB, refs: StockRef[]): Promise<Owner[]> {
+/** The products addTotalSales updated, as its UPDATE left them (the rows are locked from then on). */
+export type SoldProducts = Map<number, { id: number; manage_stock: number; low_stock_amount: number | null; sku: string | null }>;
+
+/**
+ * Which row holds the stock of each line (a variation manages its own stock only when it says
+ * so). Products already in `known` are not read again.
+ */
+async function owners(trx: DB, refs: StockRef[], known?: SoldProducts): Promise<Owner[]> {
   const variationIds = [...new Set(refs.map((r) => r.variationId).filter((v): v is number => v !== null))];
-  const productIds = [...new Set(refs.map((r) => r.productId).filter((v): v is number => v !== null))];
-  const [vars, prods] = await Promise.all([
+  const productIds = [...new Set(refs.map((r) => r.productId).filter((v): v is number => v !== null && !known?.has(v)))];
+  const [vars, read] = await Promise.all([
     variationIds.length ? trx.selectFrom('product_variations').select(['id', 'manage_stock']).where('id', 'in', variationIds).execute() : Promise.resolve([]),
     productIds.length ? trx.selectFrom('products').select(['id', 'manage_stock', 'low_stock_amount']).where('id', 'in', productIds).execute() : Promise.resolve([]),
   ]);
+  const prods = known ? [...read, ...known.values()] : read;
   const byKey = new Map<string, Owner>();
   for (const ref of refs) {
     if (ref.quantity <= 0) continue;
@@ -83,12 +90,18 @@ const statusAfterRestock = (q: number) =>
  * shortfall was found are only undone by the rollback. Returns whether any stock moved and
  * the products whose stock ran out (their derived listing columns need recomputing).
  */
-export async function reduceStock(trx: DB, refs: StockRef[], log: StockLogContext): Promise<{ shortfalls: StockShortfall[]; changed: boolean; flipped: number[]; alerts: boolean }> {
+export async function reduceStock(
+  trx: DB,
+  refs: StockRef[],
+  log: StockLogContext,
+  /** What addTotalSales answered in the same transaction, if it ran first. */
+  sold?: SoldProducts,
+): Promise<{ shortfalls: StockShortfall[]; changed: boolean; flipped: number[]; alerts: boolean }> {
   const shortfalls: StockShortfall[] = [];
   const flipped = new Set<number>();
   const moves: StockChange[] = [];
   let changed = false;
-  for (const o of await owners(trx, refs)) {
+  for (const o of await owners(trx, refs, sold)) {
     const q = o.quantity;
     const res = await trx
       .updateTable(o.table)
@@ -160,12 +173,13 @@ export async function restoreStock(trx: DB, refs: StockRef[], log: StockLogConte
 }
 
 /** Counts units sold on the products (popularity sorting); negative to take back. */
-export async function addTotalSales(trx: DB, refs: StockRef[], sign: 1 | -1): Promise<void> {
+export async function addTotalSales(trx: DB, refs: StockRef[], sign: 1 | -1): Promise<SoldProducts> {
   const byProduct = new Map<number, number>();
   for (const r of refs) if (r.productId !== null && r.quantity > 0) byProduct.set(r.productId, (byProduct.get(r.productId) ?? 0) + r.quantity);
+  const sold: SoldProducts = new Map();
   for (const [id, q] of [...byProduct].sort((a, b) => a[0] - b[0])) {
     const n = sign * q;
-    await trx
+    const row = await trx
       .updateTable('products')
       .set({
         total_sales: sql<number>`case when total_sales + ${n} < 0 then 0 else total_sales + ${n} end`,
@@ -173,6 +187,9 @@ export async function addTotalSales(trx: DB, refs: StockRef[], sign: 1 | -1): Pr
         stock_version: sql<number>`stock_version + 1`,
       })
       .where('id', '=', id)
-      .execute();
+      .returning(['id', 'manage_stock', 'low_stock_amount', 'sku'])
+      .executeTakeFirst();
+    if (row) sold.set(row.id, row);
   }
+  return sold;
 }
