@@ -2,8 +2,14 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-/** React, React DOM and React Router: loaded by every page, they ship in the shell chunk. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+/** React, React DOM's small entry and React Router: loaded by every page, they ship in the shell chunk. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|cookie|set-cookie-parser)[\\/]/;
+/**
+ * What only hydration needs — React DOM's client (the renderer and its scheduler) and React
+ * Router's browser router — is a chunk of its own that app/entry.client.tsx imports when it
+ * starts React: at once on most pages (the HTML preloads it), after the load on block pages.
+ */
+const HYDRATION = /[\\/]node_modules[\\/](scheduler[\\/]|react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)|react-router[\\/]dist[\\/]production[\\/]dom-export\.mjs)/;
 const ROOT_MODULE = /[\\/]app[\\/]root\.tsx$/;
 /** Small modules most pages share (prices, stars, the breadcrumbs' island): in the shell rather than in chunks of a few hundred bytes. */
 const SHARED = /[\\/]app[\\/](lib[\\/]money\.ts|ui[\\/]breadcrumbs\.tsx|features[\\/]catalog[\\/]components[\\/](price|stars)\.tsx)$/;
@@ -38,6 +44,7 @@ function shellChunks() {
         queue.push(...(getModuleInfo(m)?.importedIds ?? []));
       }
     }
+    if (HYDRATION.test(id)) return 'hydration';
     if (FRAMEWORK.test(id) || SHARED.test(id) || (shell.has(id) && !id.endsWith('.css'))) return 'shell';
     return undefined;
   };

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -18,6 +19,7 @@ import { menuCategories } from './features/catalog/catalog.server.ts';
 import { shellMenus } from './features/menus/menus.server.ts';
 import { themeCss } from './features/theme/theme.server.ts';
 import { isStaff } from './features/account/roles.ts';
+import { hydrationChunk } from './lib/hydration-chunk.server.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { island, useDocumentHydrated } from './ui/island.tsx';
@@ -63,10 +65,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     menus,
     // The theme's colours, fonts and columns (the style is built here: its code stays out of the browser's).
     themeStyle: themeCss(settings),
+    // Preloaded by pages that start React at load (entry.client.tsx).
+    hydrationChunk: hydrationChunk(),
     cartCount: cart.count,
     added: cart.added,
   };
   return withHeaders(rootData, cart.setCookie ? { headers: { 'set-cookie': cart.setCookie } } : undefined);
+}
+
+/** What a route's `handle` may tell the root layout. */
+export interface RouteHandle {
+  /** 'idle': the page works from its server HTML and starts React after the load (entry.client.tsx). */
+  hydrate?: 'idle';
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
@@ -80,18 +90,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useDocumentHydrated();
   // Staff inside the admin get its own frame (routes/admin.tsx: top bar, side navigation, main).
   const adminFrame = useRouteLoaderData('routes/admin') !== undefined;
+  // Block pages start React after the load (entry.client.tsx), except for staff, who edit them.
+  const matches = useMatches();
+  const lateReact = !data?.user?.staff && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === 'idle');
   const lang = data?.settings.language ?? 'en';
   const dir = data?.settings.direction ?? 'ltr';
   const settings = data?.settings;
   return (
     // Read by the shell's scripts (ui/shell): the loading state they clear at start, link
     // prefetch on or off, the service worker's address.
-    <html lang={lang} dir={dir} className="loading-site" data-prefetch={settings?.linkPrefetch ? '' : undefined} data-sw={settings?.serviceWorkerUrl || undefined}>
+    <html lang={lang} dir={dir} className="loading-site" data-hydrate={lateReact ? 'idle' : undefined} data-prefetch={settings?.linkPrefetch ? '' : undefined} data-sw={settings?.serviceWorkerUrl || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data?.hydrationChunk && !lateReact ? <link rel="modulepreload" href={data.hydrationChunk} /> : null}
         {data?.themeStyle ? <style dangerouslySetInnerHTML={{ __html: data.themeStyle }} /> : null}
       </head>
       <body>

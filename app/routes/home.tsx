@@ -4,6 +4,7 @@ import { HOME_SLUG } from '../features/pages/blocks.schema.ts';
 import { blockPageAction, loadBlockPage } from '../features/pages/page-route.server.ts';
 import { BlockPage } from '../features/pages/render/index.tsx';
 import { t } from '../i18n/t.ts';
+import type { RouteHandle } from '../root.tsx';
 import '../features/catalog/catalog.css';
 import '../features/forms/forms.css';
 
@@ -19,6 +20,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return blockPageAction(context, request, HOME_SLUG);
 }
+
+/** A visitor's block page starts React after the load (entry.client.tsx). */
+export const handle: RouteHandle = { hydrate: 'idle' };
 
 export function meta({ data }: Route.MetaArgs) {
   const store = data?.settings.storeName ?? 'Vitrine';

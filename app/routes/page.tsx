@@ -4,6 +4,7 @@ import { HOME_SLUG, SLUG_PATTERN } from '../features/pages/blocks.schema.ts';
 import { blockPageAction, loadBlockPage } from '../features/pages/page-route.server.ts';
 import { BlockPage } from '../features/pages/render/index.tsx';
 import { t } from '../i18n/t.ts';
+import type { RouteHandle } from '../root.tsx';
 import '../features/catalog/catalog.css';
 import '../features/forms/forms.css';
 
@@ -24,6 +25,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!SLUG_PATTERN.test(params.slug)) throw new Response('Not Found', { status: 404 });
   return blockPageAction(context, request, params.slug);
 }
+
+/** A visitor's block page starts React after the load (entry.client.tsx). */
+export const handle: RouteHandle = { hydrate: 'idle' };
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];

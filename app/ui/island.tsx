@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
+import { HYDRATED_EVENT, whenIdle } from './hydration-trigger.ts';
 
 /*
  * Islands: parts of a page whose code is not in its first JavaScript. The server renders
@@ -47,6 +48,7 @@ export function useDocumentHydrated(): void {
   if (documentHydrated && (navigation !== 'idle' || revalidation !== 'idle')) gates.forEach((open) => open());
   useEffect(() => {
     documentHydrated = true;
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
 }
 
@@ -56,12 +58,8 @@ function Opener({ open }: { open: () => void }) {
   return null;
 }
 
-/** Runs `fn` once the page has loaded and the browser is idle (at the latest 2 s after load). */
-function whenIdle(fn: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
+/** Parts of an island that work without React, through ui/shell's delegated listeners. */
+const SHELL_MENUS = '.main-nav, .mobile-nav';
 
 /** Events held back before a part has hydrated; clicks and submits are also kept from their default action. */
 const HELD = ['click', 'submit', 'input', 'change'];
@@ -180,6 +178,8 @@ export function island<P extends object>(
         const target = e.target as HTMLElement;
         if (!held.current || !wrap.contains(target)) return;
         open();
+        // The header's menus answer without React (ui/shell/header.ts): a tap there is theirs at once.
+        if (target.closest?.(SHELL_MENUS)) return;
         // A disclosure (<details>) opens by itself: nothing to wait for.
         if (target.closest('summary')) return;
         // A checkbox or radio changes at once, as the shopper expects; React hears of it later.
