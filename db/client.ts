@@ -112,11 +112,61 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   pool.on('error', () => {});
   // The same for a connection lost while checked out: its query fails (and the request answers
   // 503); the event itself must not end the process.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    nameStatements(client);
+  });
   const slot: { observe?: QueryObserver } = {};
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }), log: queryLog(slot) });
   queryObservers.set(db, slot);
   return db;
+}
+
+/** How many distinct statement texts one PostgreSQL connection keeps prepared. */
+export const NAMED_PER_CONNECTION = 256;
+const UNNAMED = /^\s*(begin|commit|rollback|savepoint|release|start transaction|set|show|create|alter|drop)\b/i;
+const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback)\s*$/i;
+const PLAN_OUTDATED = /cached plan must not change result type/i;
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Server-side prepared statements on PostgreSQL: a statement text with parameters gets a name
+ * the first time a connection runs it, so PostgreSQL parses and plans it once per connection
+ * and later runs send only the values. The first texts a connection runs get names, up to a
+ * bound (dynamic texts, such as IN lists of every length, would otherwise grow the set
+ * without end); later ones run unnamed as before. Statements without parameters keep the
+ * simple protocol; transaction control and schema changes are never named. When another
+ * process changes a table's columns (a migration), a prepared `select *` refuses to run
+ * ("cached plan must not change result type"): the connection then starts over with new
+ * names, and a statement refused outside a transaction runs again unnamed (nothing of it
+ * ran); inside one the error stands, as any other would.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  let names = new Map<string, string>();
+  let generation = 0;
+  let inTransaction = false;
+  const query = client.query.bind(client) as QueryFn;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text === 'string' && callback === undefined && Array.isArray(values)) {
+      if (TRANSACTION_START.test(text)) inTransaction = true;
+      else if (TRANSACTION_END.test(text)) inTransaction = false;
+      let name = values.length > 0 ? names.get(text) : undefined;
+      if (name === undefined && values.length > 0 && names.size < NAMED_PER_CONNECTION && !UNNAMED.test(text)) names.set(text, (name = `vs${generation}_${names.size}`));
+      if (name !== undefined) {
+        const outside = !inTransaction;
+        return query({ name, text, values }).catch((err: unknown) => {
+          if (!PLAN_OUTDATED.test(String((err as { message?: unknown })?.message))) throw err;
+          names = new Map();
+          generation++;
+          if (outside) return query(text, values);
+          throw err;
+        });
+      }
+    }
+    return callback === undefined ? (values === undefined ? query(text) : query(text, values)) : query(text, values, callback);
+  };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
