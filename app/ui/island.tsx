@@ -48,6 +48,8 @@ export function useDocumentHydrated(): void {
   if (documentHydrated && (navigation !== 'idle' || revalidation !== 'idle')) gates.forEach((open) => open());
   useEffect(() => {
     documentHydrated = true;
+    // For scripts and tests that must wait until React owns the whole page.
+    document.documentElement.setAttribute('data-hydrated', '');
     document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
 }

@@ -212,6 +212,9 @@ test('hovering a link prefetches it after 65 ms; excluded links are not prefetch
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await shellReady(page);
+  // The links below are added to the page's DOM: after React has hydrated it (hydration would
+  // take out what its server HTML did not have).
+  await waitForHydration(page);
   const fetched: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'other' || r.headers()['sec-purpose']?.includes('prefetch')) fetched.push(new URL(r.url()).pathname + new URL(r.url()).search);

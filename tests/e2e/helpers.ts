@@ -28,13 +28,14 @@ export function newAccount(label: string): Account {
 }
 
 /**
- * Resolves once React has taken over the document: hydrateRoot() marks its container and
- * installs its event listeners at once, and clicks on parts still hydrating are replayed.
- * Scripted journeys wait for it before submitting, so they always take the scripted path
- * (the no-JS spec covers plain form posts); script-only buttons (toggles, dismiss) need it too.
+ * Resolves once React has hydrated the document: the root layout marks `<html data-hydrated>`
+ * when its first hydration has committed (ui/island.tsx; block pages start React only once
+ * idle after the load). Scripted journeys wait for it before submitting, so they always take
+ * the scripted path (the no-JS spec covers plain form posts); script-only buttons (toggles,
+ * dismiss) need it too, and so does a test that adds elements to the page.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer$')));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** `scripts: false` for pages in a context with JavaScript disabled. */

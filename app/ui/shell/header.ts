@@ -97,6 +97,23 @@ function dropdowns() {
     else if (intent) intent.cancel();
   });
   document.addEventListener('touchstart', () => (lastTouch = Date.now()), { passive: true, capture: true });
+  // On a touch screen the first tap on a dropdown's link opens it; the next follows the link.
+  // Heard on the window before anything else (React's own listeners, the header island's
+  // while its code loads), so the link is never followed — by the browser or by the router,
+  // which leaves a click whose default was prevented alone.
+  window.addEventListener(
+    'click',
+    (e) => {
+      const target = e.target as Element;
+      const li = dropdownOf(target);
+      const link = target.closest?.('a');
+      if (li && link && link.parentElement === li && Date.now() - lastTouch < 1000 && !li.classList.contains(OPEN)) {
+        e.preventDefault();
+        openDropdown(li);
+      }
+    },
+    true,
+  );
   document.addEventListener('click', (e) => {
     const target = e.target as Element;
     const toggle = target.closest?.('.main-nav .menu-item__toggle');
@@ -104,13 +121,6 @@ function dropdowns() {
     if (toggle && li) {
       if (li.classList.contains(OPEN)) closeDropdown(li);
       else openDropdown(li);
-      return;
-    }
-    // On a touch screen the first tap on a dropdown's link opens it; the next follows the link.
-    const link = target.closest?.('a');
-    if (li && link && link.parentElement === li && Date.now() - lastTouch < 1000 && !li.classList.contains(OPEN)) {
-      e.preventDefault();
-      openDropdown(li);
       return;
     }
     // A click outside closes every open dropdown.
