@@ -45,10 +45,17 @@ test('heart → popup: an empty new-list name is flagged and nothing is sent; th
   expect(posted).toBe(0);
   await expectNoSeriousA11yViolations(page, 'add-to-wishlist popup');
   await dialog.getByLabel('Name').fill('Winter');
+  // The header icon's flash lasts half a second: watched in the page, not polled for.
+  await page.evaluate(() => {
+    const seen = window as unknown as { flashed?: boolean };
+    new MutationObserver(() => {
+      if (document.querySelector('header .wishlist-link--added')) seen.flashed = true;
+    }).observe(document.querySelector('header')!, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+  });
   await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
   await expect(dialog.getByRole('status')).toContainText(`“${SCARF}” was added to “Winter”.`);
   await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
-  await expect(headerIcon(page)).toHaveClass(/wishlist-link--added/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { flashed?: boolean }).flashed)).toBe(true);
   await expect(headerIcon(page)).not.toHaveClass(/wishlist-link--added/);
   // The popup closes by itself after its feedback.
   await expect(dialog).toBeHidden({ timeout: 6000 });
