@@ -34,6 +34,8 @@ export interface DbOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** PostgreSQL only: name statements so each connection prepares them once (default true; see nameStatements). */
+  preparedStatements?: boolean;
   /** SQLite file only: checkpoint the write-ahead log on a worker thread (db/checkpointer.ts). The server does. */
   backgroundCheckpoints?: boolean;
   /** Told when a background checkpoint fails (the serving connection then checkpoints itself). */
@@ -114,7 +116,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   // 503); the event itself must not end the process.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    nameStatements(client);
+    if (options.preparedStatements !== false) nameStatements(client);
   });
   const slot: { observe?: QueryObserver } = {};
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool, onCreateConnection: watchWrites }), log: queryLog(slot) });
@@ -128,6 +130,9 @@ const UNNAMED = /^\s*(begin|commit|rollback|savepoint|release|start transaction|
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback)\s*$/i;
 const PLAN_OUTDATED = /cached plan must not change result type/i;
+
+/** A prepared statement refused after a table's columns changed: the transaction may run again (transaction.server.ts). */
+export const planOutdated = (err: unknown): boolean => PLAN_OUTDATED.test(String((err as { message?: unknown } | null)?.message));
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 
@@ -157,7 +162,7 @@ function nameStatements(client: pg.PoolClient): void {
       if (name !== undefined) {
         const outside = !inTransaction;
         return query({ name, text, values }).catch((err: unknown) => {
-          if (!PLAN_OUTDATED.test(String((err as { message?: unknown })?.message))) throw err;
+          if (!planOutdated(err)) throw err;
           names = new Map();
           generation++;
           if (outside) return query(text, values);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_URL, dialects } from '../tests/helpers/databases.ts';
+import { withTransaction } from '../app/features/orders/transaction.server.ts';
 import { createDb, NAMED_PER_CONNECTION, type DB } from './client.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -59,5 +60,29 @@ describe.skipIf(!onPostgres)('named statements (postgres)', () => {
     // Inside one, the first run fails (the transaction is lost, as with any error); the next works.
     await expect(db.transaction().execute(async (trx) => trx.selectFrom('things' as never).selectAll().where('id' as never, '=', 2 as never).executeTakeFirst())).rejects.toThrow(/cached plan/);
     expect(await db.transaction().execute(async (trx) => trx.selectFrom('things' as never).selectAll().where('id' as never, '=', 2 as never).executeTakeFirst())).toEqual({ id: 2, name: 'two', colour: 'red', size: 3 });
+  });
+
+  it('a transaction refused for an outdated plan runs again in withTransaction (order placement, stock changes)', async () => {
+    const byId = (trx: DB) => trx.selectFrom('things' as never).selectAll().where('id' as never, '=', 1 as never).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+    await withTransaction(db, byId);
+    await other.query(`alter table ${schema}.things add column shade text default 'dark'`);
+    let runs = 0;
+    const row = await withTransaction(db, async (trx) => {
+      runs++;
+      return byId(trx);
+    });
+    expect(runs).toBe(2);
+    expect(row).toMatchObject({ id: 1, shade: 'dark' });
+  });
+
+  it('with prepared statements off (a transaction-mode pooler), nothing is prepared', async () => {
+    const plain = createDb(PG_URL, { schema, poolSize: 1, preparedStatements: false });
+    try {
+      for (let i = 0; i < 3; i++) expect(await plain.selectFrom('things' as never).select('id' as never).where('id' as never, '=', 1 as never).execute()).toEqual([{ id: 1 }]);
+      const n = await sql<{ n: number }>`select count(*) as n from pg_prepared_statements`.execute(plain);
+      expect(Number(n.rows[0]!.n)).toBe(0);
+    } finally {
+      await plain.destroy();
+    }
   });
 });

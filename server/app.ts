@@ -54,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const log = options.logStream ? pino({ level: config.logLevel }, options.logStream) : pino({ level: config.logLevel });
   const db =
     options.db ??
-    createDb(config.databaseUrl, { backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
+    createDb(config.databaseUrl, { preparedStatements: config.preparedStatements, backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
   await migrate(db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   // Several nodes: rate limits and background jobs' turns shared through Redis (docs/ARCHITECTURE.md, "Several nodes").

@@ -99,6 +99,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off, and refuses another value', () => {
+    expect(load({}).preparedStatements).toBe(true);
+    expect(load({ DATABASE_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false);
+    expect(problems({ DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS');
+  });
+
   it('refuses a public URL that is not http or https', () => {
     expect(problems({ PUBLIC_URL: 'ftp://shop.example' })).toMatch(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/);
   });

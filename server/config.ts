@@ -21,6 +21,8 @@ const envSchema = z.object({
     .string()
     .default('sqlite:data/vitrine.sqlite')
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'must start with sqlite: or postgres://'),
+  // PostgreSQL: 'off' for a pooler that hands each transaction to any server connection (PgBouncer's transaction mode).
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only').default('vitrine'),
   SMTP_URL: z
@@ -60,6 +62,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL: statements prepared once per connection (db/client.ts); off behind a transaction-mode pooler. */
+  preparedStatements: boolean;
   dialect: 'sqlite' | 'postgres';
   redisUrl?: string;
   /** Prefix of this shop's Redis keys and channels (several shops, or test runs, can share one Redis). */
@@ -113,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     databaseUrl,
     dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,

@@ -76,6 +76,12 @@ export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Pr
 export interface StockStamped<T> {
   productOf: (key: string) => number;
   of: (value: T) => number;
+  /**
+   * Brings values whose product's stock version moved on up to date by reading their stock
+   * alone (a stock version moves for stock, never for anything else a value holds); keys it
+   * leaves out are loaded afresh. Without it, such values are loaded afresh.
+   */
+  refresh?: (stale: Map<string, T>) => Promise<Map<string, T>>;
 }
 
 export async function cachedMany<T>(
@@ -89,33 +95,46 @@ export async function cachedMany<T>(
   const gen = generation(db, await readStoreVersion(db));
   let slots = gen.spaces.get(space) as Map<string, Slot<T>> | undefined;
   if (!slots) gen.spaces.set(space, (slots = new Map()));
+  // Values whose stock moved on since they were read (refreshed, or else loaded afresh).
+  let stale: Map<string, T> | undefined;
   if (stamped) {
     const held = keys.filter((k) => slots.get(k)?.value !== undefined);
     if (held.length) {
       const now = await readStockStamps(db, held.map(stamped.productOf));
       for (const k of held) {
         const slot = slots.get(k);
-        if (slot?.value !== undefined && now.get(stamped.productOf(k)) !== stamped.of(slot.value)) slots.delete(k);
+        if (slot?.value !== undefined && now.get(stamped.productOf(k)) !== stamped.of(slot.value)) {
+          if (stamped.refresh) (stale ??= new Map()).set(k, slot.value);
+          slots.delete(k);
+          gen.size--;
+        }
       }
     }
+  }
+  const fill = (k: string, pending: Promise<T | undefined>) => {
+    const slot: Slot<T> = { done: false, pending };
+    pending.then(
+      (value) => {
+        slot.value = value;
+        slot.done = true;
+      },
+      // A failed load is not remembered.
+      () => {
+        if (slots.get(k) === slot) slots.delete(k);
+      },
+    );
+    slots.set(k, slot);
+    gen.size++;
+  };
+  if (stale && stamped?.refresh) {
+    const batch = stamped.refresh(stale);
+    for (const k of stale.keys()) if (!slots.has(k)) fill(k, batch.then(async (found) => (found.has(k) ? found.get(k) : (await loadMissing([k])).get(k))));
   }
   let missing: string[] | undefined;
   for (const k of keys) if (!slots.has(k)) (missing ??= []).push(k);
   if (missing) {
     const batch = loadMissing(missing);
-    for (const k of missing) {
-      const slot: Slot<T> = { done: false, pending: batch.then((found) => found.get(k)) };
-      slot.pending.then(
-        (value) => {
-          slot.value = value;
-          slot.done = true;
-        },
-        // A failed load is not remembered.
-        () => slots.delete(k),
-      );
-      slots.set(k, slot);
-      gen.size++;
-    }
+    for (const k of missing) fill(k, batch.then((found) => found.get(k)));
   }
   // Every slot is taken before anything is awaited (a failed load removes its slot).
   const wanted = keys.map((k) => slots.get(k)!);

@@ -134,6 +134,24 @@ for (const dialect of await dialects()) {
       expect(answer.notices.join(' ')).toContain('Cache Lamp');
     });
 
+    it('a product whose stock alone moved elsewhere (an order) is held to its new stock, and keeps its name and price', async () => {
+      const vase = (await createProduct(t.services.db, { name: 'Cache Vase', regular_price: 1800, manage_stock: 1, stock_quantity: 10 })).id;
+      expect((await cart('POST', '/api/cart/items', { productId: vase, quantity: 1 })).statusCode).toBe(201);
+      expect((await cart('POST', '/api/cart/items', { productId: vase, quantity: 1 })).statusCode).toBe(201);
+      const storeVersion = async () => (await other.selectFrom('settings').select('value').where('key', '=', 'cache.store_version').executeTakeFirstOrThrow()).value;
+      const before = await storeVersion();
+      // What an order in another process writes: stock and the product's stock version, not the store version.
+      await plainWrite(`update products set stock_quantity = 3, stock_version = stock_version + 1 where id = ${vase}`);
+      expect(await storeVersion()).toBe(before);
+      const refused = await cart('POST', '/api/cart/items', { productId: vase, quantity: 2 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toContain('only 3 in stock');
+      const added = await cart('POST', '/api/cart/items', { productId: vase, quantity: 1 });
+      expect(added.statusCode).toBe(201);
+      const line = added.json().items.find((i: { productId: number }) => i.productId === vase);
+      expect(line).toMatchObject({ name: 'Cache Vase', quantity: 3, unitPrice: 1800, maxQuantity: 3 });
+    });
+
     it('reads the version once per request, again after the request writes store data itself, never an older number', async () => {
       const db = t.services.db;
       const cup = (await createProduct(db, { name: 'Cache Cup', regular_price: 800 })).id;

@@ -93,7 +93,7 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const data = parseInput(addItemSchema, input);
   const given = normaliseAttributes(data.attributes);
   const quick = await quickAdd(services, caller, data, given);
-  if (quick) return quick;
+  if (quick?.answer) return quick.answer;
   let variationId = data.variationId ?? null;
   // The product alone (cached with the store data) says which kind it is.
   const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }])).get(`${data.productId}:`);
@@ -108,8 +108,11 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const values = [key, p.productId, p.variationId, JSON.stringify(attributes), data.quantity, nowIso()];
   const { min, max } = lineBounds(p);
   const within = data.quantity >= min && data.quantity <= max;
-  if (within) {
-    const added = await addByToken(services, caller, values, min, max, await readStoreVersion(services.db), p.stockVersion);
+  const version = await readStoreVersion(services.db);
+  // The quick add ran this very statement already (a new cart's token, say): it would find nothing again.
+  const tried = quick !== undefined && quick.version === version && quick.stockVersion === p.stockVersion;
+  if (within && !tried) {
+    const added = await addByToken(services, caller, values, min, max, version, p.stockVersion);
     if (added) return added;
   }
   const { identity } = caller;
@@ -154,7 +157,7 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
   const { min, max } = lineBounds(p);
   if (data.quantity < min || data.quantity > max) return undefined;
   const values = [itemKey(p.productId, null, {}), p.productId, null, '{}', data.quantity, nowIso()];
-  return addByToken(services, caller, values, min, max, cached.version, p.stockVersion);
+  return { answer: await addByToken(services, caller, values, min, max, cached.version, p.stockVersion), version: cached.version, stockVersion: p.stockVersion };
 }
 
 /**

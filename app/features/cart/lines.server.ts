@@ -40,7 +40,10 @@ export interface Purchasable {
 }
 
 type Ref = { productId: number; variationId: number | null };
-/** An order moves its products' stock versions, not the store version: a purchasable follows its product's. */
+/**
+ * An order moves its products' stock versions, not the store version: a purchasable follows
+ * its product's, and one whose stock alone moved on has its stock read again (refreshStock).
+ */
 const STAMPED = { productOf: (key: string) => Number.parseInt(key, 10), of: (p: Purchasable) => p.stockVersion };
 const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
 
@@ -50,7 +53,55 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
  */
 export function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
   const byKey = new Map(refs.map((r) => [refKey(r), r]));
-  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), STAMPED);
+  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), { ...STAMPED, refresh: (stale) => refreshStock(db, stale) });
+}
+
+/** A product's or variation's stock columns. */
+interface StockRow {
+  stock_status: string;
+  manage_stock: number;
+  stock_quantity: number | null;
+  backorders: string;
+}
+
+/** A purchasable's stock, from its product's row and its variation's (null for a product): a variation manages its own stock only when it says so. */
+function stockOf(p: StockRow & { stock_version: number }, v: StockRow | null) {
+  const owner = v && v.manage_stock === 1 ? v : p;
+  return {
+    stockStatus: (v?.stock_status ?? p.stock_status) as CartItem['stockStatus'],
+    manageStock: owner.manage_stock === 1,
+    stockQuantity: owner.stock_quantity,
+    backordersAllowed: owner.backorders !== 'no',
+    stockVersion: p.stock_version,
+  };
+}
+
+/**
+ * Purchasables whose product's stock version moved on (an order, a restock), with their stock
+ * read again and the rest kept: a stock version moves for stock alone, anything else moves
+ * the store version. Variations are read after their products (see readPurchasables). A
+ * product or variation gone is left out (loaded afresh: absent).
+ */
+async function refreshStock(db: DB, stale: Map<string, Purchasable>): Promise<Map<string, Purchasable>> {
+  const out = new Map<string, Purchasable>();
+  const values = [...stale.values()];
+  const productIds = [...new Set(values.map((p) => p.productId))];
+  const variationIds = [...new Set(values.map((p) => p.variationId).filter((v): v is number => v !== null))];
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'stock_status', 'manage_stock', 'stock_quantity', 'backorders', 'stock_version'])
+    .where('id', 'in', productIds)
+    .execute();
+  const variations = variationIds.length
+    ? await db.selectFrom('product_variations').select(['id', 'product_id', 'stock_status', 'manage_stock', 'stock_quantity', 'backorders']).where('id', 'in', variationIds).execute()
+    : [];
+  for (const [key, old] of stale) {
+    const p = products.find((r) => r.id === old.productId);
+    const v = old.variationId === null ? null : variations.find((r) => r.id === old.variationId && r.product_id === old.productId);
+    if (!p || v === undefined) continue;
+    out.set(key, { ...old, ...stockOf(p, v) });
+  }
+  return out;
 }
 
 /** A purchasable as the store cache already holds it, with the store version it was read under (see peekMany). */
@@ -105,8 +156,6 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
     const img = imageSources(v?.image_path ?? p.image_path, v?.image_path ? v.image_widths : p.image_widths, 300);
     const attributes: Purchasable['attributes'] = {};
     for (const a of attrs.filter((x) => x.product_id === p.id)) attributes[a.slug] = { name: a.name, options: parseJson<string[]>(a.options, []) };
-    // A variation manages its own stock only when it says so; otherwise the parent's counts.
-    const stockOwner = v && v.manage_stock === 1 ? v : p;
     out.set(`${ref.productId}:${ref.variationId ?? ''}`, {
       productId: p.id,
       variationId: v?.id ?? null,
@@ -116,10 +165,7 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
       status: v && v.status !== 'publish' ? 'private' : p.status,
       price,
       onSale,
-      stockStatus: (v?.stock_status ?? p.stock_status) as CartItem['stockStatus'],
-      manageStock: stockOwner.manage_stock === 1,
-      stockQuantity: stockOwner.stock_quantity,
-      backordersAllowed: stockOwner.backorders !== 'no',
+      ...stockOf(p, v ?? null),
       soldIndividually: p.sold_individually === 1,
       minQty: v?.min_qty ?? null,
       maxQty: v?.max_qty ?? null,
@@ -131,7 +177,6 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
       image: img ? { src: img.src, srcset: img.srcSet, alt: v?.image_alt ?? p.image_alt ?? '' } : null,
       attributes,
       variationAttributes: v ? parseJson<Record<string, string>>(v.attributes, {}) : {},
-      stockVersion: p.stock_version,
     });
   }
   return out;

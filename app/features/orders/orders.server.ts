@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
-import type { OrderItemsTable, OrdersTable } from '../../../db/schema.ts';
+import type { OrderItemsTable, OrderNotesTable, OrderRefundsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
 import { contains } from '../../lib/list-query.ts';
@@ -80,6 +80,20 @@ export async function loadOrder(db: DB, row: OrderRow, allNotes = false): Promis
       .execute(),
     db.selectFrom('order_refunds').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
   ]);
+  return orderDetail(row, items, notes, refunds);
+}
+
+/**
+ * The whole order from its rows as stored: items in id order, notes newest first (the ones
+ * given are the ones shown), refunds in id order. Checkout builds a new order's from the rows
+ * it has just written, without reading them back.
+ */
+export function orderDetail(
+  row: OrderRow,
+  items: Selectable<OrderItemsTable>[],
+  notes: Selectable<OrderNotesTable>[],
+  refunds: Selectable<OrderRefundsTable>[],
+): OrderDetail {
   const lines = items.map(toItem);
   return {
     ...toSummary(row, lines.reduce((a, i) => a + i.quantity, 0)),

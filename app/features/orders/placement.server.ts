@@ -24,7 +24,7 @@ import { chooseGateway, paymentInstructions, type PaymentGateway, type PaymentRe
 import { notifyAccountCreated, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { insertNote, statusChangeNote, transitionInTrx } from './order-status.server.ts';
-import { getOrderAdmin, loadOrder } from './orders.server.ts';
+import { getOrderAdmin, loadOrder, orderDetail } from './orders.server.ts';
 import { receivedUrl, type OrderDetail, type OrderStatus, type PaymentInstructions } from './orders.ts';
 import { addTotalSales, reduceStock, type SoldProducts, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
@@ -219,6 +219,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   const customer = { userId: user?.id ?? null, email: v.billing.email };
   let created: SessionUser | null = null;
   let orderId: number;
+  // An offline method's order as written (its row, lines and notes): the answer is built from them, not read back.
+  let written: OrderDetail | null = null;
   // Something sold out: the wishlist alerts record it now, so its return is news (wishlist-alerts.server.ts).
   let soldOut = false;
   // Stock crossed the low-stock line or ran out: the shop's e-mail goes out after the commit.
@@ -315,7 +317,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
           created_at: now,
           updated_at: now,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
       // Products first (by id), then variations, then coupons, then the store stamp: every
       // order takes its locks in the same order.
@@ -335,7 +337,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       soldOut = flipped.length > 0;
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
       const skus = await skusOf(trx, refs, sold);
-      await trx
+      const items = await trx
         .insertInto('order_items')
         .values(
           cart.items.map((i) => ({
@@ -352,9 +354,14 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
             tax: i.lineTax,
           })),
         )
+        .returningAll()
         .execute();
-      await insertNote(trx, order.id, `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, false, 'system');
-      if (settled) await insertNote(trx, order.id, statusChangeNote('pending', settled.status, settled.note), false, v.gateway.id);
+      // The shop's private notes: the order placed and, for an offline method, its status (one statement).
+      const notes = [{ order_id: order.id, content: `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, customer_note: 0 as const, author: 'system', created_at: now }];
+      if (settled) notes.push({ order_id: order.id, content: statusChangeNote('pending', settled.status, settled.note), customer_note: 0, author: v.gateway.id, created_at: now });
+      const noteRows = await trx.insertInto('order_notes').values(notes).returningAll().execute();
+      // Notes are shown newest first; a new order has no refunds.
+      if (settled) written = orderDetail(order, items, noteRows.sort((a, b) => b.id - a.id), []);
       if (userId !== null) {
         // The addresses of the latest order prefill the next checkout and my account.
         await storeCustomerAddress(trx, userId, 'billing', v.billing);
@@ -397,7 +404,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     }
     from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   }
-  const order = (await getOrderAdmin(services.db, orderId))!;
+  const order = (written as OrderDetail | null) ?? (await getOrderAdmin(services.db, orderId))!;
   if (from) notifyStatus(services, orderId, from, result.status, { order });
   if (soldOut) kickWishlistAlerts(services);
   if (stockAlerts) kickStockAlerts(services);
