@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { budget } from './tests/e2e/time.ts';
 
 /**
  * End-to-end journeys in the system Chromium (never a downloaded browser). Each worker starts
@@ -24,8 +25,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Longer on CI (tests/e2e/time.ts): a budget bounds a failing test's wait, never a measurement.
+  timeout: budget(60_000),
+  expect: { timeout: budget(10_000) },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     browserName: 'chromium',

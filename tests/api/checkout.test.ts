@@ -141,6 +141,19 @@ for (const dialect of await dialects()) {
       }
     });
 
+    it('two checkouts of one cart at once (no idempotency key) place one order; the other finds the cart empty', async () => {
+      const lamp = (await createProduct(t.services.db, { name: 'Desk Lamp', regular_price: 3000, manage_stock: 1, stock_quantity: 4 })).id;
+      const before = await stock(lamp);
+      const ordersBefore = await orderCount();
+      const token = await cartWith([[lamp, 1]]);
+      const answers = await Promise.all([1, 2, 3].map(() => checkout(token, { billing_address: US, payment_method: 'cod' })));
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes, answers.map((r) => r.body).join('\n')).toEqual([200, 409, 409]);
+      for (const r of answers.filter((r) => r.statusCode === 409)) expect(error(r).code).toBe('cart_empty');
+      expect(await orderCount()).toBe(ordersBefore + 1);
+      expect((await stock(lamp)).stock_quantity).toBe(before.stock_quantity! - 1);
+    });
+
     it('works with the cookie cart and CSRF token of a browser; refuses without the token', async () => {
       const c = await Client.start(t.app);
       expect((await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 })).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, newAccount, register, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { ADMIN, adminSession, addToCart, fillBilling, orderIdOf } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 /*
  * Customers and staff accounts in the browser: a shopper's order shows in the customers
@@ -17,7 +18,7 @@ const RE_ESCAPE = /[.*+?^${}()|[\]\\]/g;
 const INVITE_LINK = /https?:\/\/[^\s"<>]+\/account\/invite\?token=[\w-]+/;
 
 test('list → a customer’s page with their order and addresses → role change, which their next page follows', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   // A shopper registers and orders (bank transfer), in a browser of their own.
   const shopperContext = await browser.newContext({ baseURL });
   const shopper = await shopperContext.newPage();
@@ -82,7 +83,7 @@ test('list → a customer’s page with their order and addresses → role chang
 });
 
 test('an invitation is accepted in a second browser: the invitee is signed in with the role; the link works once', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const email = uniqueEmail('editor');
   await adminSession(page);
   await page.goto('/admin/staff');
@@ -135,7 +136,7 @@ test('an invitation is accepted in a second browser: the invitee is signed in wi
 });
 
 test('without scripts a customer is deleted after the confirmation step', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const shopper = await browser.newContext({ baseURL });
   const account = newAccount('leaving');
   await register(await shopper.newPage(), account);
@@ -163,7 +164,7 @@ test('without scripts a customer is deleted after the confirmation step', async 
 });
 
 test('the customers list, a customer’s page and the staff page: axe-clean, at 1280 and 390 px', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await adminSession(page);
   await page.goto('/admin/customers?sort=orders');
   await waitForHydration(page);

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { MOBILE, DESKTOP, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 /*
  * The dashboard and the stock history in Chromium: orders placed through the shop's API show
@@ -45,7 +46,7 @@ test.beforeAll(async ({ playwright, shop }) => {
 });
 
 test('the dashboard: sales figures, charts drawn with their text alternatives, stock and reviews; axe; 1280 and 390 px', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   await adminSession(page);
   const scripts: string[] = [];
   page.on('request', (r) => {
@@ -99,7 +100,7 @@ test('the dashboard: sales figures, charts drawn with their text alternatives, s
 });
 
 test('without scripts the dashboard is its figures as tables', async ({ browser, shop, page: scripted }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   // The first administrator exists (made here if this worker's shop is new).
   await adminSession(scripted);
   const context = await browser.newContext({ baseURL: shop.server.baseURL, javaScriptEnabled: false });
@@ -120,7 +121,7 @@ test('without scripts the dashboard is its figures as tables', async ({ browser,
 });
 
 test('the stock history: orders and a quick edit, filtered by reason, a product’s own page; axe; 1280 and 390 px', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   await adminSession(page);
   await page.goto('/admin/products?q=scarf');
   await waitForHydration(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { ADMIN, adminSession, addToCart, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 // The admin's own frame and its lists on a phone: shares the order journeys' server and administrator.
 test.use({ shopInstance: 'checkout' });
@@ -16,7 +17,7 @@ const SINGULAR: Record<string, string> = {
 };
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 
@@ -149,7 +150,7 @@ test('without scripts the phone shows the admin navigation open, with no menu bu
 });
 
 test('every admin page fits a 390 px phone without scrolling sideways and passes axe, at 1280 px too', async ({ page, browser, shop }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(budget(240_000));
   const guest = await browser.newContext({ baseURL: shop.server.baseURL });
   const orderId = await placeOrder(await guest.newPage());
   await guest.close();

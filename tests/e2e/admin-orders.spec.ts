@@ -3,13 +3,14 @@ import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, newAccount, register, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, addToCart, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
 const SHOTS = '/tmp/shots-orders';
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 

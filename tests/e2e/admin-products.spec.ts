@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
 import { MOBILE, expectNoSeriousA11yViolations, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, fillBilling, prepareCheckoutShop } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 /*
  * The back office's products in the browser: a variable product made from nothing (two
@@ -14,12 +15,12 @@ import { adminSession, fillBilling, prepareCheckoutShop } from './checkout-helpe
 test.use({ shopInstance: 'backoffice' });
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 
 test('create a variable product with two attributes, generate variations, price them, add a picture, publish, and buy it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await adminSession(page);
   await page.goto('/admin/products');
   await waitForHydration(page);
@@ -91,7 +92,7 @@ test('create a variable product with two attributes, generate variations, price 
 });
 
 test('bulk sale from the list shows in the shop; a second save of a product opened before is refused', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await adminSession(page);
   await page.goto('/admin/products?q=tote&type=simple');
   await waitForHydration(page);

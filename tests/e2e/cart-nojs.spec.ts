@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { fillSetupCode, logIn, waitForHydration } from './helpers.ts';
+import { budget } from './time.ts';
 
 // Shares the cart journey's server (same admin); its zone and coupon are its own, so the two
 // journeys do not see each other's shipping rates or discounts.
@@ -70,7 +71,7 @@ async function prepareShop(browser: Browser, baseURL: string) {
 }
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareShop(browser, shop.server.baseURL);
 });
 

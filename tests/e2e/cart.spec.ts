@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { MOBILE, expectNoSeriousA11yViolations, fillSetupCode, logIn, screenshot, waitForHydration } from './helpers.ts';
+import { budget } from './time.ts';
 
 // Store settings and shipping zones change here: this journey has its own server and database
 // (the no-JS cart journey shares it, with zones and a coupon of its own).
@@ -80,7 +81,7 @@ async function prepareShop(browser: Browser, baseURL: string) {
 }
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareShop(browser, shop.server.baseURL);
 });
 

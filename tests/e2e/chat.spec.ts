@@ -5,6 +5,7 @@ import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+import { budget } from './time.ts';
 
 // Its own shop: it creates the first administrator, who is the operator here.
 test.use({ shopInstance: 'chat' });
@@ -127,7 +128,7 @@ test('with no operator online the widget offers the contact form, and the messag
 test('a visitor and an operator chat both ways; text is shown as text; minimise and restore; axe on both', async ({ browser, baseURL, shop }) => {
   // One journey through four browser contexts (two visitors, two operators), the archive and
   // six axe scans: about 45 s on a quiet machine, beyond the default minute on a loaded one.
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const op = await operatorConsole(browser, baseURL!);
   const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
   const v = await visitor.newPage();
@@ -360,7 +361,7 @@ test('on a phone the launcher spans the width and moves above the product page\'
 });
 
 test('the shop sets the widget’s widths and animation; without the login form a guest starts at once under a made-up name; autoplay opens it once per visit', async ({ browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const admin = await browser.newContext({ baseURL, storageState: adminState });
   const settings = await admin.newPage();
   const save = async (change: () => Promise<void>) => {
@@ -474,7 +475,7 @@ test('the shop sets the widget’s widths and animation; without the login form 
 });
 
 test('a guest continues the chat on another device through the link mailed to the chat’s address', async ({ browser, baseURL, mailbox }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const op = await operatorConsole(browser, baseURL!);
   const phone = await browser.newContext({ baseURL });
   const p = await phone.newPage();

@@ -1,11 +1,12 @@
 import { test, expect } from './fixtures.ts';
 import { uniqueEmail } from './helpers.ts';
 import { addToCart, billingRegion, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 

@@ -3,13 +3,14 @@ import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, uniqueEmail, waitForHyd
 import { BANK, TERMS_TEXT, addToCart, billingRegion, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { mkdir } from 'node:fs/promises';
 import { request } from '@playwright/test';
+import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
 const SHOTS = '/tmp/shots-orders';
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 

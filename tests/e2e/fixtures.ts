@@ -1,6 +1,8 @@
 import { test as base } from '@playwright/test';
 import { startMailbox, type Mailbox } from './mailbox.ts';
 import { startShopServer, type ShopServer } from './shop-server.ts';
+import { watchPage } from './helpers.ts';
+import { budget } from './time.ts';
 
 export { expect } from '@playwright/test';
 export type { Mailbox, ReceivedMail } from './mailbox.ts';
@@ -43,8 +45,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     // Normally a copy of the run's seeded template (global-setup.ts) starts in seconds; without
     // one (another config), the first start migrates and seeds the demo catalog itself.
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: budget(180_000) },
   ],
   baseURL: async ({ shop }, provide) => provide(shop.server.baseURL),
+  page: async ({ page }, provide) => {
+    watchPage(page);
+    await provide(page);
+  },
   mailbox: async ({ shop }, provide) => provide(shop.mailbox),
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { setupCodeOf } from './shop-server.ts';
+import { budget } from './time.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -35,7 +36,41 @@ export function newAccount(label: string): Account {
  * dismiss) need it too, and so does a test that adds elements to the page.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  try {
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: budget(30_000) });
+  } catch (err) {
+    // Say why, for a run that cannot be watched: what the page loaded and what went wrong in it.
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        hydrate: document.documentElement.dataset.hydrate ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\.js(\?|$)/.test(e.name))
+          .map((e) => `${new URL(e.name).pathname} ${(e as PerformanceResourceTiming).responseStatus ?? ''} ${Math.round(e.duration)}ms`),
+      }))
+      .catch((e: unknown) => ({ unreadable: String(e) }));
+    throw new Error(`the page did not hydrate: ${JSON.stringify(state)}; page problems: ${JSON.stringify(pageProblems.get(page) ?? [])}`, { cause: err });
+  }
+}
+
+/** Script errors, failed requests and console errors of the pages watchPage was given. */
+const pageProblems = new WeakMap<Page, string[]>();
+
+/** Records a page's script errors, failed requests and console errors (reported when it fails to hydrate). */
+export function watchPage(page: Page): void {
+  if (pageProblems.has(page)) return;
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  const note = (s: string) => {
+    if (problems.length < 30) problems.push(s.slice(0, 300));
+  };
+  page.on('pageerror', (e) => note(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => note(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') note(`console: ${m.text()}`);
+  });
 }
 
 /** `scripts: false` for pages in a context with JavaScript disabled. */
@@ -104,7 +139,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // The picture is for looking at, not an assertion: an image still loading after a while
+  // (a slide's, off to the side) does not fail the test that takes it.
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 }).catch(() => undefined);
   await mkdir(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
 }

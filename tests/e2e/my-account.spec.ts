@@ -4,13 +4,14 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, logOut, newAccount, register, waitForHydration, type Account } from './helpers.ts';
 import { addToCart, billingRegion, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
+import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
 const SHOTS = '/tmp/shots-orders';
 
 test.beforeAll(async ({ browser, shop }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await prepareCheckoutShop(browser, shop.server.baseURL);
 });
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+import { budget } from './time.ts';
 
 // Shares the block pages' shop (same first administrator).
 test.use({ shopInstance: 'block-pages' });
@@ -47,7 +48,7 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 test('the visual builder: add a slider and tabs from the palette, reorder, publish, see them live', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await page.setViewportSize(DESKTOP);
   await asAdmin(page);
   const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
@@ -127,7 +128,7 @@ test('the visual builder: add a slider and tabs from the palette, reorder, publi
 });
 
 test('the visual builder keeps revisions: preview one, restore it with the mouse or the keyboard, see it live', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   await page.setViewportSize(DESKTOP);
   await asAdmin(page);
   const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { createDb } from '../../db/client.ts';
 import { startShopServer } from './shop-server.ts';
+import { budget } from './time.ts';
 
 /** Processes whose parent is `pid` and that run the shop's server. */
 function serverChildren(pid: number): number[] {
@@ -21,7 +22,7 @@ function serverChildren(pid: number): number[] {
 }
 
 test('WORKERS=2: two processes share the port, agree on every change at once, and stop together', async ({ request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const server = await startShopServer({ name: 'workers', env: { WORKERS: '2' } });
   let stopped = false;
   try {

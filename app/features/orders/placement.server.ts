@@ -367,7 +367,13 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         await storeCustomerAddress(trx, userId, 'billing', v.billing);
         await storeCustomerAddress(trx, userId, 'shipping', v.shipping);
       }
-      await trx.deleteFrom('cart_items').where('cart_id', '=', row.id).execute();
+      // The lines this order was priced from, and only those: on PostgreSQL another checkout of
+      // the same cart (a double submit without a key) waits here for this one and then finds
+      // them gone, so it rolls back instead of placing the order a second time.
+      const lineIds = current.lines.map((l) => l.id);
+      const taken = lineIds.length ? Number((await trx.deleteFrom('cart_items').where('id', 'in', lineIds).executeTakeFirst()).numDeletedRows) : 0;
+      if (taken === 0) throw cartEmpty();
+      if (taken !== lineIds.length) throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
       await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
       // Stock alone moved its products' stock versions (migration 018); a product that sold
       // out changes what listings show and count, which every cache must see.
