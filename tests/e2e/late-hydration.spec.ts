@@ -36,7 +36,8 @@ test('the home page loads without React DOM, asks for it once idle after the loa
   await expect.poll(() => react.asked).toBe(1);
   expect(await isHydrated(page)).toBe(false);
 
-  // The header's menus never needed React.
+  // The header's menus never needed React (the shell's own small chunk runs them).
+  await page.waitForFunction(() => document.documentElement.classList.contains('js-header'));
   const toggle = page.locator('.main-nav .menu-item__toggle').first();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
