@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSettings } from '../../app/features/admin/settings.server.ts';
 import type { StoreSettings } from '../../app/features/admin/settings.schema.ts';
 import type { CartCustomer, PricedLine } from '../../app/features/cart/contracts.ts';
+import { loadPurchasables } from '../../app/features/cart/lines.server.ts';
 import { createProduct, ensureCategory } from '../../app/features/catalog/catalog-write.server.ts';
 import { COUPONS_PER_PAGE, deleteCoupon, deleteCoupons, getCoupon, listCoupons, parseCouponListQuery, saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { checkCoupon, couponNotFoundMessage, findCoupon, redeemCoupons, releaseCoupons, type Coupon } from '../../app/features/coupons/coupons.server.ts';
@@ -238,6 +239,15 @@ for (const dialect of await dialects()) {
         const onlyClothing = await make({ categoryIds: String(ids.clothing) });
         expect(await check(onlyClothing, [poster(), mug()])).toMatch(/does not apply/);
         expect(await check(onlyClothing, [poster(), shirt()])).toBeNull();
+      });
+
+      it('a product in a child category counts as in its parent, as the cart reads it', async () => {
+        const hoodies = await ensureCategory(t.db, ['Clothing', 'Hoodies']);
+        const hoodie = (await createProduct(t.db, { name: 'Hoodie', regular_price: 4000, categories: [hoodies] })).id;
+        const read = (await loadPurchasables(t.db, [{ productId: hoodie, variationId: null }])).get(`${hoodie}:`)!;
+        expect([...read.categoryIds].sort((a, b) => a - b)).toEqual([ids.clothing, hoodies].sort((a, b) => a - b));
+        const onlyClothing = await make({ categoryIds: String(ids.clothing) });
+        expect(await check(onlyClothing, [line('hoodie', hoodie, 4000, 1, read.categoryIds, false)])).toBeNull();
       });
 
       it('sale items excluded', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { isPostgres } from '../../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { imageSources } from '../../lib/image.ts';
 import { activePrice } from '../catalog/price.ts';
@@ -112,7 +113,19 @@ export function peekPurchasable(db: DB, ref: Ref): { version: string; purchasabl
   return found && purchasable ? { version: found.version, purchasable } : undefined;
 }
 
-/** Reads purchasables from the database in a few queries. */
+/** A JSON column: SQLite answers text, PostgreSQL's driver has parsed it already. */
+const jsonColumn = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** The product's attributes as [slug, name, options] (options: the stored JSON text). */
+const PG_ATTRIBUTES = sql<unknown>`(select coalesce(json_agg(json_build_array(a.slug, a.name, a.options) order by a.id), '[]'::json) from product_attributes a where a.product_id = products.id)`;
+const SQLITE_ATTRIBUTES = sql<unknown>`(select json_group_array(json_array(a.slug, a.name, a.options)) from product_attributes a where a.product_id = products.id)`;
+/** Its categories and their ancestors: a product in "Clothing > Hoodies" also counts as in "Clothing" (coupon category rules). */
+const CATEGORY_IDS = (agg: string) =>
+  sql<unknown>`(select ${sql.raw(agg)} from product_categories pc join categories c on c.id = pc.category_id join categories anc on anc.path = c.path or c.path like anc.path || '/%' where pc.product_id = products.id)`;
+const PG_CATEGORIES = CATEGORY_IDS(`coalesce(json_agg(anc.id), '[]'::json)`);
+const SQLITE_CATEGORIES = CATEGORY_IDS('json_group_array(anc.id)');
+
+/** Reads purchasables from the database in two statements (products, then variations). */
 async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
   const out = new Map<string, Purchasable>();
   if (refs.length === 0) return out;
@@ -121,12 +134,15 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
   // Variations are read after their products: an order between the two reads leaves the
   // older stock version with the newer stock, so the value is read again next time (not kept stale).
   let productsRead: Promise<unknown> = Promise.resolve();
-  const [products, variations, attrs, cats] = await Promise.all([
+  const pg = isPostgres(db);
+  const [products, variations] = await Promise.all([
+    // The product's attributes and categories come as JSON columns of the same statement.
     productsRead = db.selectFrom('products').leftJoin('media', 'media.id', 'products.image_id')
       .select(['products.id', 'products.name', 'products.slug', 'products.type', 'products.status', 'products.regular_price', 'products.sale_price',
         'products.sale_from', 'products.sale_to', 'products.stock_status', 'products.manage_stock', 'products.stock_quantity', 'products.backorders',
         'products.sold_individually', 'products.tax_status', 'products.tax_class', 'products.shipping_class', 'products.virtual', 'products.stock_version',
-        'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
+        'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt',
+        (pg ? PG_ATTRIBUTES : SQLITE_ATTRIBUTES).as('attrs'), (pg ? PG_CATEGORIES : SQLITE_CATEGORIES).as('cats')])
       .where('products.id', 'in', productIds).execute(),
     variationIds.length
       ? productsRead.then(() => db.selectFrom('product_variations').leftJoin('media', 'media.id', 'product_variations.image_id')
@@ -137,14 +153,6 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
             'product_variations.virtual', 'media.path as image_path', 'media.widths as image_widths', 'media.alt as image_alt'])
           .where('product_variations.id', 'in', variationIds).execute())
       : Promise.resolve([]),
-    db.selectFrom('product_attributes').select(['product_id', 'slug', 'name', 'options']).where('product_id', 'in', productIds).execute(),
-    // A product in "Clothing > Hoodies" also counts as in "Clothing" (coupon category rules).
-    db.selectFrom('product_categories as pc')
-      .innerJoin('categories as c', 'c.id', 'pc.category_id')
-      .innerJoin('categories as a', (j) => j.on((eb) => eb.or([eb('a.path', '=', eb.ref('c.path')), eb('c.path', 'like', sql<string>`${eb.ref('a.path')} || '/%'`)])))
-      .select(['pc.product_id', 'a.id as category_id'])
-      .where('pc.product_id', 'in', productIds)
-      .execute(),
   ]);
   for (const ref of refs) {
     const p = products.find((r) => r.id === ref.productId);
@@ -155,7 +163,7 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
     const { price, onSale } = activePrice({ regular: src.regular_price, sale: src.sale_price, saleFrom: src.sale_from, saleTo: src.sale_to });
     const img = imageSources(v?.image_path ?? p.image_path, v?.image_path ? v.image_widths : p.image_widths, 300);
     const attributes: Purchasable['attributes'] = {};
-    for (const a of attrs.filter((x) => x.product_id === p.id)) attributes[a.slug] = { name: a.name, options: parseJson<string[]>(a.options, []) };
+    for (const [slug, name, options] of jsonColumn<[string, string, string][]>(p.attrs)) attributes[slug] = { name, options: parseJson<string[]>(options, []) };
     out.set(`${ref.productId}:${ref.variationId ?? ''}`, {
       productId: p.id,
       variationId: v?.id ?? null,
@@ -173,7 +181,7 @@ async function readPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purcha
       taxClass: v && v.tax_class !== 'parent' ? v.tax_class : p.tax_class,
       shippingClass: v?.shipping_class || p.shipping_class,
       virtual: (v ? v.virtual : p.virtual) === 1,
-      categoryIds: cats.filter((c) => c.product_id === p.id).map((c) => c.category_id),
+      categoryIds: jsonColumn<number[]>(p.cats),
       image: img ? { src: img.src, srcset: img.srcSet, alt: v?.image_alt ?? p.image_alt ?? '' } : null,
       attributes,
       variationAttributes: v ? parseJson<Record<string, string>>(v.attributes, {}) : {},
