@@ -239,8 +239,9 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
         const earlier = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst();
         if (earlier) return -1;
       }
-      // The cart row and its lines in one statement.
-      const current = await cartWithLines(trx, cartFound.cart.id);
+      // The cart and its lines as found above when read in one statement (the order takes exactly
+      // those lines below, or rolls back); else read here, in one statement.
+      const current = cartFound.lines ? { cart: cartFound.cart, lines: cartFound.lines } : await cartWithLines(trx, cartFound.cart.id);
       if (!current) throw cartEmpty();
       const row = { ...current.cart, customer: toCustomerLocation(v.shipping) };
       const cart = await priceCart(trx, row, settings, customer, { lines: current.lines });
@@ -370,10 +371,13 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // The lines this order was priced from, and only those: on PostgreSQL another checkout of
       // the same cart (a double submit without a key) waits here for this one and then finds
       // them gone, so it rolls back instead of placing the order a second time.
-      const lineIds = current.lines.map((l) => l.id);
-      const taken = lineIds.length ? Number((await trx.deleteFrom('cart_items').where('id', 'in', lineIds).executeTakeFirst()).numDeletedRows) : 0;
-      if (taken === 0) throw cartEmpty();
-      if (taken !== lineIds.length) throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
+      // A line changed or removed meanwhile (another tab) is noticed the same way.
+      const priced = new Map(current.lines.map((l) => [l.id, l.quantity]));
+      const taken = priced.size ? await trx.deleteFrom('cart_items').where('id', 'in', [...priced.keys()]).returning(['id', 'quantity']).execute() : [];
+      if (taken.length === 0) throw cartEmpty();
+      if (taken.length !== priced.size || taken.some((l) => priced.get(l.id) !== l.quantity)) {
+        throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
+      }
       await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
       // Stock alone moved its products' stock versions (migration 018); a product that sold
       // out changes what listings show and count, which every cache must see.
