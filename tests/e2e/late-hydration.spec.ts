@@ -39,7 +39,9 @@ test('the home page loads without React DOM, asks for it once idle after the loa
   // The header's menus never needed React (the shell's own small chunk runs them).
   await page.waitForFunction(() => document.documentElement.classList.contains('js-header'));
   const toggle = page.locator('.main-nav .menu-item__toggle').first();
-  await toggle.click();
+  // From the keyboard: a pointer resting on the way to a click would open it by hover intent first.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');
 

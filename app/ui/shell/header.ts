@@ -30,8 +30,6 @@ const root = document.documentElement;
 const OPEN = 'current-dropdown';
 const CLOSING = 'dropdown-closing';
 const intents = new WeakMap<Element, HoverIntent>();
-/** Dropdowns hover intent opened (not a click, a tap or the keyboard). */
-const openedByHover = new WeakSet<Element>();
 const closeTimers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 let lastTouch = 0;
 
@@ -58,7 +56,6 @@ export function openDropdown(li: HTMLElement) {
 }
 
 export function closeDropdown(li: HTMLElement, now = false) {
-  openedByHover.delete(li);
   if (!li.classList.contains(OPEN)) return;
   toggleOf(li)?.setAttribute('aria-expanded', 'false');
   intents.get(li)?.cancel();
@@ -80,15 +77,7 @@ function dropdowns() {
     if (!li || li.contains(e.relatedTarget as Node)) return;
     let intent = intents.get(li);
     if (!intent) {
-      intent = hoverIntent({
-        ...MENU_HOVER_INTENT,
-        over: () => {
-          if (li.classList.contains(OPEN)) return;
-          openDropdown(li);
-          openedByHover.add(li);
-        },
-        out: () => closeDropdown(li),
-      });
+      intent = hoverIntent({ ...MENU_HOVER_INTENT, over: () => openDropdown(li), out: () => closeDropdown(li) });
       intents.set(li, intent);
     }
     intent.enter(e.clientX, e.clientY);
@@ -130,12 +119,7 @@ function dropdowns() {
     const toggle = target.closest?.('.main-nav .menu-item__toggle');
     const li = dropdownOf(target);
     if (toggle && li) {
-      const open = li.classList.contains(OPEN);
-      // The pointer resting on its way to the toggle opened the dropdown a moment before the
-      // click: the click means "open", not "close" (a second click closes it).
-      const hovered = openedByHover.delete(li);
-      if (open && hovered && e.detail > 0) return;
-      if (open) closeDropdown(li);
+      if (li.classList.contains(OPEN)) closeDropdown(li);
       else openDropdown(li);
       return;
     }
