@@ -7,6 +7,7 @@ import { isPostgres } from '../../../db/dialect.ts';
 import { freshnessMark } from '../../../db/freshness.ts';
 import { STORE_VERSION_KEY, primeStoreVersion } from '../../lib/store-version.server.ts';
 import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
+import { jsonColumn } from '../../lib/json.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Cookie holding a guest's cart token; `Cart-Token` is the header twin for headless clients. */
@@ -95,8 +96,7 @@ const byId = (a: LineTuple, b: LineTuple) => a[0] - b[0];
 function withLines(row: (CartRow & { lines: unknown }) | undefined): { cart: CartRow; lines: CartItemRow[]; stamps: [number, number][] } | undefined {
   if (!row) return undefined;
   const { lines, ...cart } = row;
-  // SQLite answers the JSON as text; PostgreSQL's driver has parsed it already.
-  const tuples = (typeof lines === 'string' ? JSON.parse(lines) : lines) as LineTuple[];
+  const tuples = jsonColumn<LineTuple[]>(lines);
   // In the order the lines were added (ids only grow).
   tuples.sort(byId);
   return {

@@ -6,7 +6,7 @@ import { imageSources } from '../../lib/image.ts';
 import { activePrice } from '../catalog/price.ts';
 import { MAX_LINE_QUANTITY, type CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
-import { parseJson } from '../../lib/json.ts';
+import { jsonColumn, parseJson } from '../../lib/json.ts';
 import { cachedMany, peekMany } from '../../lib/store-cache.server.ts';
 
 /** Everything the cart needs to know about one product or variation, read fresh from the database. */
@@ -112,9 +112,6 @@ export function peekPurchasable(db: DB, ref: Ref): { version: string; purchasabl
   const purchasable = found?.values.get(key);
   return found && purchasable ? { version: found.version, purchasable } : undefined;
 }
-
-/** A JSON column: SQLite answers text, PostgreSQL's driver has parsed it already. */
-const jsonColumn = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** The product's attributes as [slug, name, options] (options: the stored JSON text). */
 const PG_ATTRIBUTES = sql<unknown>`(select coalesce(json_agg(json_build_array(a.slug, a.name, a.options) order by a.id), '[]'::json) from product_attributes a where a.product_id = products.id)`;
