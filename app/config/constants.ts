@@ -131,6 +131,11 @@ export const SEARCH = {
 /** Header, menus and site shell behaviour (theme spec §4 and §9). */
 /** The hide-on-scroll header samples the scroll direction this often. */
 export const HIDE_ON_SCROLL_SAMPLE_MS = 100;
+/**
+ * A move smaller than this between two samples changes nothing: the page shifting by a few
+ * pixels (an image above loading, scroll anchoring) is not the shopper scrolling back up.
+ */
+export const HIDE_ON_SCROLL_TOLERANCE_PX = 5;
 /** The page loader is removed this long after start. */
 export const PAGE_LOADER_REMOVE_MS = 1000;
 /** A `menu_id` query parameter (the builder) reopens that item's dropdown after this long. */

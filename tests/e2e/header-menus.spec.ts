@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, waitForHydration } from './helpers.ts';
 import {
+  HIDE_ON_SCROLL_SAMPLE_MS,
+  HIDE_ON_SCROLL_TOLERANCE_PX,
   MENU_HOVER_INTENT,
   MENU_ID_REOPEN_MS,
   MOBILE_MENU_CLEAR_MS,
@@ -138,6 +140,54 @@ test('a dropdown is a disclosure: the keyboard opens it, Tab reaches its links, 
   await toggle.click();
   const columns = await nav.locator('.menu-item--mega > .main-nav__sub').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(3);
+});
+
+test('the menus answer while the header\'s code is still on its way (React stops events aimed at parts it has not hydrated)', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  // The page hydrates; the header's code is held back until the end, so every step below meets
+  // the header as server HTML inside a boundary React has not hydrated yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/site-header-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await shellReady(page);
+  const nav = page.getByRole('navigation', { name: 'Main menu' }).filter({ visible: true });
+  const clothing = nav.getByRole('button', { name: 'Submenu: Clothing' });
+  await nav.getByRole('link', { name: 'Clothing', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(clothing).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(clothing).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'T-shirts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(clothing).toHaveAttribute('aria-expanded', 'false');
+  await expect(clothing).toBeFocused();
+
+  // A pointer resting on another item opens it (hover intent hears pointerover), a click
+  // elsewhere closes it.
+  const home = nav.locator('.has-dropdown').filter({ hasText: 'Home & Living' });
+  const box = (await home.getByRole('link', { name: 'Home & Living', exact: true }).boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  await expect(home.getByRole('button', { name: 'Submenu: Home & Living' })).toHaveAttribute('aria-expanded', 'true');
+  await page.mouse.click(640, 600);
+  await expect(home.getByRole('button', { name: 'Submenu: Home & Living' })).toHaveAttribute('aria-expanded', 'false');
+
+  // Opened again, then the code arrives: the header hydrates around the open menu and keeps it.
+  await clothing.focus();
+  await page.keyboard.press('Enter');
+  await expect(clothing).toHaveAttribute('aria-expanded', 'true');
+  const header = await page.locator('header.site-header').elementHandle();
+  release();
+  // Hydrated: React has taken the header's element as its own (it marks the nodes it owns).
+  await page.waitForFunction((el) => Object.keys(el!).some((k) => k.startsWith('__reactFiber')), header);
+  expect(await header!.evaluate((el) => el.isConnected)).toBe(true);
+  await expect(clothing).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Enter');
+  await expect(clothing).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('?menu_id= reopens that item\'s dropdown after 1 s; on a touch screen the first tap opens a dropdown, the second follows its link', async ({ page, browser, baseURL }) => {
@@ -362,6 +412,10 @@ test.describe('with an administrator', () => {
     await page.mouse.wheel(0, 900);
     await expect(header).toHaveClass(/is-stuck/);
     await expect(header).not.toHaveClass(/site-header--transparent/);
+    await expect(header).toHaveClass(/is-hidden/);
+    // A shift of a few pixels (an image loading above, scroll anchoring) is not scrolling back up.
+    await page.evaluate((d) => window.scrollBy(0, -d), HIDE_ON_SCROLL_TOLERANCE_PX);
+    await page.waitForTimeout(HIDE_ON_SCROLL_SAMPLE_MS * 3);
     await expect(header).toHaveClass(/is-hidden/);
     await page.mouse.wheel(0, -200);
     await expect(header).not.toHaveClass(/is-hidden/);

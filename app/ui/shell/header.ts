@@ -1,6 +1,7 @@
 import {
   DROPDOWN_REPOSITION_MIN_WIDTH_PX,
   HIDE_ON_SCROLL_SAMPLE_MS,
+  HIDE_ON_SCROLL_TOLERANCE_PX,
   MENU_HOVER_INTENT,
   MENU_ID_REOPEN_MS,
   MOBILE_MENU_CLEAR_MS,
@@ -9,10 +10,13 @@ import {
   SUBMENU_CLOSE_DELAY_MS,
 } from '../../config/constants.ts';
 import { hoverIntent, type HoverIntent } from './hover-intent.ts';
+import { listen } from './listen.ts';
 
 /*
  * The header's behaviour (theme spec §4), on the server's HTML (ui/site-header.tsx) through
- * delegated listeners, so the header island hydrating or re-rendering changes nothing:
+ * delegated listeners on the window (listen.ts: heard before React, which stops events aimed
+ * at the header while its island waits for its code), so the header island hydrating or
+ * re-rendering changes nothing:
  *
  * - sticky once scrolled past its height + STICKY_HEADER_OFFSET_PX, released above; while
  *   stuck the transparent and dark-nav styles are taken off, and put back at the top; the
@@ -68,7 +72,7 @@ export function closeDropdown(li: HTMLElement, now = false) {
 const dropdownOf = (t: EventTarget | null) => (t instanceof Element ? t.closest<HTMLElement>('.main-nav .has-dropdown') : null);
 
 function dropdowns() {
-  document.addEventListener('pointerover', (e) => {
+  listen('pointerover', (e) => {
     if (e.pointerType === 'touch') return;
     const target = e.target as Element;
     const prompt = target.closest?.('.menu-item--prompt');
@@ -82,11 +86,11 @@ function dropdowns() {
     }
     intent.enter(e.clientX, e.clientY);
   });
-  document.addEventListener('pointermove', (e) => {
+  listen('pointermove', (e) => {
     const li = dropdownOf(e.target);
     if (li) intents.get(li)?.move(e.clientX, e.clientY);
   }, { passive: true });
-  document.addEventListener('pointerout', (e) => {
+  listen('pointerout', (e) => {
     const target = e.target as Element;
     const prompt = target.closest?.('.menu-item--prompt');
     if (prompt && !prompt.contains(e.relatedTarget as Node)) root.classList.remove('prompt-overlay');
@@ -96,25 +100,21 @@ function dropdowns() {
     if (intent?.active) intent.leave();
     else if (intent) intent.cancel();
   });
-  document.addEventListener('touchstart', () => (lastTouch = Date.now()), { passive: true, capture: true });
+  listen('touchstart', () => (lastTouch = Date.now()), { passive: true });
   // On a touch screen the first tap on a dropdown's link opens it; the next follows the link.
-  // Heard on the window before anything else (React's own listeners, the header island's
-  // while its code loads), so the link is never followed — by the browser or by the router,
-  // which leaves a click whose default was prevented alone.
-  window.addEventListener(
-    'click',
-    (e) => {
-      const target = e.target as Element;
-      const li = dropdownOf(target);
-      const link = target.closest?.('a');
-      if (li && link && link.parentElement === li && Date.now() - lastTouch < 1000 && !li.classList.contains(OPEN)) {
-        e.preventDefault();
-        openDropdown(li);
-      }
-    },
-    true,
-  );
-  document.addEventListener('click', (e) => {
+  // Heard before anything else (React's own listeners, the header island's while its code
+  // loads), so the link is never followed — by the browser or by the router, which leaves a
+  // click whose default was prevented alone.
+  listen('click', (e) => {
+    const target = e.target as Element;
+    const li = dropdownOf(target);
+    const link = target.closest?.('a');
+    if (li && link && link.parentElement === li && Date.now() - lastTouch < 1000 && !li.classList.contains(OPEN)) {
+      e.preventDefault();
+      openDropdown(li);
+    }
+  });
+  listen('click', (e) => {
     const target = e.target as Element;
     const toggle = target.closest?.('.main-nav .menu-item__toggle');
     const li = dropdownOf(target);
@@ -126,7 +126,7 @@ function dropdowns() {
     // A click outside closes every open dropdown.
     for (const open of document.querySelectorAll<HTMLElement>(`.main-nav .${OPEN}`)) if (!open.contains(target)) closeDropdown(open);
   });
-  document.addEventListener('keydown', (e) => {
+  listen('keydown', (e) => {
     if (e.key !== 'Escape') return;
     const li = dropdownOf(e.target) ?? document.querySelector<HTMLElement>(`.main-nav .${OPEN}`);
     if (!li?.classList.contains(OPEN)) return;
@@ -134,7 +134,7 @@ function dropdowns() {
     toggleOf(li)?.focus();
   });
   // Focus leaving an open dropdown (Tab past its last link) closes it.
-  document.addEventListener('focusout', (e) => {
+  listen('focusout', (e) => {
     const li = dropdownOf(e.target);
     if (li && li.classList.contains(OPEN) && e.relatedTarget instanceof Node && !li.contains(e.relatedTarget)) closeDropdown(li, true);
   });
@@ -166,11 +166,14 @@ function sticky() {
   };
   window.addEventListener('scroll', update, { passive: true });
   update();
-  // Hide on scroll: the direction every HIDE_ON_SCROLL_SAMPLE_MS, while stuck.
+  // Hide on scroll: the direction every HIDE_ON_SCROLL_SAMPLE_MS, while stuck. A sample can
+  // come between the scroll and its event: the stuck state is brought up to date first.
   setInterval(() => {
+    update();
     const el = header();
     const y = window.scrollY;
-    if (el?.hasAttribute('data-hide-on-scroll') && y !== lastY) el.classList.toggle('is-hidden', stuck && y > lastY);
+    if (Math.abs(y - lastY) <= HIDE_ON_SCROLL_TOLERANCE_PX) return;
+    if (el?.hasAttribute('data-hide-on-scroll')) el.classList.toggle('is-hidden', stuck && y > lastY);
     lastY = y;
   }, HIDE_ON_SCROLL_SAMPLE_MS);
 }
@@ -180,15 +183,11 @@ function mobileMenu() {
   let clearTimer: ReturnType<typeof setTimeout> | undefined;
   // However it was opened (a click that landed while the page was still hydrating, the
   // keyboard), an open menu slides in: the toggle event follows every change of `open`.
-  document.addEventListener(
-    'toggle',
-    (e) => {
-      const nav = details();
-      if (e.target === nav && nav?.open && !nav.classList.contains('is-closing')) root.classList.add('mobile-menu-open');
-    },
-    true,
-  );
-  document.addEventListener('click', (e) => {
+  listen('toggle', (e) => {
+    const nav = details();
+    if (e.target === nav && nav?.open && !nav.classList.contains('is-closing')) root.classList.add('mobile-menu-open');
+  });
+  listen('click', (e) => {
     const target = e.target as Element;
     const nav = details();
     if (!nav) return;

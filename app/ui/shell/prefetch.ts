@@ -1,5 +1,6 @@
 import { PREFETCH_HOVER_DELAY_MS, PREFETCH_TOUCH_IGNORE_MS } from '../../config/constants.ts';
 import { prefetchSkipReason } from './prefetch-rules.ts';
+import { listen } from './listen.ts';
 
 /**
  * Link prefetch (shop spec §5, §9): a link hovered for PREFETCH_HOVER_DELAY_MS is fetched
@@ -31,8 +32,8 @@ export function startPrefetch() {
     document.head.appendChild(link);
   };
 
-  document.addEventListener('touchstart', () => (lastTouch = performance.now()), { capture: true, passive: true });
-  document.addEventListener('mouseover', (e) => {
+  listen('touchstart', () => (lastTouch = performance.now()), { passive: true });
+  listen('mouseover', (e) => {
     if (performance.now() - lastTouch < PREFETCH_TOUCH_IGNORE_MS) return;
     const a = (e.target as Element).closest?.<HTMLAnchorElement>('a[href]');
     if (!a || a === pending || a.contains(e.relatedTarget as Node)) return;
@@ -42,10 +43,10 @@ export function startPrefetch() {
       pending = null;
       prefetch(a);
     }, PREFETCH_HOVER_DELAY_MS);
-  }, { capture: true, passive: true });
-  document.addEventListener('mouseout', (e) => {
+  }, { passive: true });
+  listen('mouseout', (e) => {
     if (!pending || pending.contains(e.relatedTarget as Node)) return;
     clearTimeout(timer);
     pending = null;
-  }, { capture: true, passive: true });
+  }, { passive: true });
 }
