@@ -8,7 +8,8 @@ import { readStockStamps } from './stock-stamps.server.ts';
  * the store version (store-version.server.ts) stays the same. Each lookup reads the version
  * first — one indexed single-row read — so a change committed by any process is seen by the
  * next lookup, never later. Inside a transaction nothing is cached: a transaction must see
- * its own writes and hold its own locks.
+ * its own writes and hold its own locks (it may only take values its caller lends it, see
+ * lendCache).
  *
  * Cached values are shared between requests: callers must not mutate them.
  */
@@ -50,7 +51,7 @@ function generation(db: Db, version: string): Generation {
 }
 
 export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  if (db.isTransaction) return load();
+  if (db.isTransaction) return ((lent.get(db)?.entries.get(key) as Promise<T> | undefined) ?? load());
   const gen = generation(db, await readStoreVersion(db));
   let entry = gen.entries.get(key) as Promise<T> | undefined;
   if (!entry) {
@@ -153,6 +154,23 @@ export async function cachedMany<T>(
  * the version is still the current one where it uses them (the cart's one-statement add
  * checks it inside its own statement).
  */
+/** Generations a transaction may read from (lendCache); never written through a transaction. */
+const lent = new WeakMap<object, Generation>();
+
+/**
+ * Lets `trx` take what `cached` already holds for `outer` under `version` — the store version
+ * its caller read for this request — instead of loading it again inside the transaction; what
+ * is not held yet is loaded through `trx` and not kept. For a transaction that works from
+ * store data its caller has already read outside it (checkout prices with the settings read
+ * before, and now with the shipping zones and methods held with them), never for one that
+ * changes store data. Nothing is read through `outer`: on SQLite the transaction holds the
+ * one connection.
+ */
+export function lendCache(trx: Db, outer: Db, version: string): void {
+  const gen = caches.get(outer);
+  if (trx.isTransaction && gen && gen.version === version && Date.now() - gen.born <= STORE_CACHE_MAX_AGE_MS) lent.set(trx, gen);
+}
+
 /** Drops one entry of the current generation (a value found stale by its caller). */
 export function forget(db: Db, key: string): void {
   caches.get(db)?.entries.delete(key);

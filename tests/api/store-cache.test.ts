@@ -8,6 +8,8 @@ import { sqlitePath } from '../../server/config.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { primeStoreVersion, readStoreVersion, touchStore } from '../../app/lib/store-version.server.ts';
+import { cached, lendCache } from '../../app/lib/store-cache.server.ts';
+import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { freshnessMark, inRequest, newRequestFreshness } from '../../db/freshness.ts';
 import { addItem, getCart } from '../../app/features/cart/cart.server.ts';
 import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
@@ -194,6 +196,43 @@ for (const dialect of await dialects()) {
         await db.updateTable('products').set({ regular_price: 1250 }).where('id', '=', jug).execute();
         expect((await getCart(t.services, jugCaller)).cart.totals.subtotal).toBe(2500);
       });
+    });
+
+    it('a transaction takes only what is lent to it, for the version its caller read', async () => {
+      const db = t.services.db;
+      const key = `lend-test-${Math.random()}`;
+      const version = await readStoreVersion(db);
+      expect(await cached(db, key, async () => 'held outside')).toBe('held outside');
+      const inside = (lend: string | null) =>
+        db.transaction().execute(async (trx) => {
+          if (lend !== null) lendCache(trx, db, lend);
+          return cached(trx, key, async () => 'read inside');
+        });
+      expect(await inside(version)).toBe('held outside');
+      // Not lent, or lent under another version: read through the transaction, and not kept.
+      expect(await inside(null)).toBe('read inside');
+      expect(await inside(String(Number(version) + 1))).toBe('read inside');
+      expect(await cached(db, key, async () => 'again')).toBe('held outside');
+    });
+
+    it('checkout charges the shipping cost another process has just changed, though the cost it replaced was held', async () => {
+      const method = await addMethod(other, null, { type: 'flat_rate' });
+      const rate = (cost: string) => saveMethod(other, null, method, { title: 'Lent rate', enabled: '1', cost, costType: 'per_order', calculationType: 'per_order', noClassCost: '' }, 'GBP');
+      await rate('4');
+      const cup = (await createProduct(t.services.db, { name: 'Cache Cup', regular_price: 1000 })).id;
+      const added = await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'cart-token': `cup-${Math.random()}`, 'content-type': 'application/json' }, payload: JSON.stringify({ productId: cup, quantity: 1 }) });
+      expect(added.statusCode).toBe(201);
+      const cupToken = added.headers['cart-token'] as string;
+      // The cart's answer priced shipping with this method: its zone and methods are held now.
+      const rates = (added.json().shipping.packages as { rates: { title: string; cost: number }[] }[]).flatMap((p) => p.rates);
+      expect(rates.find((r) => r.title === 'Lent rate')?.cost).toBe(400);
+      await rate('7');
+      const billing = { first_name: 'Ada', last_name: 'L', company: '', address_1: '1 Street', address_2: '', city: 'London', state: '', postcode: 'SW1A 1AA', country: 'GB', email: 'ada@example.com', phone: '' };
+      const res = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: { 'cart-token': cupToken, 'content-type': 'application/json' }, payload: JSON.stringify({ billing_address: billing, payment_method: 'cod' }) });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().order as { shippingTotal: number; shippingLines: { title: string; cost: number }[] };
+      expect(order.shippingLines.find((l) => l.title === 'Lent rate')?.cost).toBe(700);
+      await other.deleteFrom('shipping_methods').where('id', '=', method).execute();
     });
 
     it('moves the store version on store writes only, never on cart writes', async () => {

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
+import { isPostgres } from '../../../db/dialect.ts';
+import type { OrderItemsTable, OrderNotesTable } from '../../../db/schema.ts';
+import { jsonColumn } from '../../lib/json.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
-import { touchStore } from '../../lib/store-version.server.ts';
+import { lendCache } from '../../lib/store-cache.server.ts';
+import { readStoreVersion, touchStore } from '../../lib/store-version.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashPassword } from '../account/account.server.ts';
 import { createSession } from '../account/session.server.ts';
@@ -233,8 +238,12 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   // cash on delivery): the order is written with that status and its note in the same
   // transaction, as the move from pending would have left them, instead of a second one.
   const settled = v.gateway.outcome && (v.gateway.outcome.status === 'on-hold' || v.gateway.outcome.status === 'processing') ? { ...v.gateway.outcome, status: v.gateway.outcome.status } : null;
+  // The store version the settings above were read under: the transaction prices with the
+  // shipping zones and methods cached with them (lendCache), as it does with the settings.
+  const storeVersion = await readStoreVersion(services.db);
   try {
     orderId = await withTransaction(services.db, async (trx) => {
+      lendCache(trx, services.db, storeVersion);
       if (key) {
         const earlier = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', key).executeTakeFirst();
         if (earlier) return -1;
@@ -338,29 +347,26 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       soldOut = flipped.length > 0;
       await redeemCoupons(trx, coupons, { userId, email: v.billing.email }, order.id);
       const skus = await skusOf(trx, refs, sold);
-      const items = await trx
-        .insertInto('order_items')
-        .values(
-          cart.items.map((i) => ({
-            order_id: order.id,
-            product_id: i.productId,
-            variation_id: i.variationId,
-            name: i.name,
-            sku: skus.get(`${i.productId}:${i.variationId ?? ''}`) ?? '',
-            attributes: JSON.stringify(i.attributes),
-            quantity: i.quantity,
-            unit_price: i.unitPrice,
-            subtotal: i.lineSubtotal,
-            total: i.lineTotal,
-            tax: i.lineTax,
-          })),
-        )
-        .returningAll()
-        .execute();
-      // The shop's private notes: the order placed and, for an offline method, its status (one statement).
-      const notes = [{ order_id: order.id, content: `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, customer_note: 0 as const, author: 'system', created_at: now }];
+      // The shop's private notes: the order placed and, for an offline method, its status.
+      const notes: Insertable<OrderNotesTable>[] = [{ order_id: order.id, content: `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, customer_note: 0, author: 'system', created_at: now }];
       if (settled) notes.push({ order_id: order.id, content: statusChangeNote('pending', settled.status, settled.note), customer_note: 0, author: v.gateway.id, created_at: now });
-      const noteRows = await trx.insertInto('order_notes').values(notes).returningAll().execute();
+      const { items, notes: noteRows } = await insertLinesAndNotes(
+        trx,
+        cart.items.map((i) => ({
+          order_id: order.id,
+          product_id: i.productId,
+          variation_id: i.variationId,
+          name: i.name,
+          sku: skus.get(`${i.productId}:${i.variationId ?? ''}`) ?? '',
+          attributes: JSON.stringify(i.attributes),
+          quantity: i.quantity,
+          unit_price: i.unitPrice,
+          subtotal: i.lineSubtotal,
+          total: i.lineTotal,
+          tax: i.lineTax,
+        })),
+        notes,
+      );
       // Notes are shown newest first; a new order has no refunds.
       if (settled) written = orderDetail(order, items, noteRows.sort((a, b) => b.id - a.id), []);
       if (userId !== null) {
@@ -372,13 +378,13 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // the same cart (a double submit without a key) waits here for this one and then finds
       // them gone, so it rolls back instead of placing the order a second time.
       // A line changed or removed meanwhile (another tab) is noticed the same way.
+      // The cart keeps the address it was priced for, and loses its coupons (used now).
       const priced = new Map(current.lines.map((l) => [l.id, l.quantity]));
-      const taken = priced.size ? await trx.deleteFrom('cart_items').where('id', 'in', [...priced.keys()]).returning(['id', 'quantity']).execute() : [];
+      const taken = await takeCartLines(trx, [...priced.keys()], row.id, { coupons: '[]', customer: row.customer, updated_at: now });
       if (taken.length === 0) throw cartEmpty();
       if (taken.length !== priced.size || taken.some((l) => priced.get(l.id) !== l.quantity)) {
         throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
       }
-      await trx.updateTable('carts').set({ coupons: '[]', customer: row.customer, updated_at: now }).where('id', '=', row.id).execute();
       // Stock alone moved its products' stock versions (migration 018); a product that sold
       // out changes what listings show and count, which every cache must see.
       if (changed && soldOut) await touchStore(trx);
@@ -456,6 +462,46 @@ export async function applyPaymentResult(services: Services, orderId: number, re
     return null;
   }
   return withTransaction(services.db, (trx) => transitionInTrx(trx, orderId, result.status, { name: by }, result.note, { transactionId: result.transactionId }));
+}
+
+/**
+ * Writes the order's lines and notes; returns them as written, in id order. On PostgreSQL
+ * one statement (two inserts in a WITH), each a round trip fewer for every order.
+ */
+async function insertLinesAndNotes(trx: DB, lines: Insertable<OrderItemsTable>[], notes: Insertable<OrderNotesTable>[]) {
+  if (!isPostgres(trx)) {
+    const items = await trx.insertInto('order_items').values(lines).returningAll().execute();
+    return { items, notes: await trx.insertInto('order_notes').values(notes).returningAll().execute() };
+  }
+  const row = await trx
+    .with('i', (db) => db.insertInto('order_items').values(lines).returningAll())
+    .with('n', (db) => db.insertInto('order_notes').values(notes).returningAll())
+    .selectNoFrom([
+      sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from i)`.as('items'),
+      sql<unknown>`(select coalesce(json_agg(n order by n.id), '[]') from n)`.as('notes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { items: jsonColumn<Selectable<OrderItemsTable>[]>(row.items), notes: jsonColumn<Selectable<OrderNotesTable>[]>(row.notes) };
+}
+
+/**
+ * Deletes the cart lines an order took and updates the cart, inside the order's transaction;
+ * returns the lines deleted (id, quantity), which the caller compares with those it priced.
+ * On PostgreSQL one statement (a delete and an update in a WITH).
+ */
+async function takeCartLines(trx: DB, ids: number[], cartId: number, cart: { coupons: string; customer: string; updated_at: string }): Promise<{ id: number; quantity: number }[]> {
+  if (ids.length === 0) return [];
+  if (!isPostgres(trx)) {
+    const taken = await trx.deleteFrom('cart_items').where('id', 'in', ids).returning(['id', 'quantity']).execute();
+    await trx.updateTable('carts').set(cart).where('id', '=', cartId).execute();
+    return taken;
+  }
+  const row = await trx
+    .with('taken', (db) => db.deleteFrom('cart_items').where('id', 'in', ids).returning(['id', 'quantity']))
+    .with('c', (db) => db.updateTable('carts').set(cart).where('id', '=', cartId).returning('id'))
+    .selectNoFrom(sql<unknown>`(select coalesce(json_agg(json_build_object('id', taken.id, 'quantity', taken.quantity)), '[]') from taken)`.as('taken'))
+    .executeTakeFirstOrThrow();
+  return jsonColumn<{ id: number; quantity: number }[]>(row.taken);
 }
 
 async function skusOf(trx: DB, refs: StockRef[], sold: SoldProducts): Promise<Map<string, string>> {
