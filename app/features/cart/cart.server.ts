@@ -95,8 +95,9 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const quick = await quickAdd(services, caller, data, given);
   if (quick?.answer) return quick.answer;
   let variationId = data.variationId ?? null;
-  // The product alone (cached with the store data) says which kind it is.
-  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }])).get(`${data.productId}:`);
+  // The product alone (cached with the store data) says which kind it is. A quick add that
+  // found nothing most often met a stock version moved by an order: the stock is read again.
+  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }], { stockMoved: quick !== undefined })).get(`${data.productId}:`);
   if (!product) throw new HttpError(404, 'not_found', 'This product does not exist.');
   if (product.type !== 'variable' && variationId !== null) throw new HttpError(400, 'invalid', 'This product has no variations.', { variationId: 'Not a variation of this product' });
   if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.productId, given)) ?? null;

@@ -8,6 +8,8 @@ import { MAX_LINE_QUANTITY, type CartItem } from './cart.schema.ts';
 import type { PricedLine } from './contracts.ts';
 import { jsonColumn, parseJson } from '../../lib/json.ts';
 import { cachedMany, peekMany } from '../../lib/store-cache.server.ts';
+import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
+import { freshnessMark } from '../../../db/freshness.ts';
 
 /** Everything the cart needs to know about one product or variation, read fresh from the database. */
 export interface Purchasable {
@@ -51,10 +53,16 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
 /**
  * Purchasables for (product, variation) pairs, keyed "productId:variationId". Missing ones
  * are absent from the map. Kept in the store cache until any product, stock or price changes.
+ * `stockMoved`: the caller has seen the stock version of the product move (the cart's quick
+ * add was refused): held values have their stock read again at once (StockStamped.suspect).
  */
-export function loadPurchasables(db: DB, refs: Ref[]): Promise<Map<string, Purchasable>> {
+export function loadPurchasables(db: DB, refs: Ref[], options: { stockMoved?: boolean } = {}): Promise<Map<string, Purchasable>> {
   const byKey = new Map(refs.map((r) => [refKey(r), r]));
-  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), { ...STAMPED, refresh: (stale) => refreshStock(db, stale) });
+  return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), {
+    ...STAMPED,
+    refresh: (stale) => refreshStock(db, stale),
+    suspect: options.stockMoved,
+  });
 }
 
 /** A product's or variation's stock columns. */
@@ -88,11 +96,14 @@ async function refreshStock(db: DB, stale: Map<string, Purchasable>): Promise<Ma
   const values = [...stale.values()];
   const productIds = [...new Set(values.map((p) => p.productId))];
   const variationIds = [...new Set(values.map((p) => p.variationId).filter((v): v is number => v !== null))];
+  const mark = freshnessMark();
   const products = await db
     .selectFrom('products')
     .select(['id', 'stock_status', 'manage_stock', 'stock_quantity', 'backorders', 'stock_version'])
     .where('id', 'in', productIds)
     .execute();
+  // Read with the stock: later lookups of this request need not read the stock versions again.
+  primeStockStamps(db, products.map((r) => [r.id, r.stock_version] as const), mark);
   const variations = variationIds.length
     ? await db.selectFrom('product_variations').select(['id', 'product_id', 'stock_status', 'manage_stock', 'stock_quantity', 'backorders']).where('id', 'in', variationIds).execute()
     : [];
