@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../../server/config.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { getSettings } from './settings.server.ts';
+import type { StoreSettings } from './settings.schema.ts';
 
 /*
  * The one place absolute links get their origin. A request's Host and X-Forwarded-* headers are
@@ -36,10 +37,11 @@ export function configuredOrigin(config: Pick<AppConfig, 'publicUrl'>): string |
  * The origin for absolute links, or null when none is trusted. `requestOrigin` is what
  * `allowedRequestOrigin` gave for the current request (the request context's `requestOrigin`).
  */
-export async function trustedOrigin(services: Pick<Services, 'config' | 'db'>, requestOrigin?: string | null): Promise<string | null> {
+export async function trustedOrigin(services: Pick<Services, 'config' | 'db'>, requestOrigin?: string | null, settings?: Pick<StoreSettings, 'storeUrl'>): Promise<string | null> {
   const configured = configuredOrigin(services.config);
   if (configured) return configured;
-  const { storeUrl } = await getSettings(services.db);
+  // The caller's settings when it holds them already.
+  const { storeUrl } = settings ?? (await getSettings(services.db));
   return storeUrl || requestOrigin || null;
 }
 
@@ -47,8 +49,13 @@ export async function trustedOrigin(services: Pick<Services, 'config' | 'db'>, r
  * The origin for a link in an e-mail; when there is none, logs the configuration error (the
  * caller then sends no link) so the owner learns what to set.
  */
-export async function mailOrigin(services: Pick<Services, 'config' | 'db' | 'log'>, what: string, requestOrigin?: string | null): Promise<string | null> {
-  const origin = await trustedOrigin(services, requestOrigin);
+export async function mailOrigin(
+  services: Pick<Services, 'config' | 'db' | 'log'>,
+  what: string,
+  requestOrigin?: string | null,
+  settings?: Pick<StoreSettings, 'storeUrl'>,
+): Promise<string | null> {
+  const origin = await trustedOrigin(services, requestOrigin, settings);
   if (!origin) services.log.error({ mail: what }, `configuration error: ${NO_ORIGIN_MESSAGE}; the e-mail link was not built`);
   return origin;
 }

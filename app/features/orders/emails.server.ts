@@ -110,15 +110,22 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
  * leaves "pending payment", the shop's "new order" e-mail. `partialRefund` (from == to)
  * sends the partial-refund e-mail.
  */
-export function notifyStatus(services: Services, orderId: number, from: OrderStatus, to: OrderStatus, opts: { partialRefund?: number; order?: OrderDetail } = {}): void {
+export function notifyStatus(
+  services: Services,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  opts: { partialRefund?: number; order?: OrderDetail; settings?: StoreSettings } = {},
+): void {
   later(services, `order ${orderId} ${from}→${to}`, async () => {
-    const s = await getSettings(services.db);
+    // Checkout passes the settings its order was placed under.
+    const s = opts.settings ?? (await getSettings(services.db));
     // The caller may have read the order as it is after the change already (checkout does).
     const order = opts.order ?? (await getOrderAdmin(services.db, orderId));
     if (!order) return;
     const partial = from === to ? opts.partialRefund : undefined;
     if (from === to && !partial) return;
-    const origin = await mailOrigin(services, `order ${orderId}`);
+    const origin = await mailOrigin(services, `order ${orderId}`, null, s);
     const content = customerMail(origin, order, s, partial ? 'refunded' : to, partial);
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
     if (content) await send(services, order.billingEmail, s, content);

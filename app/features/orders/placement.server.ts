@@ -421,7 +421,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     from = await applyPaymentResult(services, orderId, result, v.gateway.id);
   }
   const order = (written as OrderDetail | null) ?? (await getOrderAdmin(services.db, orderId))!;
-  if (from) notifyStatus(services, orderId, from, result.status, { order });
+  if (from) notifyStatus(services, orderId, from, result.status, { order, settings });
   if (soldOut) kickWishlistAlerts(services);
   if (stockAlerts) kickStockAlerts(services);
   let account: PlaceOrderResult['account'] = null;
