@@ -96,6 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Per-request log lines only at debug level: at info they would cost more than a page render.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
+    // A plugin's start includes loading the routes' modules (and in development Vite's): on a
+    // busy machine that can pass Fastify's default 10 s, and a server that gives up starting
+    // because the machine is slow is worse than one that starts late.
+    pluginTimeout: 120_000,
     // The shared input rules (server/input.ts): no NUL in URLs, first of repeated query names.
     rewriteUrl: (req) => withoutNul(req.url ?? '/'),
     // The caller's well-formed x-request-id, else a fresh UUID (server/metrics.ts); echoed in the answer.
