@@ -163,8 +163,9 @@ const lent = new WeakMap<object, Generation>();
  * its caller read for this request — instead of loading it again inside the transaction; what
  * is not held yet is loaded through `trx` and not kept. For a transaction that works from
  * store data its caller has already read outside it (checkout prices with the settings read
- * before, and now with the shipping zones and methods held with them), never for one that
- * changes store data. Nothing is read through `outer`: on SQLite the transaction holds the
+ * before, and with the shipping zones and methods, tax rates and coupons held with them; the
+ * products' stock and prices are not lent, and a coupon's use limits are checked on its
+ * locked row), never for one that changes store data. Nothing is read through `outer`: on SQLite the transaction holds the
  * one connection.
  */
 export function lendCache(trx: Db, outer: Db, version: string): void {

@@ -239,7 +239,9 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   // transaction, as the move from pending would have left them, instead of a second one.
   const settled = v.gateway.outcome && (v.gateway.outcome.status === 'on-hold' || v.gateway.outcome.status === 'processing') ? { ...v.gateway.outcome, status: v.gateway.outcome.status } : null;
   // The store version the settings above were read under: the transaction prices with the
-  // shipping zones and methods cached with them (lendCache), as it does with the settings.
+  // shipping zones and methods, tax rates and coupons cached with them (lendCache), as it
+  // does with the settings. Products are read inside it; coupon limits are checked on the
+  // locked row (redeemCoupons).
   const storeVersion = await readStoreVersion(services.db);
   try {
     orderId = await withTransaction(services.db, async (trx) => {
