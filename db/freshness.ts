@@ -90,9 +90,28 @@ export function forgetAtNextTurn(): void {
 const READ_ONLY = /^\s*(select|begin|start transaction|savepoint|release|rollback|set|show|pragma|explain)\b/i;
 /**
  * Writes to a shopper's cart: nothing remembered here (store and stock versions) is read
- * from these tables, and no trigger on them writes elsewhere.
+ * from these tables, and no trigger on them writes elsewhere. A statement is one when every
+ * table it writes (an insert, update or delete, in a WITH too; an upsert's `do update` names
+ * none) is `carts` or `cart_items`.
  */
-const CART_ONLY = /^\s*(insert\s+into|update|delete\s+from)\s+"?(carts|cart_items)"?\s/i;
+const WRITES = /^\s*(insert|update|delete|with)\b/i;
+const WRITE_CLAUSE = /\b(?:insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+"?(\w+)"?/gi;
+const cartOnlyMemo = new Map<string, boolean>();
+export function cartOnly(sql: string): boolean {
+  let known = cartOnlyMemo.get(sql);
+  if (known !== undefined) return known;
+  known = WRITES.test(sql);
+  let tables = 0;
+  for (const m of sql.matchAll(WRITE_CLAUSE)) {
+    tables++;
+    if (m[1] !== 'carts' && m[1] !== 'cart_items') known = false;
+  }
+  known &&= tables > 0;
+  // Statements are built from a few shapes; the memo stays small, but is bounded all the same.
+  if (cartOnlyMemo.size >= 1000) cartOnlyMemo.clear();
+  cartOnlyMemo.set(sql, known);
+  return known;
+}
 
 /**
  * Wraps a new connection so every statement that may change data (and every commit) moves
@@ -102,7 +121,7 @@ const CART_ONLY = /^\s*(insert\s+into|update|delete\s+from)\s+"?(carts|cart_item
 export async function watchWrites(connection: DatabaseConnection): Promise<void> {
   const run = connection.executeQuery.bind(connection);
   connection.executeQuery = <R>(query: CompiledQuery) => {
-    if (READ_ONLY.test(query.sql) || CART_ONLY.test(query.sql)) return run<R>(query);
+    if (READ_ONLY.test(query.sql) || cartOnly(query.sql)) return run<R>(query);
     const scope = scopes.getStore();
     const result = run<R>(query);
     // SQLite has run the statement by now; PostgreSQL has once the promise settles.

@@ -154,6 +154,25 @@ for (const dialect of await dialects()) {
       expect(line).toMatchObject({ name: 'Cache Vase', quantity: 3, unitPrice: 1800, maxQuantity: 3 });
     });
 
+    it('a first add under a new token, after an order elsewhere moved the stock, is held to the new stock', async () => {
+      const bell = (await createProduct(t.services.db, { name: 'Cache Bell', regular_price: 900, manage_stock: 1, stock_quantity: 10 })).id;
+      const add = (tokenValue: string, quantity: number) =>
+        t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'cart-token': tokenValue, 'content-type': 'application/json' }, payload: JSON.stringify({ productId: bell, quantity }) });
+      // Cached by this process through a first cart.
+      expect((await add(`bell-${Math.random()}`, 1)).statusCode).toBe(201);
+      await plainWrite(`update products set stock_quantity = 1, stock_version = stock_version + 1 where id = ${bell}`);
+      // A new cart's first add: the one-statement add finds neither a cart nor the stock it cached.
+      const refused = await add(`bell-${Math.random()}`, 2);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toContain('only 1 in stock');
+      const added = await add(`bell-${Math.random()}`, 1);
+      expect(added.statusCode).toBe(201);
+      expect(added.json().items).toMatchObject([{ name: 'Cache Bell', quantity: 1, maxQuantity: 1 }]);
+      // And a second add to that cart, now the stock is known again, is refused over the limit.
+      const again = await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { 'cart-token': added.headers['cart-token'] as string, 'content-type': 'application/json' }, payload: JSON.stringify({ productId: bell, quantity: 1 }) });
+      expect(again.statusCode).toBe(409);
+    });
+
     it('reads the version once per request, again after the request writes store data itself, never an older number', async () => {
       const db = t.services.db;
       const cup = (await createProduct(db, { name: 'Cache Cup', regular_price: 800 })).id;

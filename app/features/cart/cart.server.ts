@@ -13,6 +13,7 @@ import { isPostgres } from '../../../db/dialect.ts';
 import { assertAvailable, assertPurchasable, availabilityProblem, lineBounds, loadPurchasables, peekPurchasable, type Purchasable } from './lines.server.ts';
 import { STORE_VERSION_KEY, primeStoreVersion, readStoreVersion } from '../../lib/store-version.server.ts';
 import { freshnessMark } from '../../../db/freshness.ts';
+import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
 import { isCountry } from '../shipping/countries.ts';
@@ -97,7 +98,7 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   let variationId = data.variationId ?? null;
   // The product alone (cached with the store data) says which kind it is. A quick add that
   // found nothing most often met a stock version moved by an order: the stock is read again.
-  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }], { stockMoved: quick !== undefined })).get(`${data.productId}:`);
+  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }], { stockMoved: quick !== undefined && !quick.noCart })).get(`${data.productId}:`);
   if (!product) throw new HttpError(404, 'not_found', 'This product does not exist.');
   if (product.type !== 'variable' && variationId !== null) throw new HttpError(400, 'invalid', 'This product has no variations.', { variationId: 'Not a variation of this product' });
   if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.productId, given)) ?? null;
@@ -110,14 +111,16 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const { min, max } = lineBounds(p);
   const within = data.quantity >= min && data.quantity <= max;
   const version = await readStoreVersion(services.db);
-  // The quick add ran this very statement already (a new cart's token, say): it would find nothing again.
-  const tried = quick !== undefined && quick.version === version && quick.stockVersion === p.stockVersion;
+  // The quick add ran this very statement already, or found that the token names no cart (a
+  // new cart's token, say): it would find nothing again.
+  const tried = quick !== undefined && (quick.noCart === true || (quick.version === version && quick.stockVersion === p.stockVersion));
   if (within && !tried) {
     const added = await addByToken(services, caller, values, min, max, version, p.stockVersion);
-    if (added) return added;
+    if (added.answer) return added.answer;
   }
   const { identity } = caller;
-  const found = await resolveCart(services.db, identity, false);
+  // No cart for the token a moment ago (the quick add's own statement said so): none to look for.
+  const found = quick?.noCart ? null : await resolveCart(services.db, identity, false);
   // A refused add writes nothing: without a cart yet, the line is checked before one is made.
   if (!found) assertPurchasable(p, data.quantity, 0);
   // Nothing found for a token alone: a new cart without looking again.
@@ -158,7 +161,7 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
   const { min, max } = lineBounds(p);
   if (data.quantity < min || data.quantity > max) return undefined;
   const values = [itemKey(p.productId, null, {}), p.productId, null, '{}', data.quantity, nowIso()];
-  return { answer: await addByToken(services, caller, values, min, max, cached.version, p.stockVersion), version: cached.version, stockVersion: p.stockVersion };
+  return { ...(await addByToken(services, caller, values, min, max, cached.version, p.stockVersion)), version: cached.version, stockVersion: p.stockVersion };
 }
 
 /**
@@ -167,18 +170,31 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
  * still `version`. SQLite also returns the cart and its lines with the change; PostgreSQL
  * reads them after it. Undefined when nothing was added.
  */
-async function addByToken(services: Services, caller: CartCaller, values: unknown[], min: number, max: number, version: string, stockVersion: number): Promise<CartAnswer | undefined> {
+async function addByToken(
+  services: Services,
+  caller: CartCaller,
+  values: unknown[],
+  min: number,
+  max: number,
+  version: string,
+  stockVersion: number,
+): Promise<{ answer?: CartAnswer; noCart?: boolean }> {
   const { token: held, viaHeader, userId } = caller.identity;
-  if (!held || held.length > 100 || !(viaHeader || userId === null)) return undefined;
+  if (!held || held.length > 100 || !(viaHeader || userId === null)) return {};
   const mark = freshnessMark();
   const added = await (viaHeader ? ADD_BY_TOKEN : ADD_BY_GUEST_TOKEN).first(services.db, [...values, tokenHash(held), min, max, version, stockVersion]);
-  if (!added) return undefined;
+  if (!added || added.cart_id === null) {
+    // Refused: what the statement read (PostgreSQL) spares the long way reading it again.
+    if (added?.store_version != null) primeStoreVersion(services.db, added.store_version, mark);
+    if (added?.stock_version != null) primeStockStamps(services.db, [[values[1] as number, added.stock_version]], mark);
+    return { noCart: added?.cart_found === false };
+  }
   // The statement found this version current.
   primeStoreVersion(services.db, version, mark);
-  const found = 'lines' in added ? cartReturned(added as { cart: string; lines: string }) : await cartWithLines(services.db, added.cart_id);
-  if (!found) return getCart(services, caller);
+  const found = added.cart !== undefined && added.lines !== undefined ? cartReturned({ cart: added.cart, lines: added.lines }) : await cartWithLines(services.db, added.cart_id);
+  if (!found) return { answer: await getCart(services, caller) };
   await touchCart(services.db, found.cart);
-  return answer(services, found.cart, held, caller, found.lines);
+  return { answer: await answer(services, found.cart, held, caller, found.lines) };
 }
 
 /** On a line already in the cart: adds the quantity only while the line's total stays within [min, max]. */
@@ -190,9 +206,9 @@ const withinBounds = (oc: OnConflictBuilder<Database, 'cart_items'>, min: number
 
 /** The same for the cart holding this token hash (and, for a browser's guest cart, no account), while the store version is the one given. */
 const addByTokenQuery = (guest: boolean) =>
-  hotQuery(
-    (db, slot) =>
-      db
+  hotQuery<{ cart_id: number | null; quantity: number | null; cart_found?: boolean; store_version?: string | null; stock_version?: number | null; cart?: string; lines?: string }>(
+    (db, slot) => {
+      const add = db
         .insertInto('cart_items')
         .columns(['cart_id', 'item_key', 'product_id', 'variation_id', 'attributes', 'quantity', 'created_at'])
         .expression((eb) => {
@@ -214,8 +230,21 @@ const addByTokenQuery = (guest: boolean) =>
           return guest ? found.where('user_id', 'is', null) : found;
         })
         .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
-        .returning(['cart_id', 'quantity'])
-        .$if(!isPostgres(db), (q) => q.returning(sqliteCartAfterLineChange())),
+        .returning(['cart_id', 'quantity']);
+      if (!isPostgres(db)) return add.returning(sqliteCartAfterLineChange());
+      // PostgreSQL also says whether the token names a cart at all, and the store and stock
+      // versions it checked: a refused add then goes the long way without reading them again,
+      // and straight to making the cart when the token names none (a new cart).
+      return db
+        .with('added', () => add)
+        .selectNoFrom([
+          sql<number | null>`(select cart_id from added)`.as('cart_id'),
+          sql<number | null>`(select quantity from added)`.as('quantity'),
+          sql<boolean>`exists (select 1 from carts where token_hash = ${slot(6)})`.as('cart_found'),
+          sql<string | null>`(select value from settings where key = ${STORE_VERSION_KEY})`.as('store_version'),
+          sql<number | null>`(select stock_version from products where id = cast(${slot(1)} as integer))`.as('stock_version'),
+        ]);
+    },
     // Cart lines are not store data: the store version read before stays current.
     { storeData: false },
   );
