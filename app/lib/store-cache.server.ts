@@ -165,8 +165,8 @@ const lent = new WeakMap<object, Generation>();
  * store data its caller has already read outside it (checkout prices with the settings read
  * before, and with the shipping zones and methods, tax rates and coupons held with them; the
  * products' stock and prices are not lent, and a coupon's use limits are checked on its
- * locked row), never for one that changes store data. Nothing is read through `outer`: on SQLite the transaction holds the
- * one connection.
+ * locked row), never for one that changes store data. Nothing is read through `outer`: on
+ * SQLite the transaction holds the one connection.
  */
 export function lendCache(trx: Db, outer: Db, version: string): void {
   const gen = caches.get(outer);

@@ -168,7 +168,8 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
  * For a cart named by its token alone (headless clients, guests): finds the cart and adds
  * the line in one statement, if the line stays within [min, max] and the store version is
  * still `version`. SQLite also returns the cart and its lines with the change; PostgreSQL
- * reads them after it. Undefined when nothing was added.
+ * reads them after it. No answer when nothing was added; then `noCart` when PostgreSQL's
+ * statement found that the token names no cart.
  */
 async function addByToken(
   services: Services,
