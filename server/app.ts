@@ -38,6 +38,10 @@ import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts
 import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
 import { registerObservability, requestId } from './metrics.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
+import { registerSmallBodyCompression } from './small-bodies.ts';
+
+/** Answers smaller than this go uncompressed: the headers would outweigh the saving. */
+const COMPRESS_THRESHOLD = 1024;
 
 export interface BuildOptions {
   /** Pages: the production build, Vite dev server, or none (API-only tests). */
@@ -138,7 +142,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.headers(headers);
     done();
   });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
+  // Small serialized answers in one call (server/small-bodies.ts), larger ones streamed by the plugin.
+  registerSmallBodyCompression(app, COMPRESS_THRESHOLD);
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
   registerErrorHandling(app);
   registerJsonParser(app);
   // Request ids in answers, one log line per request, /metrics (server/metrics.ts).

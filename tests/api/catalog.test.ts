@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
@@ -27,6 +28,17 @@ for (const dialect of await dialects()) {
       expect(body.products).toHaveLength(12);
       expect(body.priceBounds.min).toBeLessThan(body.priceBounds.max);
       expect(body.products[0]).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^\/product\//) });
+    });
+
+    it('sends a listing compressed, as brotli with its length or as gzip, to a client that accepts it', async () => {
+      const plain = await get('/api/products?per_page=12');
+      for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/products?per_page=12', headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain.json());
+      }
     });
 
     it('sorts by price both ways and by rating', async () => {
