@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,6 +196,56 @@ describe('SMTP mail transport', () => {
       await expect(mailer.send(message('Hello'))).rejects.toThrow();
     } finally {
       mailer.close();
+    }
+  });
+});
+
+describe('the mail thread', () => {
+  it('carries attachments, reply address and copies to the server byte for byte', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Shop <shop@example.com>', dataDir: tmpdir() });
+    const photo = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    try {
+      await mailer.send({ ...message('A photo'), replyTo: 'sender@example.com', cc: 'copy@example.com', attachments: [{ filename: 'photo.png', content: photo, contentType: 'image/png' }] });
+      const mail = await smtp.waitFor(0);
+      expect(mail.to.sort()).toEqual(['copy@example.com', 'shopper@example.com']);
+      const parsed = await parseMail(mail.raw);
+      expect(parsed.replyTo).toEqual([{ address: 'sender@example.com', name: '' }]);
+      expect(parsed.attachments).toHaveLength(1);
+      expect(parsed.attachments[0]!.filename).toBe('photo.png');
+      expect(Buffer.from(parsed.attachments[0]!.content as ArrayBuffer).equals(photo)).toBe(true);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends messages handed over together, each once', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: tmpdir() });
+    try {
+      await Promise.all(Array.from({ length: 12 }, (_, i) => mailer.send(message(`Order ${i}`))));
+      await smtp.waitFor(11);
+      const subjects = await Promise.all(smtp.received.map(async (m) => (await parseMail(m.raw)).subject));
+      expect(subjects.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Order ${i}`).sort());
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('keeps a process alive until its message is written, then lets it end', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
+    try {
+      // A script that hands over a message, does not wait for it and never closes the mailer.
+      const script = `import { createMailer } from ${JSON.stringify(new URL('./mail.server.ts', import.meta.url).href)};
+        createMailer({ from: 'shop@example.com', dataDir: ${JSON.stringify(dataDir)} }).send({ to: 'a@example.com', subject: 'Last words', text: 'x', html: '<p>x</p>' });`;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+      expect(run.error).toBeUndefined();
+      expect(run.status, run.stderr).toBe(0);
+      expect(readdirSync(mailDir(dataDir)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
