@@ -211,6 +211,52 @@ async function newCart(db: DB, userId: number | null): Promise<ResolvedCart> {
 }
 
 /**
+ * PostgreSQL: the cart createCart would make under a new random token, with its first line,
+ * in one statement (a data-modifying WITH). `line` is [item_key, product_id, variation_id,
+ * attributes, quantity, created_at]; the caller has checked the quantity against the line's
+ * limits (a new cart holds no other line). Undefined on SQLite, and where the first change
+ * adopts the client's own token: the caller then makes the cart and adds the line.
+ */
+export async function newCartWithLine(db: DB, id: CartIdentity, line: readonly unknown[]): Promise<(ResolvedCart & { line: { id: number; quantity: number } }) | undefined> {
+  if (!isPostgres(db) || (id.viaHeader && isCartTokenShape(id.token))) return undefined;
+  const token = newCartToken();
+  const row = await NEW_CART_WITH_LINE.first(db, [hash(token), nowIso(), ...line]);
+  if (!row) throw new Error('new cart not returned');
+  const { line_id, line_quantity, ...cart } = row;
+  return { cart, token, lines: [], fresh: true, line: { id: line_id, quantity: line_quantity } };
+}
+
+const NEW_CART_WITH_LINE = hotQuery<CartRow & { line_id: number; line_quantity: number }>(
+  (db, slot) =>
+    db
+      .with('c', (d) => d.insertInto('carts').values({ token_hash: slot<string>(0), user_id: null, created_at: slot<string>(1), updated_at: slot<string>(1) }).returningAll())
+      .with('l', (d) =>
+        d
+          .insertInto('cart_items')
+          .columns(['cart_id', 'item_key', 'product_id', 'variation_id', 'attributes', 'quantity', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('c')
+              .select([
+                'c.id',
+                sql<string>`cast(${slot(2)} as text)`.as('item_key'),
+                sql<number>`cast(${slot(3)} as integer)`.as('product_id'),
+                sql<number | null>`cast(${slot(4)} as integer)`.as('variation_id'),
+                sql<string>`cast(${slot(5)} as text)`.as('attributes'),
+                sql<number>`cast(${slot(6)} as integer)`.as('quantity'),
+                sql<string>`cast(${slot(7)} as text)`.as('created_at'),
+              ]),
+          )
+          .returning(['id', 'quantity']),
+      )
+      .selectFrom(['c', 'l'])
+      .selectAll('c')
+      .select(['l.id as line_id', 'l.quantity as line_quantity']),
+  // A cart and its line are not store data: the store version read before stays current.
+  { storeData: false },
+);
+
+/**
  * Moves a guest cart's lines into the user's cart in one transaction: quantities of the
  * same line add up; limits are re-checked when the merged cart is next priced (lines over
  * a limit are clamped there with a notice). Coupons carry over.

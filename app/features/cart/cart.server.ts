@@ -6,11 +6,11 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
-import { cartReturned, cartWithLines, createCart, itemKey, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { cartReturned, cartWithLines, createCart, itemKey, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-import { assertAvailable, assertPurchasable, availabilityProblem, lineBounds, loadPurchasables, peekPurchasable, type Purchasable } from './lines.server.ts';
+import { assertAvailable, assertPurchasable, availabilityProblem, lineBounds, loadPurchasables, peekPurchasable, type ProductStock, type Purchasable } from './lines.server.ts';
 import { STORE_VERSION_KEY, primeStoreVersion, readStoreVersion } from '../../lib/store-version.server.ts';
 import { freshnessMark } from '../../../db/freshness.ts';
 import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
@@ -98,7 +98,8 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   let variationId = data.variationId ?? null;
   // The product alone (cached with the store data) says which kind it is. A quick add that
   // found nothing most often met a stock version moved by an order: the stock is read again.
-  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }], { stockMoved: quick !== undefined && !quick.noCart })).get(`${data.productId}:`);
+  const stock = quick?.stock ? new Map([[data.productId, quick.stock]]) : undefined;
+  const product = (await loadPurchasables(services.db, [{ productId: data.productId, variationId: null }], { stockMoved: quick !== undefined && !quick.noCart, stock })).get(`${data.productId}:`);
   if (!product) throw new HttpError(404, 'not_found', 'This product does not exist.');
   if (product.type !== 'variable' && variationId !== null) throw new HttpError(400, 'invalid', 'This product has no variations.', { variationId: 'Not a variation of this product' });
   if (product.type === 'variable' && variationId === null && Object.keys(given).length) variationId = (await matchVariation(services, product.productId, given)) ?? null;
@@ -123,8 +124,15 @@ export async function addItem(services: Services, caller: CartCaller, input: unk
   const found = quick?.noCart ? null : await resolveCart(services.db, identity, false);
   // A refused add writes nothing: without a cart yet, the line is checked before one is made.
   if (!found) assertPurchasable(p, data.quantity, 0);
+  const tokenOnly = identity.viaHeader || identity.userId === null;
+  // A new cart with this line as its first, in one statement where the database allows.
+  const both = !found && tokenOnly && within ? await newCartWithLine(services.db, identity, values) : undefined;
+  if (both) {
+    const line = { id: both.line.id, item_key: key, product_id: p.productId, variation_id: p.variationId, attributes: values[3] as string, quantity: both.line.quantity };
+    return answer(services, both.cart, both.token, caller, [line]);
+  }
   // Nothing found for a token alone: a new cart without looking again.
-  const made = found ?? (identity.viaHeader || identity.userId === null ? await createCart(services.db, identity) : await mustHave(services, caller));
+  const made = found ?? (tokenOnly ? await createCart(services.db, identity) : await mustHave(services, caller));
   const { cart, token } = made;
   // One statement adds the line or more of it, only while the line stays within its limits.
   const added = within && (await ADD_TO_LINE.first(services.db, [cart.id, ...values, min, max]));
@@ -169,7 +177,7 @@ async function quickAdd(services: Services, caller: CartCaller, data: { productI
  * the line in one statement, if the line stays within [min, max] and the store version is
  * still `version`. SQLite also returns the cart and its lines with the change; PostgreSQL
  * reads them after it. No answer when nothing was added; then `noCart` when PostgreSQL's
- * statement found that the token names no cart.
+ * statement found that the token names no cart, and `stock`, the product's stock as it read it.
  */
 async function addByToken(
   services: Services,
@@ -179,7 +187,7 @@ async function addByToken(
   max: number,
   version: string,
   stockVersion: number,
-): Promise<{ answer?: CartAnswer; noCart?: boolean }> {
+): Promise<{ answer?: CartAnswer; noCart?: boolean; stock?: ProductStock }> {
   const { token: held, viaHeader, userId } = caller.identity;
   if (!held || held.length > 100 || !(viaHeader || userId === null)) return {};
   const mark = freshnessMark();
@@ -187,8 +195,9 @@ async function addByToken(
   if (!added || added.cart_id === null) {
     // Refused: what the statement read (PostgreSQL) spares the long way reading it again.
     if (added?.store_version != null) primeStoreVersion(services.db, added.store_version, mark);
-    if (added?.stock_version != null) primeStockStamps(services.db, [[values[1] as number, added.stock_version]], mark);
-    return { noCart: added?.cart_found === false };
+    const stock = added?.stock ? productStock(added.stock) : undefined;
+    if (stock) primeStockStamps(services.db, [[values[1] as number, stock.stock_version]], mark);
+    return { noCart: added?.cart_found === false, stock };
   }
   // The statement found this version current.
   primeStoreVersion(services.db, version, mark);
@@ -207,7 +216,7 @@ const withinBounds = (oc: OnConflictBuilder<Database, 'cart_items'>, min: number
 
 /** The same for the cart holding this token hash (and, for a browser's guest cart, no account), while the store version is the one given. */
 const addByTokenQuery = (guest: boolean) =>
-  hotQuery<{ cart_id: number | null; quantity: number | null; cart_found?: boolean; store_version?: string | null; stock_version?: number | null; cart?: string; lines?: string }>(
+  hotQuery<{ cart_id: number | null; quantity: number | null; cart_found?: boolean; store_version?: string | null; stock?: StockArray | null; cart?: string; lines?: string }>(
     (db, slot) => {
       const add = db
         .insertInto('cart_items')
@@ -233,9 +242,10 @@ const addByTokenQuery = (guest: boolean) =>
         .onConflict((oc) => withinBounds(oc, slot(7), slot(8)))
         .returning(['cart_id', 'quantity']);
       if (!isPostgres(db)) return add.returning(sqliteCartAfterLineChange());
-      // PostgreSQL also says whether the token names a cart at all, and the store and stock
-      // versions it checked: a refused add then goes the long way without reading them again,
-      // and straight to making the cart when the token names none (a new cart).
+      // PostgreSQL also says whether the token names a cart at all, the store version it checked
+      // and the product's stock (with its stock version): a refused add then goes the long way
+      // without reading them again, and straight to making the cart when the token names none
+      // (a new cart).
       return db
         .with('added', () => add)
         .selectNoFrom([
@@ -243,12 +253,15 @@ const addByTokenQuery = (guest: boolean) =>
           sql<number | null>`(select quantity from added)`.as('quantity'),
           sql<boolean>`exists (select 1 from carts where token_hash = ${slot(6)})`.as('cart_found'),
           sql<string | null>`(select value from settings where key = ${STORE_VERSION_KEY})`.as('store_version'),
-          sql<number | null>`(select stock_version from products where id = cast(${slot(1)} as integer))`.as('stock_version'),
+          sql<StockArray | null>`(select json_build_array(stock_status, manage_stock, stock_quantity, backorders, stock_version) from products where id = cast(${slot(1)} as integer))`.as('stock'),
         ]);
     },
     // Cart lines are not store data: the store version read before stays current.
     { storeData: false },
   );
+/** A product's stock as the quick add's statement returns it (PostgreSQL): status, managed, quantity, backorders, stock version. */
+type StockArray = [string, number, number | null, string, number];
+const productStock = ([stock_status, manage_stock, stock_quantity, backorders, stock_version]: StockArray): ProductStock => ({ stock_status, manage_stock, stock_quantity, backorders, stock_version });
 const ADD_BY_TOKEN = addByTokenQuery(false);
 const ADD_BY_GUEST_TOKEN = addByTokenQuery(true);
 

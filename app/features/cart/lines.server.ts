@@ -55,15 +55,20 @@ const refKey = (r: Ref) => `${r.productId}:${r.variationId ?? ''}`;
  * are absent from the map. Kept in the store cache until any product, stock or price changes.
  * `stockMoved`: the caller has seen the stock version of the product move (the cart's quick
  * add was refused): held values have their stock read again at once (StockStamped.suspect).
+ * `stock`: products' stock rows the caller has just read (the quick add's statement did on
+ * PostgreSQL): a held product whose stock moved takes its stock from there, not read again.
  */
-export function loadPurchasables(db: DB, refs: Ref[], options: { stockMoved?: boolean } = {}): Promise<Map<string, Purchasable>> {
+export function loadPurchasables(db: DB, refs: Ref[], options: { stockMoved?: boolean; stock?: ReadonlyMap<number, ProductStock> } = {}): Promise<Map<string, Purchasable>> {
   const byKey = new Map(refs.map((r) => [refKey(r), r]));
   return cachedMany(db, 'purchasable', [...byKey.keys()], (keys) => readPurchasables(db, keys.map((k) => byKey.get(k)!)), {
     ...STAMPED,
-    refresh: (stale) => refreshStock(db, stale),
+    refresh: (stale) => refreshStock(db, stale, options.stock),
     suspect: options.stockMoved,
   });
 }
+
+/** A product's stock columns with its stock version, as read together in one statement. */
+export type ProductStock = StockRow & { stock_version: number };
 
 /** A product's or variation's stock columns. */
 interface StockRow {
@@ -91,9 +96,13 @@ function stockOf(p: StockRow & { stock_version: number }, v: StockRow | null) {
  * the store version. Variations are read after their products (see readPurchasables). A
  * product or variation gone is left out (loaded afresh: absent).
  */
-async function refreshStock(db: DB, stale: Map<string, Purchasable>): Promise<Map<string, Purchasable>> {
+async function refreshStock(db: DB, stale: Map<string, Purchasable>, known?: ReadonlyMap<number, ProductStock>): Promise<Map<string, Purchasable>> {
   const out = new Map<string, Purchasable>();
   const values = [...stale.values()];
+  if (known && values.every((p) => p.variationId === null && known.has(p.productId))) {
+    for (const [key, old] of stale) out.set(key, { ...old, ...stockOf(known.get(old.productId)!, null) });
+    return out;
+  }
   const productIds = [...new Set(values.map((p) => p.productId))];
   const variationIds = [...new Set(values.map((p) => p.variationId).filter((v): v is number => v !== null))];
   const mark = freshnessMark();

@@ -352,7 +352,20 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       // The shop's private notes: the order placed and, for an offline method, its status.
       const notes: Insertable<OrderNotesTable>[] = [{ order_id: order.id, content: `Order placed${created ? ' (account created at checkout)' : user ? '' : ' as a guest'}.`, customer_note: 0, author: 'system', created_at: now }];
       if (settled) notes.push({ order_id: order.id, content: statusChangeNote('pending', settled.status, settled.note), customer_note: 0, author: v.gateway.id, created_at: now });
-      const { items, notes: noteRows } = await insertLinesAndNotes(
+      if (userId !== null) {
+        // The addresses of the latest order prefill the next checkout and my account.
+        await storeCustomerAddress(trx, userId, 'billing', v.billing);
+        await storeCustomerAddress(trx, userId, 'shipping', v.shipping);
+      }
+      // The order's lines and notes go in; the cart loses the lines this order was priced
+      // from, and only those: on PostgreSQL another checkout of the same cart (a double submit
+      // without a key) waits there for this one and then finds them gone, so it rolls back
+      // instead of placing the order a second time. A line changed or removed meanwhile
+      // (another tab) is noticed the same way. The cart keeps the address it was priced for,
+      // and loses its coupons (used now).
+      const priced = new Map(current.lines.map((l) => [l.id, l.quantity]));
+      if (priced.size === 0) throw cartEmpty();
+      const { items, notes: noteRows, taken } = await writeLinesTakeCart(
         trx,
         cart.items.map((i) => ({
           order_id: order.id,
@@ -368,25 +381,14 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
           tax: i.lineTax,
         })),
         notes,
+        { ids: [...priced.keys()], cartId: row.id, set: { coupons: '[]', customer: row.customer, updated_at: now } },
       );
-      // Notes are shown newest first; a new order has no refunds.
-      if (settled) written = orderDetail(order, items, noteRows.sort((a, b) => b.id - a.id), []);
-      if (userId !== null) {
-        // The addresses of the latest order prefill the next checkout and my account.
-        await storeCustomerAddress(trx, userId, 'billing', v.billing);
-        await storeCustomerAddress(trx, userId, 'shipping', v.shipping);
-      }
-      // The lines this order was priced from, and only those: on PostgreSQL another checkout of
-      // the same cart (a double submit without a key) waits here for this one and then finds
-      // them gone, so it rolls back instead of placing the order a second time.
-      // A line changed or removed meanwhile (another tab) is noticed the same way.
-      // The cart keeps the address it was priced for, and loses its coupons (used now).
-      const priced = new Map(current.lines.map((l) => [l.id, l.quantity]));
-      const taken = await takeCartLines(trx, [...priced.keys()], row.id, { coupons: '[]', customer: row.customer, updated_at: now });
       if (taken.length === 0) throw cartEmpty();
       if (taken.length !== priced.size || taken.some((l) => priced.get(l.id) !== l.quantity)) {
         throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
       }
+      // Notes are shown newest first; a new order has no refunds.
+      if (settled) written = orderDetail(order, items, noteRows.sort((a, b) => b.id - a.id), []);
       // Stock alone moved its products' stock versions (migration 018); a product that sold
       // out changes what listings show and count, which every cache must see.
       if (changed && soldOut) await touchStore(trx);
@@ -470,40 +472,41 @@ export async function applyPaymentResult(services: Services, orderId: number, re
  * Writes the order's lines and notes; returns them as written, in id order. On PostgreSQL
  * one statement (two inserts in a WITH), each a round trip fewer for every order.
  */
-async function insertLinesAndNotes(trx: DB, lines: Insertable<OrderItemsTable>[], notes: Insertable<OrderNotesTable>[]) {
+/**
+ * Inserts the order's lines and notes, deletes the cart lines it took (`take.ids`, at least
+ * one) and updates the cart, inside the order's transaction; returns the rows inserted and the cart lines deleted (id,
+ * quantity), which the caller compares with those it priced. On PostgreSQL one statement
+ * (the four in a WITH).
+ */
+async function writeLinesTakeCart(
+  trx: DB,
+  lines: Insertable<OrderItemsTable>[],
+  notes: Insertable<OrderNotesTable>[],
+  take: { ids: number[]; cartId: number; set: { coupons: string; customer: string; updated_at: string } },
+): Promise<{ items: Selectable<OrderItemsTable>[]; notes: Selectable<OrderNotesTable>[]; taken: { id: number; quantity: number }[] }> {
   if (!isPostgres(trx)) {
     const items = await trx.insertInto('order_items').values(lines).returningAll().execute();
-    return { items, notes: await trx.insertInto('order_notes').values(notes).returningAll().execute() };
+    const noteRows = await trx.insertInto('order_notes').values(notes).returningAll().execute();
+    const taken = await trx.deleteFrom('cart_items').where('id', 'in', take.ids).returning(['id', 'quantity']).execute();
+    await trx.updateTable('carts').set(take.set).where('id', '=', take.cartId).execute();
+    return { items, notes: noteRows, taken };
   }
   const row = await trx
     .with('i', (db) => db.insertInto('order_items').values(lines).returningAll())
     .with('n', (db) => db.insertInto('order_notes').values(notes).returningAll())
+    .with('taken', (db) => db.deleteFrom('cart_items').where('id', 'in', take.ids).returning(['id', 'quantity']))
+    .with('c', (db) => db.updateTable('carts').set(take.set).where('id', '=', take.cartId).returning('id'))
     .selectNoFrom([
       sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from i)`.as('items'),
       sql<unknown>`(select coalesce(json_agg(n order by n.id), '[]') from n)`.as('notes'),
+      sql<unknown>`(select coalesce(json_agg(json_build_object('id', taken.id, 'quantity', taken.quantity)), '[]') from taken)`.as('taken'),
     ])
     .executeTakeFirstOrThrow();
-  return { items: jsonColumn<Selectable<OrderItemsTable>[]>(row.items), notes: jsonColumn<Selectable<OrderNotesTable>[]>(row.notes) };
-}
-
-/**
- * Deletes the cart lines an order took and updates the cart, inside the order's transaction;
- * returns the lines deleted (id, quantity), which the caller compares with those it priced.
- * On PostgreSQL one statement (a delete and an update in a WITH).
- */
-async function takeCartLines(trx: DB, ids: number[], cartId: number, cart: { coupons: string; customer: string; updated_at: string }): Promise<{ id: number; quantity: number }[]> {
-  if (ids.length === 0) return [];
-  if (!isPostgres(trx)) {
-    const taken = await trx.deleteFrom('cart_items').where('id', 'in', ids).returning(['id', 'quantity']).execute();
-    await trx.updateTable('carts').set(cart).where('id', '=', cartId).execute();
-    return taken;
-  }
-  const row = await trx
-    .with('taken', (db) => db.deleteFrom('cart_items').where('id', 'in', ids).returning(['id', 'quantity']))
-    .with('c', (db) => db.updateTable('carts').set(cart).where('id', '=', cartId).returning('id'))
-    .selectNoFrom(sql<unknown>`(select coalesce(json_agg(json_build_object('id', taken.id, 'quantity', taken.quantity)), '[]') from taken)`.as('taken'))
-    .executeTakeFirstOrThrow();
-  return jsonColumn<{ id: number; quantity: number }[]>(row.taken);
+  return {
+    items: jsonColumn<Selectable<OrderItemsTable>[]>(row.items),
+    notes: jsonColumn<Selectable<OrderNotesTable>[]>(row.notes),
+    taken: jsonColumn<{ id: number; quantity: number }[]>(row.taken),
+  };
 }
 
 async function skusOf(trx: DB, refs: StockRef[], sold: SoldProducts): Promise<Map<string, string>> {
