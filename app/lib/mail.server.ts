@@ -100,7 +100,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       transport: 'smtp',
       async send(m) {
         const { to, subject, text, html, headers } = m;
-        await thread.run({ from: opts.from, to, subject, text, html, ...(headers ? { headers } : {}), ...extrasOf(m) });
+        await thread.run([{ mail: { from: opts.from, to, subject, text, html, ...(headers ? { headers } : {}), ...extrasOf(m) } }]);
       },
       close: thread.close,
     };
@@ -112,12 +112,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       // Time-ordered names so the newest sorts last; random suffix avoids collisions.
       const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}.eml`;
       const { message, redacted } = redactForOutbox(m);
-      if (redacted) {
-        // The real message (its link is what lets the owner finish a reset on a machine
-        // without SMTP) goes where only someone with shell access reads it.
-        await thread.run({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html }, { dir: privateMailDir(opts.dataDir), name, dirMode: 0o700 });
-      }
-      await thread.run({ from: opts.from, ...message, ...extrasOf(m), headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : message.headers }, { dir, name });
+      const outbox = { mail: { from: opts.from, ...message, ...extrasOf(m), headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : message.headers }, file: { dir, name } };
+      // The real message (its link is what lets the owner finish a reset on a machine without
+      // SMTP) goes where only someone with shell access reads it, before the outbox copy.
+      const full = { mail: { from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html }, file: { dir: privateMailDir(opts.dataDir), name, dirMode: 0o700 } };
+      await thread.run(redacted ? [full, outbox] : [outbox]);
     },
     close: thread.close,
   };
@@ -149,7 +148,7 @@ const WORKER = `
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Buffers arrive as Uint8Arrays.
   const asBuffer = (c) => (c instanceof Uint8Array && !Buffer.isBuffer(c) ? Buffer.from(c.buffer, c.byteOffset, c.byteLength) : c);
-  async function run({ mail, file }) {
+  async function one({ mail, file }) {
     if (mail.attachments) mail.attachments = mail.attachments.map((a) => ({ ...a, content: asBuffer(a.content) }));
     const info = await transport.sendMail(mail);
     if (!file) return;
@@ -157,38 +156,69 @@ const WORKER = `
     if (file.dirMode) await fs.chmod(file.dir, file.dirMode);
     await fs.writeFile(path.join(file.dir, file.name), info.message, { mode: 0o600 });
   }
+  // A job's parts (a message, or a message and its redacted outbox copy) go out in order.
+  async function run(parts) {
+    for (const part of parts) await one(part);
+  }
+  // What a caller or the log may want of a transport's error (nodemailer's SMTP fields).
+  const described = (err) => {
+    const out = { message: String((err && err.message) || err), stack: err && err.stack };
+    for (const k of ['code', 'responseCode', 'response', 'command']) if (err && err[k] !== undefined) out[k] = err[k];
+    return out;
+  };
   parentPort.on('message', (job) => {
-    run(job).then(
+    run(job.parts).then(
       () => parentPort.postMessage({ id: job.id }),
-      (err) => parentPort.postMessage({ id: job.id, error: String((err && err.message) || err) }),
+      (err) => parentPort.postMessage({ id: job.id, error: described(err) }),
     );
   });
 })();
 `;
 
+/** A transport's error as the mail thread reports it. */
+interface ThreadError {
+  message: string;
+  stack?: string;
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  command?: string;
+}
+
+/** The transport's error again, with its SMTP fields (code, responseCode, response, command) and the thread's stack as its cause. */
+function rebuilt(e: ThreadError): Error {
+  const { message, stack, ...fields } = e;
+  return Object.assign(new Error(message, { cause: stack }), fields);
+}
+
+type Job = { resolve: () => void; reject: (err: Error) => void };
+
 /**
- * Runs nodemailer on a worker thread, started on the first message. `run` resolves once the
- * message is sent (or written), and rejects with the transport's error. While messages are
+ * Runs nodemailer on a worker thread, started on the first message. `run` hands over one
+ * send's parts (a message, or a message and its redacted outbox copy, written in that order)
+ * and resolves once they are out, or rejects with the transport's error. While sends are
  * under way the thread keeps the process alive, as an open SMTP connection did; idle, it
- * does not. Should the thread stop, its messages fail and the next one starts another.
- * `close` ends it once its messages are done.
+ * does not. Should the thread stop, the sends under way fail and the next one starts another.
+ * `close` refuses new sends and ends the thread once those under way are done.
  */
-function mailThread(smtpUrl: string | undefined): { run(mail: SendMailOptions, file?: MailFile): Promise<void>; close(): void } {
-  let current: { worker: Worker; pending: Map<number, { resolve: () => void; reject: (err: Error) => void }> } | undefined;
+function mailThread(smtpUrl: string | undefined): { run(parts: { mail: SendMailOptions; file?: MailFile }[]): Promise<void>; close(): void } {
+  let current: { worker: Worker; pending: Map<number, Job> } | undefined;
   let closing = false;
   let next = 0;
+  const idle = (worker: Worker) => {
+    if (closing) void worker.terminate();
+    else worker.unref();
+  };
   const start = () => {
     const worker = new Worker(WORKER, { eval: true, workerData: { module: pathToFileURL(createRequire(import.meta.url).resolve('nodemailer')).href, smtpUrl } });
-    const pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+    const pending = new Map<number, Job>();
     const mine = { worker, pending };
-    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+    worker.on('message', ({ id, error }: { id: number; error?: ThreadError }) => {
       const job = pending.get(id);
       pending.delete(id);
       if (error === undefined) job?.resolve();
-      else job?.reject(new Error(error));
-      if (pending.size > 0) return;
-      if (closing) void worker.terminate();
-      else worker.unref();
+      else job?.reject(rebuilt(error));
+      if (pending.size === 0) idle(worker);
     });
     const fail = (err: Error) => {
       if (current === mine) current = undefined;
@@ -201,20 +231,26 @@ function mailThread(smtpUrl: string | undefined): { run(mail: SendMailOptions, f
     return mine;
   };
   return {
-    run(mail, file) {
+    run(parts) {
       if (closing) return Promise.reject(new Error('the mailer is closed'));
       current ??= start();
       const { worker, pending } = current;
       const id = ++next;
       return new Promise<void>((resolve, reject) => {
+        try {
+          // Throws for what cannot be copied to the thread (a stream, a function): nothing is left waiting.
+          worker.postMessage({ id, parts });
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ id, mail, file });
       });
     },
     close() {
       closing = true;
-      if (current && current.pending.size === 0) void current.worker.terminate();
+      if (current && current.pending.size === 0) idle(current.worker);
     },
   };
 }

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { SMTPServer } from 'smtp-server';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -231,6 +234,58 @@ describe('the mail thread', () => {
     } finally {
       mailer.close();
       await smtp.close();
+    }
+  });
+
+  it("passes the server's refusal on with its SMTP code", async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'shop@example.com', dataDir: tmpdir() });
+    try {
+      const refused = await mailer.send(message('Hello')).then(() => null, (err: unknown) => err);
+      expect(refused).toBeInstanceOf(Error);
+      expect(refused).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
+      expect((refused as Error).message).toMatch(/No such mailbox here/);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('refuses a message it cannot hand over to the thread, and sends the next', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: tmpdir() });
+    try {
+      const stream = Readable.from(['not a buffer']) as unknown as Buffer;
+      await expect(mailer.send({ ...message('Streamed'), attachments: [{ filename: 'a.txt', content: stream }] })).rejects.toThrow();
+      await mailer.send(message('Plain'));
+      expect((await parseMail((await smtp.waitFor(0)).raw)).subject).toBe('Plain');
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('finishes a token message and its outbox copy when closed in the middle', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
+    const mailer = createMailer({ from: 'shop@example.com', dataDir });
+    try {
+      const sent = mailer.send(resetMessage());
+      mailer.close();
+      await sent;
+      expect(readdirSync(mailDir(dataDir)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+      expect(readdirSync(privateMailDir(dataDir)).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+      await expect(mailer.send(message('After closing'))).rejects.toThrow(/closed/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
