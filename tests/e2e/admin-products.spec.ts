@@ -110,6 +110,9 @@ test('bulk sale from the list shows in the shop; a second save of a product open
   // Two staff members open the same product; the first saves; the second's save is refused.
   await page.goto('/admin/products?q=tote&type=simple');
   await page.getByRole('link', { name: 'Canvas Tote Bag', exact: true }).click();
+  // The link navigates in the page: its address is the product's once the editor is shown.
+  await page.waitForURL(/\/admin\/products\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit “Canvas Tote Bag”' })).toBeVisible();
   await waitForHydration(page);
   const editUrl = page.url();
   // A second tab stands for the second person (the check is on the product, not the user).

@@ -68,9 +68,34 @@ export default function Builder({ pageId, title, version: loadedVersion, blocks,
     setPanel(false);
     setRefocus((n) => n + 1);
   }, []);
+  // The focus stays promised to the button until the admin moves on: should the editor draw
+  // its top bar anew meanwhile (it does when it starts again on a new version), the button
+  // drawn again takes the focus back instead of leaving it on the page's body.
+  const holdFocus = useRef(false);
   useEffect(() => {
-    if (refocus) root.current?.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
+    if (!refocus) return;
+    holdFocus.current = true;
+    root.current?.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
   }, [refocus]);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const release = (e: Event) => {
+      if (!(e.target instanceof Element && e.target.closest('[data-revisions-button]'))) holdFocus.current = false;
+    };
+    document.addEventListener('focusin', release);
+    document.addEventListener('pointerdown', release, true);
+    const watch = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (holdFocus.current && (!active || active === document.body)) el.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
+    });
+    watch.observe(el, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', release);
+      document.removeEventListener('pointerdown', release, true);
+      watch.disconnect();
+    };
+  }, []);
   const restored = useCallback((text: string) => setStatus({ kind: 'ok', text }), []);
 
   // Names Puck leaves out: the preview frame and the zoom select.
