@@ -226,6 +226,22 @@ export async function newCartWithLine(db: DB, id: CartIdentity, line: readonly u
   return { cart, token, lines: [], fresh: true, line: { id: line_id, quantity: line_quantity } };
 }
 
+/**
+ * A new cart line's values as the select list of an `INSERT INTO cart_items … SELECT` (after
+ * the cart's id): slots `from` to `from + 5` hold its item key, product, variation,
+ * attributes, quantity and creation time, typed so both databases read them as such.
+ */
+export function lineValues(slot: (n: number) => unknown, from: number) {
+  return [
+    sql<string>`cast(${slot(from)} as text)`.as('item_key'),
+    sql<number>`cast(${slot(from + 1)} as integer)`.as('product_id'),
+    sql<number | null>`cast(${slot(from + 2)} as integer)`.as('variation_id'),
+    sql<string>`cast(${slot(from + 3)} as text)`.as('attributes'),
+    sql<number>`cast(${slot(from + 4)} as integer)`.as('quantity'),
+    sql<string>`cast(${slot(from + 5)} as text)`.as('created_at'),
+  ] as const;
+}
+
 const NEW_CART_WITH_LINE = hotQuery<CartRow & { line_id: number; line_quantity: number }>(
   (db, slot) =>
     db
@@ -237,15 +253,7 @@ const NEW_CART_WITH_LINE = hotQuery<CartRow & { line_id: number; line_quantity: 
           .expression((eb) =>
             eb
               .selectFrom('c')
-              .select([
-                'c.id',
-                sql<string>`cast(${slot(2)} as text)`.as('item_key'),
-                sql<number>`cast(${slot(3)} as integer)`.as('product_id'),
-                sql<number | null>`cast(${slot(4)} as integer)`.as('variation_id'),
-                sql<string>`cast(${slot(5)} as text)`.as('attributes'),
-                sql<number>`cast(${slot(6)} as integer)`.as('quantity'),
-                sql<string>`cast(${slot(7)} as text)`.as('created_at'),
-              ]),
+              .select(['c.id', ...lineValues(slot, 2)]),
           )
           .returning(['id', 'quantity']),
       )

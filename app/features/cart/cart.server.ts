@@ -6,7 +6,7 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
-import { cartReturned, cartWithLines, createCart, itemKey, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { cartReturned, cartWithLines, createCart, itemKey, lineValues, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -224,15 +224,7 @@ const addByTokenQuery = (guest: boolean) =>
         .expression((eb) => {
           const found = eb
             .selectFrom('carts')
-            .select([
-              'carts.id',
-              sql<string>`cast(${slot(0)} as text)`.as('item_key'),
-              sql<number>`cast(${slot(1)} as integer)`.as('product_id'),
-              sql<number | null>`cast(${slot(2)} as integer)`.as('variation_id'),
-              sql<string>`cast(${slot(3)} as text)`.as('attributes'),
-              sql<number>`cast(${slot(4)} as integer)`.as('quantity'),
-              sql<string>`cast(${slot(5)} as text)`.as('created_at'),
-            ])
+            .select(['carts.id', ...lineValues(slot, 0)])
             .where('token_hash', '=', slot<string>(6))
             .where(sql<string>`(select value from settings where key = ${STORE_VERSION_KEY})`, '=', slot<string>(9))
             // An order moves its products' stock versions instead (migration 018): the limits were computed under this one.
