@@ -30,6 +30,14 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
   // Opened by the autoplay setting rather than by the visitor: focus stays where it was.
   const [auto, setAuto] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Minimised: the launcher is drawn again, and takes the focus once it is there (an animation
+  // frame may come before React has drawn it).
+  const focusOnReturn = useRef(false);
+  useEffect(() => {
+    if (open || !focusOnReturn.current) return;
+    focusOnReturn.current = false;
+    buttonRef.current?.focus();
+  }, [open]);
 
   // Autoplay (spec §3, §9): once per visit (this tab's session), the popup opens by itself
   // `autoplayDelay` ms after the launcher shows.
@@ -127,9 +135,9 @@ export function ChatLauncher({ settings, user }: { settings: ChatWidgetSettings;
             quiet={auto}
             user={user}
             onMinimise={() => {
-              setOpen(false);
               // The launcher is back: focus returns to it.
-              requestAnimationFrame(() => buttonRef.current?.focus());
+              focusOnReturn.current = true;
+              setOpen(false);
             }}
           />
         </Suspense>
