@@ -85,26 +85,23 @@ export default function Builder({ pageId, title, version: loadedVersion, blocks,
     };
     document.addEventListener('focusin', release);
     document.addEventListener('pointerdown', release, true);
-    const watch = new MutationObserver(() => {
-      const active = document.activeElement;
-      if (holdFocus.current && (!active || active === document.body)) el.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
-    });
-    watch.observe(el, { childList: true, subtree: true });
     return () => {
       document.removeEventListener('focusin', release);
       document.removeEventListener('pointerdown', release, true);
-      watch.disconnect();
     };
   }, []);
   const restored = useCallback((text: string) => setStatus({ kind: 'ok', text }), []);
 
-  // Names Puck leaves out: the preview frame and the zoom select.
+  // On every change of the editor's DOM: the names Puck leaves out (the preview frame, the
+  // zoom select), and the focus given back to a Revisions button drawn again (holdFocus).
   useEffect(() => {
     const el = root.current;
     if (!el) return;
     const name = () => {
       el.querySelector('iframe#preview-frame:not([title])')?.setAttribute('title', t('admin.builder.preview'));
       el.querySelectorAll('select:not([aria-label])').forEach((s) => s.closest('label, [class*="Field"]') || s.setAttribute('aria-label', t('admin.builder.zoom')));
+      const active = document.activeElement;
+      if (holdFocus.current && (!active || active === document.body)) el.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
     };
     name();
     const watch = new MutationObserver(name);
