@@ -148,13 +148,27 @@ const WORKER = `
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Buffers arrive as Uint8Arrays.
   const asBuffer = (c) => (c instanceof Uint8Array && !Buffer.isBuffer(c) ? Buffer.from(c.buffer, c.byteOffset, c.byteLength) : c);
+  // Folders made (and given their mode) by this thread: each once, again only when a write
+  // finds it gone (someone emptied the data folder while the shop runs).
+  const made = new Set();
+  async function makeDir(file) {
+    await fs.mkdir(file.dir, { recursive: true, ...(file.dirMode ? { mode: file.dirMode } : {}) });
+    if (file.dirMode) await fs.chmod(file.dir, file.dirMode);
+    made.add(file.dir);
+  }
   async function one({ mail, file }) {
     if (mail.attachments) mail.attachments = mail.attachments.map((a) => ({ ...a, content: asBuffer(a.content) }));
     const info = await transport.sendMail(mail);
     if (!file) return;
-    await fs.mkdir(file.dir, { recursive: true, ...(file.dirMode ? { mode: file.dirMode } : {}) });
-    if (file.dirMode) await fs.chmod(file.dir, file.dirMode);
-    await fs.writeFile(path.join(file.dir, file.name), info.message, { mode: 0o600 });
+    if (!made.has(file.dir)) await makeDir(file);
+    const write = () => fs.writeFile(path.join(file.dir, file.name), info.message, { mode: 0o600 });
+    try {
+      await write();
+    } catch (err) {
+      if (!err || err.code !== 'ENOENT') throw err;
+      await makeDir(file);
+      await write();
+    }
   }
   // A job's parts (a message, or a message and its redacted outbox copy) go out in order.
   async function run(parts) {

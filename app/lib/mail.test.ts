@@ -147,6 +147,16 @@ describe('outbox copies of messages with one-time tokens', () => {
     }
   });
 
+  it('makes mail/private again, for the server user alone, when the folders went while the shop runs', async () => {
+    await mailer.send(resetMessage());
+    rmSync(mailDir(dataDir), { recursive: true, force: true });
+    await mailer.send(resetMessage());
+    const [stored] = await listStoredMail(dataDir);
+    expect(readFileSync(path.join(privateMailDir(dataDir), stored.id), 'utf8')).toContain(TOKEN);
+    expect(statSync(privateMailDir(dataDir)).mode & 0o777).toBe(0o700);
+    expect(await listStoredMail(dataDir)).toHaveLength(1);
+  });
+
   it('keeps only the subject of a token message that names no secret', async () => {
     await mailer.send({ ...resetMessage(), secrets: [] });
     const [stored] = await listStoredMail(dataDir);
