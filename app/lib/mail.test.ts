@@ -284,6 +284,27 @@ describe('the mail thread', () => {
     }
   });
 
+  it('refuses only the message it cannot hand over when others go over with it', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: tmpdir() });
+    try {
+      const stream = Readable.from(['not a buffer']) as unknown as Buffer;
+      // Sent in one turn of the event loop, so they would go to the thread together.
+      const outcomes = await Promise.allSettled([
+        mailer.send(message('Before')),
+        mailer.send({ ...message('Streamed'), attachments: [{ filename: 'a.txt', content: stream }] }),
+        mailer.send(message('After')),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      await smtp.waitFor(1);
+      const subjects = await Promise.all(smtp.received.map(async (m) => (await parseMail(m.raw)).subject));
+      expect(subjects.sort()).toEqual(['After', 'Before']);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('finishes a token message and its outbox copy when closed in the middle', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-mail-'));
     const mailer = createMailer({ from: 'shop@example.com', dataDir });
