@@ -64,6 +64,12 @@ async function send(services: Services, to: string, s: StoreSettings, content: M
   await services.mailer.send({ to, ...renderMail(s, content) });
 }
 
+/** Waits for every send, then fails with the first refusal, if any (the caller logs it). One refused address does not hold back the others. */
+async function settleAll(sends: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(sends)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
   const name = order.billing.first_name || 'there';
   const view = action(origin, 'View your order', order.receivedUrl);
@@ -128,16 +134,21 @@ export function notifyStatus(
     const origin = await mailOrigin(services, `order ${orderId}`, null, s);
     const content = customerMail(origin, order, s, partial ? 'refunded' : to, partial);
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
-    if (content) await send(services, order.billingEmail, s, content);
-    if (isNew) {
+    // The staff's addresses are read first, so that every message goes to the mail thread at
+    // once (one hand-over); the customer's is still the first one out.
+    const staffTo = isNew ? await shopRecipients(services.db, s) : [];
+    const sends: Promise<void>[] = [];
+    if (content) sends.push(send(services, order.billingEmail, s, content));
+    if (staffTo.length) {
       const staff: MailContent = {
         subject: `[${s.storeName}]: New order #${order.id}`,
         heading: `New order: #${order.id}`,
         paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
         action: action(origin, 'Open the order', `/admin/orders/${order.id}`),
       };
-      for (const to of await shopRecipients(services.db, s)) await send(services, to, s, staff);
+      for (const to of staffTo) sends.push(send(services, to, s, staff));
     }
+    await settleAll(sends);
   });
 }
 
