@@ -118,6 +118,19 @@ for (const dialect of await dialects()) {
       expect(shop.mail.text).toContain('Ada Lovelace (ada@example.com)');
     });
 
+    it("a customer's address the mail server refuses does not keep the shop's \"new order\" e-mail back", async () => {
+      const allow = smtp.refuse('ada@example.com');
+      try {
+        const start = smtp.received.length;
+        const o = await order([[ids.card, 1]]);
+        const mails = await mailsAfter(start, 1);
+        expect(mails.map((m) => m.to)).toEqual([['owner@shop.example']]);
+        expect(mails[0].mail.subject).toBe(`[Corner Shop]: New order #${o.order_id}`);
+      } finally {
+        allow();
+      }
+    });
+
     it('bank transfer: the bank details list each account from the payment settings; with none set, no "Our bank details" heading', async () => {
       let start = smtp.received.length;
       const withAccount = await order([[ids.lamp, 1]], { payment_method: 'bacs' });

@@ -20,6 +20,8 @@ export interface TestSmtpServer {
    * unanswered (the sender is still waiting), and nothing is added to `received`.
    */
   hold(): () => void;
+  /** A mailbox that does not exist here: RCPT TO for it is answered 550 until the returned function is called. */
+  refuse(address: string): () => void;
   close(): Promise<void>;
 }
 
@@ -32,10 +34,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let held: (() => void)[] | null = null;
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -80,6 +87,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (held === queue) held = null;
         for (const accept of queue.splice(0)) accept();
       };
+    },
+    refuse(address) {
+      const key = address.toLowerCase();
+      refused.add(key);
+      return () => refused.delete(key);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
