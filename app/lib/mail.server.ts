@@ -182,24 +182,11 @@ const WORKER = `
     for (const k of ['code', 'responseCode', 'response', 'command']) if (err && err[k] !== undefined) out[k] = err[k];
     return out;
   };
-  // Jobs arrive in batches (those handed over in one turn of the request thread's event
-  // loop) and run side by side; their answers go back together, one message per turn here.
-  let answers = [];
-  const answer = (a) => {
-    if (answers.length === 0) setImmediate(() => {
-      const out = answers;
-      answers = [];
-      parentPort.postMessage(out);
-    });
-    answers.push(a);
-  };
-  parentPort.on('message', (jobs) => {
-    for (const job of jobs) {
-      run(job.parts).then(
-        () => answer({ id: job.id }),
-        (err) => answer({ id: job.id, error: described(err) }),
-      );
-    }
+  parentPort.on('message', (job) => {
+    run(job.parts).then(
+      () => parentPort.postMessage({ id: job.id }),
+      (err) => parentPort.postMessage({ id: job.id, error: described(err) }),
+    );
   });
 })();
 `;
@@ -231,57 +218,28 @@ type Job = { resolve: () => void; reject: (err: Error) => void };
  * `close` refuses new sends and ends the thread once those under way are done.
  */
 function mailThread(smtpUrl: string | undefined): { run(parts: { mail: SendMailOptions; file?: MailFile }[]): Promise<void>; close(): void } {
-  type Thread = { worker: Worker; pending: Map<number, Job>; queued: { id: number; parts: unknown }[] };
-  let current: Thread | undefined;
+  let current: { worker: Worker; pending: Map<number, Job> } | undefined;
   let closing = false;
   let next = 0;
   const idle = (worker: Worker) => {
     if (closing) void worker.terminate();
     else worker.unref();
   };
-  // Sends made in one turn of the event loop (an order's e-mails) go over in one message:
-  // each message wakes the thread, and its answer wakes this one.
-  const handOver = (thread: Thread) => {
-    const jobs = thread.queued;
-    thread.queued = [];
-    if (jobs.length === 0 || current !== thread) return;
-    const refuse = (id: number, err: unknown) => {
-      thread.pending.get(id)?.reject(err instanceof Error ? err : new Error(String(err)));
-      thread.pending.delete(id);
-    };
-    try {
-      thread.worker.postMessage(jobs);
-    } catch {
-      // Something in the batch cannot be copied to the thread (a stream, a function): hand
-      // the jobs over one by one, so that only those are refused and nothing is left waiting.
-      for (const job of jobs) {
-        try {
-          thread.worker.postMessage([job]);
-        } catch (err) {
-          refuse(job.id, err);
-        }
-      }
-      if (thread.pending.size === 0) idle(thread.worker);
-    }
-  };
-  const start = (): Thread => {
+  const start = () => {
     const worker = new Worker(WORKER, { eval: true, workerData: { module: pathToFileURL(createRequire(import.meta.url).resolve('nodemailer')).href, smtpUrl } });
-    const mine: Thread = { worker, pending: new Map(), queued: [] };
-    const { pending } = mine;
-    worker.on('message', (answers: { id: number; error?: ThreadError }[]) => {
-      for (const { id, error } of answers) {
-        const job = pending.get(id);
-        pending.delete(id);
-        if (error === undefined) job?.resolve();
-        else job?.reject(rebuilt(error));
-      }
+    const pending = new Map<number, Job>();
+    const mine = { worker, pending };
+    worker.on('message', ({ id, error }: { id: number; error?: ThreadError }) => {
+      const job = pending.get(id);
+      pending.delete(id);
+      if (error === undefined) job?.resolve();
+      else job?.reject(rebuilt(error));
       if (pending.size === 0) idle(worker);
     });
     const fail = (err: Error) => {
       if (current === mine) current = undefined;
       for (const job of pending.values()) job.reject(err);
       pending.clear();
-      mine.queued = [];
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the mail thread stopped (exit code ${code})`)));
@@ -291,13 +249,19 @@ function mailThread(smtpUrl: string | undefined): { run(parts: { mail: SendMailO
   return {
     run(parts) {
       if (closing) return Promise.reject(new Error('the mailer is closed'));
-      const thread = (current ??= start());
+      current ??= start();
+      const { worker, pending } = current;
       const id = ++next;
       return new Promise<void>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
-        if (thread.queued.length === 0) setImmediate(handOver, thread);
-        thread.queued.push({ id, parts });
-        thread.worker.ref();
+        try {
+          // Throws for what cannot be copied to the thread (a stream, a function): nothing is left waiting.
+          worker.postMessage({ id, parts });
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
+        pending.set(id, { resolve, reject });
+        worker.ref();
       });
     },
     close() {

@@ -284,12 +284,11 @@ describe('the mail thread', () => {
     }
   });
 
-  it('refuses only the message it cannot hand over when others go over with it', async () => {
+  it('refuses only the message it cannot hand over when others are sent with it', async () => {
     const smtp = await startSmtpServer();
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@example.com', dataDir: tmpdir() });
     try {
       const stream = Readable.from(['not a buffer']) as unknown as Buffer;
-      // Sent in one turn of the event loop, so they would go to the thread together.
       const outcomes = await Promise.allSettled([
         mailer.send(message('Before')),
         mailer.send({ ...message('Streamed'), attachments: [{ filename: 'a.txt', content: stream }] }),
