@@ -9,6 +9,12 @@ export default defineConfig({
     // Two cores: two workers, each test file with its own databases.
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker keeps its modules from one test file to the next: every file builds its own
+    // app, databases and servers, and no module's state belongs to a file. Loading the app
+    // afresh for each of 118 files cost about 4 minutes of CPU per run.
+    isolate: false,
+    // React's production build, as the shop runs it (and a third faster at rendering pages).
+    env: { NODE_ENV: 'production' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
