@@ -134,8 +134,8 @@ export function notifyStatus(
     const origin = await mailOrigin(services, `order ${orderId}`, null, s);
     const content = customerMail(origin, order, s, partial ? 'refunded' : to, partial);
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
-    // The staff's addresses are read first, so that every message goes to the mail thread at
-    // once (one hand-over); the customer's is still the first one out.
+    // The staff's addresses are read first; then the messages go out side by side (the
+    // customer's handed over first), so that one refused address does not hold back the rest.
     const staffTo = isNew ? await shopRecipients(services.db, s) : [];
     const sends: Promise<void>[] = [];
     if (content) sends.push(send(services, order.billingEmail, s, content));
