@@ -37,6 +37,24 @@ async function watch(page: Page, name: string, selector: string) {
     [name, selector] as const,
   );
 }
+/** Resolves once the page's scroll position has held still for 10 animation frames. */
+async function scrollAtRest(page: Page) {
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const y = window.scrollY;
+          let frames = 0;
+          const tick = () => {
+            if (window.scrollY !== y) resolve(false);
+            else if (++frames >= 10) resolve(true);
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+  await expect.poll(still).toBe(true);
+}
 const now = (page: Page) => page.evaluate(() => performance.now());
 const seenAt = (page: Page, name: string) =>
   page.waitForFunction((n) => (window as unknown as { seen?: Record<string, number> }).seen?.[n], name).then((h) => h.jsonValue() as Promise<number>);
@@ -412,6 +430,11 @@ test.describe('with an administrator', () => {
     await page.mouse.wheel(0, 900);
     await expect(header).toHaveClass(/is-stuck/);
     await expect(header).not.toHaveClass(/site-header--transparent/);
+    await expect(header).toHaveClass(/is-hidden/);
+    // The wheel's smooth scroll may still be on its way when the header hides: the small step
+    // below is measured from where the page comes to rest, as a shopper's page would be.
+    await scrollAtRest(page);
+    await page.waitForTimeout(HIDE_ON_SCROLL_SAMPLE_MS * 2);
     await expect(header).toHaveClass(/is-hidden/);
     // A shift of a few pixels (an image loading above, scroll anchoring) is not scrolling back up.
     await page.evaluate((d) => window.scrollBy(0, -d), HIDE_ON_SCROLL_TOLERANCE_PX);
