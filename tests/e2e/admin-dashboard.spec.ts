@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, DESKTOP, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
+import { MOBILE, DESKTOP, expectNoSeriousA11yViolations, screenshot, snapshot, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -116,7 +116,7 @@ test('without scripts the dashboard is its figures as tables', async ({ browser,
   await expect(perDay).toContainText('from 2 orders in all');
   await expect(page.getByRole('figure', { name: 'Orders by status, last 30 days' }).getByRole('table')).toBeVisible();
   // (The screenshot helper scrolls with a script: here the page is taken as it is.)
-  await page.screenshot({ path: 'test-results/screens/admin-dashboard-noscript-1280.png', fullPage: true });
+  await snapshot(page, 'test-results/screens/admin-dashboard-noscript-1280.png', { fullPage: true });
   await context.close();
 });
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, newAccount, register, uniqueEmail, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, newAccount, register, snapshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, addToCart, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -74,7 +74,7 @@ test('admin finds an order, changes its status and writes to the customer; the c
   await expectNoSeriousA11yViolations(page, '/admin/orders/:id');
   for (const [name, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/admin-order-${name}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/admin-order-${name}.png`, { fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, snapshot, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 
 /*
@@ -180,7 +180,7 @@ test('gallery pictures are reordered by drag; a draft is saved by itself after t
   await page.getByLabel('SKU', { exact: true }).fill('APRON-AUTO');
   await expect(page.getByRole('status').filter({ hasText: /Draft saved at/ })).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
-  await page.screenshot({ path: 'test-results/screens/admin-product-autosave-1280.png' });
+  await snapshot(page, 'test-results/screens/admin-product-autosave-1280.png');
   await page.reload();
   await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('APRON-AUTO');
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('draft');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, fillSetupCode, logIn, screenshot, waitForHydration } from './helpers.ts';
+import { MOBILE, expectNoSeriousA11yViolations, fillSetupCode, logIn, screenshot, snapshot, waitForHydration } from './helpers.ts';
 import { budget } from './time.ts';
 
 // Store settings and shipping zones change here: this journey has its own server and database
@@ -318,7 +318,7 @@ test('phone screenshots of the cart page and the open header cart', async ({ pag
   await cartButton(page, 2).click();
   const panel = page.getByRole('region', { name: 'Shopping cart' });
   await panel.hover();
-  await page.screenshot({ path: 'test-results/screens/cart-mini-mobile.png' });
+  await snapshot(page, 'test-results/screens/cart-mini-mobile.png');
   await expectNoSeriousA11yViolations(page, 'the open header cart on a phone');
 
   await panel.getByRole('link', { name: 'View cart' }).click();

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, screenshot, snapshot, waitForHydration } from './helpers.ts';
 import { budget } from './time.ts';
 
 // Its own shop: it creates the first administrator, who is the operator here.
@@ -235,7 +235,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await expect(v.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
   await expect(op.page.locator('.chat-msg img, .chat-msg script')).toHaveCount(0);
   await expectNoSeriousA11yViolations(op.page, '/admin/chat');
-  await v.screenshot({ path: 'test-results/screens/chat-widget-1280.png' });
+  await snapshot(v, 'test-results/screens/chat-widget-1280.png');
   await screenshot(op.page, 'chat-console-1280');
 
   // A returning visitor (same browser) continues the conversation.
@@ -282,10 +282,10 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   expect(box!.x).toBe(0);
   expect(box!.width).toBe(MOBILE.width);
   await v.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished'));
-  await v.screenshot({ path: 'test-results/screens/chat-widget-390.png' });
+  await snapshot(v, 'test-results/screens/chat-widget-390.png');
   await op.page.setViewportSize(MOBILE);
   await pane.scrollIntoViewIfNeeded();
-  await op.page.screenshot({ path: 'test-results/screens/chat-console-390.png' });
+  await snapshot(op.page, 'test-results/screens/chat-console-390.png');
   expect(await op.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
 
   // End the chat, rate it.
@@ -357,7 +357,7 @@ test('on a phone the launcher spans the width and moves above the product page\'
     const b = (await bar.boundingBox())!;
     expect(l.y + l.height).toBeLessThanOrEqual(b.y + 1);
   }).toPass();
-  await page.screenshot({ path: 'test-results/screens/chat-launcher-sticky-390.png' });
+  await snapshot(page, 'test-results/screens/chat-launcher-sticky-390.png');
 });
 
 test('the shop sets the widget’s widths and animation; without the login form a guest starts at once under a made-up name; autoplay opens it once per visit', async ({ browser, baseURL }) => {
@@ -451,10 +451,10 @@ test('the shop sets the widget’s widths and animation; without the login form 
   await expectNoSeriousA11yViolations(op.page, '/admin/chat with alerts');
   await op.page.getByText('Your picture in the chat').click();
   await expect(op.page.getByLabel('My initials')).toBeChecked();
-  await op.page.screenshot({ path: 'test-results/screens/chat-console-alerts-1280.png', fullPage: true });
+  await snapshot(op.page, 'test-results/screens/chat-console-alerts-1280.png', { fullPage: true });
   await expectNoSeriousA11yViolations(v, '/shop with the autoplayed chat');
   // The window, not the whole shop page: the chat is what this picture is of.
-  await v.screenshot({ path: 'test-results/screens/chat-autoplay-guest-1280.png' });
+  await snapshot(v, 'test-results/screens/chat-autoplay-guest-1280.png');
 
   // The next page of the same visit: it stays closed until asked.
   await v.goto('/');
@@ -499,9 +499,9 @@ test('a guest continues the chat on another device through the link mailed to th
   await expect(onLaptop.getByRole('status').filter({ hasText: 'we have sent a link there' })).toBeVisible();
   await expectNoSeriousA11yViolations(l, 'chat widget, continue on another device');
   await l.setViewportSize(MOBILE);
-  await l.screenshot({ path: 'test-results/screens/chat-resume-390.png' });
+  await snapshot(l, 'test-results/screens/chat-resume-390.png');
   await l.setViewportSize(DESKTOP);
-  await l.screenshot({ path: 'test-results/screens/chat-resume-1280.png' });
+  await snapshot(l, 'test-results/screens/chat-resume-1280.png');
   const mail = await mailbox.waitForMail('nora@example.test', /Continue your chat/);
   const link = new URL(/https?:\/\/\S+\/chat\/resume\?token=[\w-]+/.exec(mail.text ?? '')![0]);
   await l.goto(link.pathname + link.search);

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, uniqueEmail, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, snapshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { BANK, TERMS_TEXT, addToCart, billingRegion, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { mkdir } from 'node:fs/promises';
 import { request } from '@playwright/test';
@@ -256,12 +256,12 @@ test('checkout and received pages: no serious accessibility violations; screensh
   await expectNoSeriousA11yViolations(page, '/checkout');
   for (const [name, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/checkout-${name}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/checkout-${name}.png`, { fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
   await page.getByRole('link', { name: 'terms and conditions' }).click();
   await expectNoSeriousA11yViolations(page, '/checkout (terms open)');
-  await page.screenshot({ path: `${SHOTS}/checkout-terms.png` });
+  await snapshot(page, `${SHOTS}/checkout-terms.png`);
   await page.keyboard.press('Escape');
 
   await fillBilling(page, { first: 'Ada', last: 'Lovelace', street: '12 St James Square', city: 'London', country: 'GB', postcode: 'SW1Y 4JH', email: uniqueEmail('axe') });
@@ -272,7 +272,7 @@ test('checkout and received pages: no serious accessibility violations; screensh
   await expectNoSeriousA11yViolations(page, 'order received');
   for (const [name, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/received-${name}.png`, fullPage: true });
+    await snapshot(page, `${SHOTS}/received-${name}.png`, { fullPage: true });
   }
   // The terms page itself, for shoppers without scripts.
   await page.goto('/terms');

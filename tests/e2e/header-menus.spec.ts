@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, snapshot, waitForHydration } from './helpers.ts';
 import {
   HIDE_ON_SCROLL_SAMPLE_MS,
   HIDE_ON_SCROLL_TOLERANCE_PX,
@@ -75,7 +75,7 @@ test('the header sticks once scrolled past its height + 100 px and is released a
   // (It drops in over 0.3 s.)
   await expect.poll(() => header.evaluate((el) => [getComputedStyle(el).position, el.getBoundingClientRect().top])).toEqual(['fixed', 0]);
   expect(await page.evaluate(() => getComputedStyle(document.body).paddingTop)).toBe(`${height}px`);
-  await page.screenshot({ path: 'test-results/screens/header-stuck-desktop.png' });
+  await snapshot(page, 'test-results/screens/header-stuck-desktop.png');
   await scrollTo(height + STICKY_HEADER_OFFSET_PX);
   await expect(header).not.toHaveClass(/is-stuck/);
   await scrollTo(0);
@@ -106,7 +106,7 @@ test('dropdowns open with hover intent, close after the timeout and the close de
   expect(opened - entered).toBeGreaterThanOrEqual(MENU_HOVER_INTENT.intervalMs);
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(item.getByRole('link', { name: 'Mugs' })).toBeVisible();
-  await page.screenshot({ path: `test-results/screens/header-dropdown-desktop.png` });
+  await snapshot(page, `test-results/screens/header-dropdown-desktop.png`);
 
   // Leaving: out after the timeout (70 ms), then hidden after the close delay (300 ms).
   await watch(page, 'out', '.main-nav .dropdown-closing');
@@ -256,7 +256,7 @@ test('the mobile menu slides in, expands submenus, and clears its open state 300
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: 'Hoodies' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'mobile menu open');
-  await page.screenshot({ path: `test-results/screens/header-mobile-menu.png` });
+  await snapshot(page, `test-results/screens/header-mobile-menu.png`);
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -334,9 +334,9 @@ test.describe('with an administrator', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Menus' })).toBeVisible();
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page, '/admin/menus');
-    await page.screenshot({ path: `test-results/screens/admin-menus-desktop.png` });
+    await snapshot(page, `test-results/screens/admin-menus-desktop.png`);
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: `test-results/screens/admin-menus-mobile.png` });
+    await snapshot(page, `test-results/screens/admin-menus-mobile.png`);
     await page.setViewportSize(DESKTOP);
 
     // "New in" moves up to second place with the keyboard; focus stays on the button.
@@ -417,7 +417,7 @@ test.describe('with an administrator', () => {
     await expect(back).toBeFocused();
     await expect(nav.getByRole('link', { name: 'Hoodies' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sidebar menu level');
-    await page.screenshot({ path: `test-results/screens/header-mobile-sidebar-level.png` });
+    await snapshot(page, `test-results/screens/header-mobile-sidebar-level.png`);
     await back.click();
     await expect(nav.getByRole('button', { name: 'Submenu: Clothing' })).toBeFocused();
     await expect(nav.getByRole('link', { name: 'Hoodies' })).toBeHidden();

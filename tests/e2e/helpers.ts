@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 import { setupCodeOf } from './shop-server.ts';
 import { budget } from './time.ts';
@@ -9,6 +9,12 @@ import { budget } from './time.ts';
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 const SCREENS_DIR = path.join('test-results', 'screens');
+/**
+ * Screenshots are for a person to look at, never an assertion. They are taken unless
+ * E2E_SCREENSHOTS=0, which is the default on CI: nobody sees them there, and the full-page ones
+ * (scrolled through so lazy images load, then drawn without a GPU) cost minutes of the run.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
 /** The WCAG 2.1 A/AA rule sets the issue asks for. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -108,6 +114,40 @@ export async function logOut(page: Page): Promise<void> {
 }
 
 /**
+ * axe-core's WCAG 2.1 A/AA rules run in the page and in every frame of the page's own origin.
+ * Frames of other sites (a video or map embed) are left out: their content is not the shop's,
+ * and asking them (they never load on an offline machine) cost seconds per page. `include`
+ * limits the run to the elements matching a selector (an open panel).
+ */
+export async function axeResults(page: Page, include?: string): Promise<axe.AxeResults> {
+  for (const frame of page.frames()) {
+    if (frame !== page.mainFrame()) {
+      const element = await frame.frameElement().catch(() => null);
+      // A frame of another origin has no document its parent can read.
+      const own = element ? await element.evaluate((f) => (f as HTMLIFrameElement).contentDocument !== null).catch(() => false) : false;
+      if (!own) continue;
+    }
+    await frame.evaluate(axe.source).catch(() => undefined);
+  }
+  return page.evaluate(
+    async ({ include, tags }) => {
+      const run = (window as unknown as { axe: typeof axe }).axe;
+      // Frames without axe (another origin's, or one that navigated since) are not waited for.
+      const foreign = Array.from(document.querySelectorAll('iframe')).filter((f) => {
+        try {
+          return !(f.contentWindow as unknown as { axe?: unknown } | null)?.axe;
+        } catch {
+          return true;
+        }
+      });
+      const context = { include: include ? [include] : [document], exclude: foreign };
+      return run.run(context as axe.ElementContext, { runOnly: { type: 'tag', values: tags }, iframes: true });
+    },
+    { include, tags: AXE_TAGS },
+  );
+}
+
+/**
  * Runs axe-core with the WCAG 2.1 A/AA rules; fails listing each serious or critical violation.
  * `include` limits it to the elements matching a selector (an open panel).
  */
@@ -116,8 +156,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
     .catch(() => undefined);
-  const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  const results = await (include ? axe.include(include) : axe).analyze();
+  const results = await axeResults(page, include);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>
@@ -128,10 +167,18 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, {
 }
 
 /**
+ * A picture of what `target` (a page or an element) shows, in `file`, when SCREENSHOTS are on.
+ */
+export async function snapshot(target: Pick<Page, 'screenshot'>, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (SCREENSHOTS) await target.screenshot({ path: file, ...options });
+}
+
+/**
  * A full-page screenshot in test-results/screens/<name>.png. Lazy images below the fold are
  * scrolled into view first, so the picture shows what a visitor scrolling down would see.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, logOut, newAccount, register, waitForHydration, type Account } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, logOut, newAccount, register, snapshot, waitForHydration, type Account } from './helpers.ts';
 import { addToCart, billingRegion, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -95,9 +95,9 @@ test('the orders table scrolls sideways inside its own box at 390 px, by touch o
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/my-account-orders-mobile.png`, fullPage: true });
+  await snapshot(page, `${SHOTS}/my-account-orders-mobile.png`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SHOTS}/my-account-orders-desktop.png`, fullPage: true });
+  await snapshot(page, `${SHOTS}/my-account-orders-desktop.png`, { fullPage: true });
 });
 
 test('addresses: the billing address is edited with the country-aware fields and prefills the checkout', async ({ page }) => {

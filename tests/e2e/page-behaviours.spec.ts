@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ANCHOR_SCROLL_DURATION_MS, LIGHTBOX_CLOSE_DELAY_MS, PAGE_BEHAVIOUR, SCROLL_TO_DURATION_MS, SLIDER, STICKY_SIDEBAR_MIN_WIDTH_PX, STICKY_SIDEBAR_SPACING_PX } from '../../app/config/constants.ts';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, snapshot } from './helpers.ts';
 
 /*
  * The client behaviours of block pages (features/pages/behaviours) on the demo home page,
@@ -501,11 +501,11 @@ test('screenshots of the enhanced demo page at 1280 and 390 px', async ({ page }
     await screenshot(page, `behaviours-home-${name}`);
     await page.getByRole('link', { name: 'Open the gallery' }).click();
     await expect(page.getByRole('dialog', { name: 'Lookbook gallery' }).locator('img').first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/behaviours-gallery-${name}.png` });
+    await snapshot(page, `test-results/screens/behaviours-gallery-${name}.png`);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Care guide' }).click();
     await expect(page.getByRole('dialog', { name: 'Care guide' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/behaviours-offcanvas-${name}.png` });
+    await snapshot(page, `test-results/screens/behaviours-offcanvas-${name}.png`);
     await page.keyboard.press('Escape');
   }
 });

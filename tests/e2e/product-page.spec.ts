@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
+import { MOBILE, expectNoSeriousA11yViolations, screenshot, snapshot, waitForHydration } from './helpers.ts';
 
 /*
  * The single product page as a shopper uses it: gallery, zoom, lightbox, sticky bar, tabs,
@@ -278,11 +278,11 @@ test('axe on desktop and mobile (sticky bar active); screenshots', async ({ page
   await page.mouse.wheel(0, 1600);
   await expect(page.locator('.sticky-bar')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'product page (mobile, sticky bar)');
-  await page.screenshot({ path: 'test-results/screens/product-mobile-sticky.png' });
+  await snapshot(page, 'test-results/screens/product-mobile-sticky.png');
   await page.evaluate(() => window.scrollTo(0, 0));
   await slide(page, TEE.name, 1).click();
   await expect(lightbox(page, TEE.name)).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/product-mobile-lightbox.png' });
+  await snapshot(page, 'test-results/screens/product-mobile-lightbox.png');
 });
 
 test.describe('without scripts', () => {

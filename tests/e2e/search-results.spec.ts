@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb } from '../../db/client.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, waitForHydration } from './helpers.ts';
+import { MOBILE, expectNoSeriousA11yViolations, snapshot, waitForHydration } from './helpers.ts';
 
 // The category select is a store setting: this spec changes it, so it has its own shop.
 test.use({ shopInstance: 'search-results' });
@@ -84,7 +84,7 @@ test('results with facets at 390 px: no sideways scrolling, facets reachable', a
   await expect(facets).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath('search-results-390.png'), fullPage: true });
+  await snapshot(page, test.info().outputPath('search-results-390.png'), { fullPage: true });
   await facets.getByRole('list', { name: 'Color' }).getByRole('link', { name: /^Red/ }).tap();
   await expect(page).toHaveURL(/filter_color=Red/);
   await context.close();
@@ -130,7 +130,7 @@ test.describe('header box with the category select', () => {
     await expect(list.getByRole('option').first()).toContainText(/mug/i);
     await expect(list.getByRole('option', { name: 'No products found' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'the search box with its category select, open');
-    await page.screenshot({ path: test.info().outputPath('search-category-1280.png') });
+    await snapshot(page, test.info().outputPath('search-category-1280.png'));
     await box.press('Enter');
     await expect(page).toHaveURL(/\/product-category\/home-living\?s=mug$/);
     await expect(page.locator('.product-grid').first()).toContainText(/mug/i);
@@ -188,7 +188,7 @@ test.describe('header box with the category select', () => {
     expect(a.x).toBeGreaterThanOrEqual(0);
     expect(b.x + b.width).toBeLessThanOrEqual(390);
     expect(b.width).toBeGreaterThan(150);
-    await page.screenshot({ path: test.info().outputPath('search-category-390.png') });
+    await snapshot(page, test.info().outputPath('search-category-390.png'));
     await context.close();
   });
 });

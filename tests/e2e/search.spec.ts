@@ -1,6 +1,6 @@
 import { DEMO_PRODUCTS } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, waitForHydration } from './helpers.ts';
+import { MOBILE, expectNoSeriousA11yViolations, snapshot, waitForHydration } from './helpers.ts';
 
 const hoodies = DEMO_PRODUCTS.filter((p) => /hoodie/i.test(p.name)).map((p) => p.name);
 
@@ -91,7 +91,7 @@ test('header search at 390 px: a suggestion opens its product by touch', async (
   await expect(option).toBeVisible();
   const width = await page.getByRole('listbox', { name: 'Search suggestions' }).evaluate((el) => el.getBoundingClientRect().width);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: test.info().outputPath('search-390.png') });
+  await snapshot(page, test.info().outputPath('search-390.png'));
   await option.tap();
   await expect(page).toHaveURL(/\/product(-category)?\//);
   await context.close();

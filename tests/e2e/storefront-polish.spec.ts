@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, screenshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, screenshot, snapshot, waitForHydration } from './helpers.ts';
 import { PER_PAGE, loadAll, scrollToPage2 } from './catalog-data.ts';
 
 /*
@@ -56,9 +56,9 @@ test.describe('without scripts', () => {
     expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
     expect((await box(row.locator('.reviews__bar'))).width).toBeGreaterThan(50);
     // (Without scripts the shared screenshot helper cannot scroll the page.)
-    await page.screenshot({ path: 'test-results/screens/product-nojs-desktop.png', fullPage: true });
+    await snapshot(page, 'test-results/screens/product-nojs-desktop.png', { fullPage: true });
     await page.setViewportSize(MOBILE);
-    await page.screenshot({ path: 'test-results/screens/product-nojs-mobile.png', fullPage: true });
+    await snapshot(page, 'test-results/screens/product-nojs-mobile.png', { fullPage: true });
   });
 
   test('the open mobile menu dims the page, and a tap on the shade closes it', async ({ page }) => {
