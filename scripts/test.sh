@@ -12,7 +12,9 @@ step() { printf '\n== %s\n' "$1"; }
 fail() { echo "npm test: $1 failed" >&2; node scripts/test-summary.mjs "$results"; exit 1; }
 
 # End-to-end tests need Chromium: CHROME_PATH, else the Debian package (installed here when
-# running as root on Debian and it is missing).
+# running as root on Debian and it is missing). Debian's headless shell, lighter, runs most of
+# them when present (playwright.config.ts); it is added here as root, and the full browser
+# stays for what only it has (desktop notifications).
 if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     step "installing Debian chromium"
@@ -21,6 +23,11 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
     echo "Chromium not found: install it or set CHROME_PATH" >&2
     exit 1
   fi
+fi
+if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/lib/chromium/chromium-headless-shell ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  step "installing Debian chromium-headless-shell"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null) ||
+    echo "npm test: no headless shell; the full Chromium runs every end-to-end test" >&2
 fi
 
 # Backups on PostgreSQL need pg_dump and pg_restore (tests/api/ops-backup.test.ts).
