@@ -29,6 +29,12 @@ describe('pickEncoding', () => {
     expect(pickEncoding('gzip, deflate')).toBe('gzip');
     expect(pickEncoding('x-gzip')).toBe('gzip');
     expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    // The client's preference wins; brotli when the weights are equal.
+    expect(pickEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(pickEncoding('gzip, br;q=0.9')).toBe('gzip');
+    expect(pickEncoding('br;q=0.8, gzip;q=0.8')).toBe('br');
+    expect(pickEncoding('*;q=0.3, gzip;q=0.2')).toBe('br');
+    expect(pickEncoding('br;q=bad, gzip;q=0.1')).toBe('gzip');
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('*;q=0, identity')).toBe('identity');
     expect(pickEncoding('deflate, zstd')).toBe('identity');

@@ -118,8 +118,8 @@ export function etagsOf(body: Buffer): Record<Encoding, string> {
 }
 
 /**
- * The encoding to send for an `Accept-Encoding` header: brotli when accepted, else gzip,
- * else none. Honours `q=0` and `*`.
+ * The encoding to send for an `Accept-Encoding` header: the accepted one of brotli and gzip
+ * with the higher weight (brotli when equal), else none. Honours `q=0` and `*`.
  */
 export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
@@ -130,11 +130,15 @@ export function pickEncoding(header: string | undefined): Encoding {
   const q: Record<string, number> = {};
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
-    const weight = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    q[name === 'x-gzip' ? 'gzip' : name!] = weight === undefined ? 1 : Number(weight);
+    // No weight is 1; one that is not a number accepts nothing.
+    const weight = params.find((p) => /^\s*q\s*=/.test(p));
+    q[name === 'x-gzip' ? 'gzip' : name!] = weight === undefined ? 1 : Number(/=\s*([\d.]+)\s*$/.exec(weight)?.[1] ?? NaN);
   }
-  const accepts = (name: string) => (q[name] ?? q['*'] ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
+  // The weights say which the client prefers; brotli (the smaller) when they are equal.
+  const weight = (name: string) => q[name] ?? q['*'] ?? 0;
+  const [br, gzip] = [weight('br'), weight('gzip')];
+  if (!(br > 0) && !(gzip > 0)) return 'identity';
+  return br >= gzip || !(gzip > 0) ? 'br' : 'gzip';
 }
 
 /** Whether an `If-None-Match` header names one of the entry's tags (weak comparison, as RFC 9110 asks). */
