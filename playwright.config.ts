@@ -31,6 +31,9 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** What the `desktop` and `timed` projects run in. */
+const IN_FULL_CHROMIUM = { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } };
+
 const spec = (f: string) => `**/${f}`;
 const TIMED = ['page-behaviours.spec.ts', 'product-page.spec.ts', 'header-menus.spec.ts', 'admin-products.spec.ts', 'page-builder.spec.ts'].map(spec);
 const DESKTOP = ['chat.spec.ts'].map(spec);
@@ -40,8 +43,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   projects: [
     { name: 'journeys', testIgnore: [...TIMED, ...DESKTOP] },
-    { name: 'desktop', testMatch: DESKTOP, use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
-    { name: 'timed', testMatch: TIMED, dependencies: ['journeys', 'desktop'], workers: 1, use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
+    { name: 'desktop', testMatch: DESKTOP, use: IN_FULL_CHROMIUM },
+    { name: 'timed', testMatch: TIMED, dependencies: ['journeys', 'desktop'], workers: 1, use: IN_FULL_CHROMIUM },
   ],
   // Seeds one template shop per run; each worker's server starts on a copy of it.
   globalSetup: './tests/e2e/global-setup.ts',

@@ -131,14 +131,15 @@ export function pickEncoding(header: string | undefined): Encoding {
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     // No weight is 1; one that is not a number accepts nothing.
-    const weight = params.find((p) => /^\s*q\s*=/.test(p));
-    q[name === 'x-gzip' ? 'gzip' : name!] = weight === undefined ? 1 : Number(/=\s*([\d.]+)\s*$/.exec(weight)?.[1] ?? NaN);
+    const param = params.find((p) => /^\s*q\s*=/.test(p));
+    const value = param === undefined ? 1 : Number(/=\s*([\d.]+)\s*$/.exec(param)?.[1] ?? NaN);
+    q[name === 'x-gzip' ? 'gzip' : name!] = value > 0 ? value : 0;
   }
   // The weights say which the client prefers; brotli (the smaller) when they are equal.
-  const weight = (name: string) => q[name] ?? q['*'] ?? 0;
-  const [br, gzip] = [weight('br'), weight('gzip')];
-  if (!(br > 0) && !(gzip > 0)) return 'identity';
-  return br >= gzip || !(gzip > 0) ? 'br' : 'gzip';
+  const br = q.br ?? q['*'] ?? 0;
+  const gzip = q.gzip ?? q['*'] ?? 0;
+  if (br === 0 && gzip === 0) return 'identity';
+  return br >= gzip ? 'br' : 'gzip';
 }
 
 /** Whether an `If-None-Match` header names one of the entry's tags (weak comparison, as RFC 9110 asks). */
