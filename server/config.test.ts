@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'sqlite:data/vitrine.sqlite',
       dialect: 'sqlite',
-      mailFrom: 'Vitrine <shop@localhost>',
+      mailFrom: 'Vitrine <shop@vitrine.localhost>',
       logLevel: 'info',
       dataDir,
       mode: 'production',

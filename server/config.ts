@@ -29,7 +29,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://'),
-  MAIL_FROM: z.string().default('Vitrine <shop@localhost>'),
+  MAIL_FROM: z.string().default('Vitrine <shop@vitrine.localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

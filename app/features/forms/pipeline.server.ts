@@ -12,6 +12,7 @@ import { unstorable } from '../../lib/validate.ts';
 import { t } from '../../i18n/t-forms.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { trustedOrigin } from '../admin/origin.server.ts';
+import { shopRecipients } from '../admin/recipients.server.ts';
 import type { FeedbackResponse, FormDefinition, InvalidField, MailTemplate, SubmissionStatus } from './definition.ts';
 import { effectiveSettings } from './build.ts';
 import { defaultUnitTag, invalidField, message, missingAcceptance, validate, valuesOf, type PostedFiles, type PostedValues } from './rules.ts';
@@ -197,6 +198,9 @@ const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? 
 async function mailContext(services: Services, def: FormDefinition, fields: Record<string, string | string[]>, files: MailFile[], input: Pick<SubmitInput, 'clientIp' | 'userAgent' | 'requestOrigin'>, now: number, serial = '') {
   const settings = await getSettings(services.db);
   const origin = (await trustedOrigin(services, input.requestOrigin)) ?? '';
+  // The shop's own address, as for its other e-mails: the notification address, else the first
+  // administrator's, else the sender address (a fresh shop before its setup).
+  const [shopAddress] = await shopRecipients(services.db, settings);
   const iso = new Date(now).toISOString();
   return {
     def,
@@ -206,7 +210,7 @@ async function mailContext(services: Services, def: FormDefinition, fields: Reco
     special: {
       site_title: settings.storeName,
       site_url: origin,
-      site_admin_email: addressOf(services.config.mailFrom),
+      site_admin_email: shopAddress ?? addressOf(services.config.mailFrom),
       site_description: '',
       date: iso.slice(0, 10),
       time: `${iso.slice(11, 16)} UTC`,
@@ -234,7 +238,10 @@ async function sendMails(services: Services, def: FormDefinition, fields: Record
 async function sendOne(services: Services, template: MailTemplate, ctx: Awaited<ReturnType<typeof mailContext>>, which: string): Promise<string> {
   if (!template.active) return which === 'mail' ? '' : 'inactive';
   const composed = composeMail(template, ctx);
-  if ('error' in composed) return composed.error;
+  if ('error' in composed) {
+    services.log.warn({ form: ctx.def.id, which, reason: composed.error }, 'contact form mail not sent');
+    return composed.error;
+  }
   try {
     await services.mailer.send(composed.message);
     return '';
