@@ -74,6 +74,7 @@ export const en = {
   'shop.categoryDescription': '{name}: {count} products at {store}.',
   'shop.tagTitle': 'Products tagged “{name}”',
   'shop.searchTitle': 'Search results for “{query}”',
+  'shop.searchInTitle': 'Search results for “{query}” in {category}',
   'shop.resultAll': 'Showing all {total} results',
   'shop.resultSingle': 'Showing the single result',
   'shop.resultRange': 'Showing {from}–{to} of {total} results',

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { CSSProperties } from 'react';
 import type { RootData } from '../root.tsx';
 import type { ShellMenuItem } from '../features/menus/menus.schema.ts';
@@ -83,6 +83,17 @@ function MobileEntries({ items, depth }: { items: ShellMenuItem[]; depth: number
 }
 
 /** Top bar, logo, main menu (from the menus the admin edits, else the categories), search box, account link and the header cart. */
+/**
+ * The search a listing shows (`?s=`, and the category of `/product-category/…`), which the
+ * header box shows again so the shopper can refine it.
+ */
+function searchShown(location: { pathname: string; search: string }): { query?: string; category?: string } {
+  const query = new URLSearchParams(location.search).get('s')?.trim();
+  if (!query) return {};
+  const m = /^\/product-category\/([^/?#]+)/.exec(location.pathname);
+  return { query, category: m?.[1] };
+}
+
 export function SiteHeader({ data }: { data: RootData | undefined }) {
   const s = data?.settings;
   const storeName = s?.storeName ?? 'Vitrine';
@@ -91,6 +102,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
   const mobile = menus?.mobile ?? main;
   const topBar = menus?.top_bar ?? [];
   const categories = data?.menu ?? [];
+  const searched = searchShown(useLocation());
   const cls = ['site-header', s?.headerTransparent ? 'site-header--transparent' : '', s?.headerDarkNav ? 'site-header--dark-nav' : ''].filter(Boolean).join(' ');
   return (
     <header
@@ -135,7 +147,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
             ))}
           </ul>
         </nav>
-        <SearchBox categories={s?.searchCategorySelect ? categories.map((c) => ({ slug: c.path, name: c.name })) : undefined} />
+        <SearchBox categories={s?.searchCategorySelect ? categories.map((c) => ({ slug: c.path, name: c.name })) : undefined} {...searched} />
         <div className="site-tools">
           <Link to={data?.user ? '/my-account' : '/account/login'} className="icon-button" aria-label={data?.user ? t('site.account') : t('site.login')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">

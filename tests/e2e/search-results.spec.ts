@@ -134,6 +134,11 @@ test.describe('header box with the category select', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(/\/product-category\/home-living\?s=mug$/);
     await expect(page.locator('.product-grid').first()).toContainText(/mug/i);
+    // The results keep the search: named as a search in the category, the box and the select as sent.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “mug” in Home & Living');
+    await expect(page).toHaveTitle(/Search results for “mug” in Home & Living/);
+    await expect(box).toHaveValue('mug');
+    await expect(select).toHaveValue('home-living');
   });
 
   for (const order of ['pick, then type', 'type, then pick'] as const) {
@@ -173,6 +178,9 @@ test.describe('header box with the category select', () => {
     await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
     await expect(page).toHaveURL(/\/product-category\/clothing\?s=hoodie$/);
     await expect(page.locator('.product-grid > li').first()).toContainText(/hoodie/i);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “hoodie” in Clothing');
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveValue('hoodie');
+    await expect(page.getByRole('combobox', { name: 'Search in category' })).toHaveValue('clothing');
     await context.close();
   });
 

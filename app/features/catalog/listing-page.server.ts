@@ -64,6 +64,11 @@ export async function loadListingPage(
     basePath = `/product-category/${found.category.path}`;
     crumbs = [...found.ancestors.map((a) => ({ name: a.name, href: `/product-category/${a.path}` })), { name: found.category.name }];
     subcategories = found.category.children;
+    if (query.s) {
+      // A search within the category (the header box's select): the results, named as such.
+      title = t('shop.searchInTitle', { query: query.s, category: found.category.name });
+      crumbs = [...crumbs.slice(0, -1), { name: found.category.name, href: basePath }, { name: t('shop.searchTitle', { query: query.s }) }];
+    }
     scope = { categoryIds: found.descendantIds, categoryId: found.category.id };
     api.set('category', found.category.path);
   } else if (kind === 'tag') {

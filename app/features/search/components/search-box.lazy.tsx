@@ -34,11 +34,11 @@ function highlight(text: string, query: string): ReactNode {
   return out;
 }
 
-export default function SearchBoxLive({ categories }: SearchBoxProps) {
+export default function SearchBoxLive({ categories, query = '', category = '' }: SearchBoxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(query);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -47,7 +47,7 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const categoryRef = useRef<HTMLSelectElement>(null);
   /** What the box holds, as of its last change event (see `currentCategory`). */
-  const typed = useRef('');
+  const typed = useRef(query);
 
   /**
    * The category to search in is the select's own value: the select is left to the browser
@@ -56,6 +56,18 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
    * behind them, so the words typed are kept in a ref as well.
    */
   const currentCategory = () => categoryRef.current?.value ?? '';
+  /** A category the select offers (a top-level one), else "All categories". */
+  const selectable = (slug: string) => (categories?.some((c) => c.slug === slug) ? slug : '');
+
+  // A new results page (a link followed, a search made): the box shows its search.
+  const shown = useRef({ query, category });
+  useEffect(() => {
+    if (shown.current.query === query && shown.current.category === category) return;
+    shown.current = { query, category };
+    setValue(query);
+    typed.current = query;
+    if (categoryRef.current) categoryRef.current.value = categories?.some((c) => c.slug === category) ? category : '';
+  }, [query, category, categories]);
 
   useEffect(() => () => {
     clearTimeout(timer.current);
@@ -146,7 +158,7 @@ export default function SearchBoxLive({ categories }: SearchBoxProps) {
             id="site-search-category"
             name="category"
             className="site-search__category"
-            defaultValue=""
+            defaultValue={selectable(category)}
             onChange={(e) => {
               ask(typed.current, e.target.value);
             }}

@@ -13,4 +13,8 @@ export interface SearchBoxProps {
    * `searchCategorySelect`); absent: no select, and the form goes straight to the shop listing.
    */
   categories?: { slug: string; name: string }[];
+  /** The search the page shows (a results listing): the box starts with it. */
+  query?: string;
+  /** The top-level category slug that search was made in. */
+  category?: string;
 }
