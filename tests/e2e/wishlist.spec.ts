@@ -28,13 +28,42 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('heart → popup: an empty new-list name is flagged and nothing is sent; then create-and-add, count and flash', async ({ page }) => {
+test('the first heart adds to the default list in one click; with several lists the popup offers them, and an empty new-list name is flagged with nothing sent', async ({ page }) => {
   await page.goto(MUG_PAGE);
   await waitForHydration(page);
   await expect(headerIcon(page)).toHaveAccessibleName('Wishlist');
+  // The header icon's flash lasts half a second: watched in the page, not polled for.
+  await page.evaluate(() => {
+    const seen = window as unknown as { flashed?: boolean };
+    new MutationObserver(() => {
+      if (document.querySelector('header .wishlist-link--added')) seen.flashed = true;
+    }).observe(document.querySelector('header')!, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+  });
+  // One click, no popup: YITH's default list, made by the first add.
   await heart(page, SCARF).first().click();
+  await expect(page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('dialog', { name: 'Add to wishlist' })).toHaveCount(0);
+  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { flashed?: boolean }).flashed)).toBe(true);
+  await expect(headerIcon(page)).not.toHaveClass(/wishlist-link--added/);
+
+  // A second list: now the heart asks which one, the default list chosen first.
+  await page.goto('/wishlist/manage');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Create a list' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a list' });
+  await create.getByLabel('Name').fill('Gifts');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create.getByRole('status')).toContainText('Gifts');
+  await page.goto(MUG_PAGE);
+  await waitForHydration(page);
+  const other = page.locator('.product-grid > li').filter({ hasNotText: SCARF }).first().getByRole('button', { name: /^Add “.+” to wishlist$/ });
+  await other.click();
   const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Choose a list' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('radio', { name: /My wishlist/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /Gifts/ })).toBeVisible();
   await dialog.getByRole('tab', { name: 'Create a list' }).click();
   let posted = 0;
   page.on('request', (r) => {
@@ -45,21 +74,11 @@ test('heart → popup: an empty new-list name is flagged and nothing is sent; th
   expect(posted).toBe(0);
   await expectNoSeriousA11yViolations(page, 'add-to-wishlist popup');
   await dialog.getByLabel('Name').fill('Winter');
-  // The header icon's flash lasts half a second: watched in the page, not polled for.
-  await page.evaluate(() => {
-    const seen = window as unknown as { flashed?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('header .wishlist-link--added')) seen.flashed = true;
-    }).observe(document.querySelector('header')!, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
-  });
   await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
-  await expect(dialog.getByRole('status')).toContainText(`“${SCARF}” was added to “Winter”.`);
-  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { flashed?: boolean }).flashed)).toBe(true);
-  await expect(headerIcon(page)).not.toHaveClass(/wishlist-link--added/);
+  await expect(dialog.getByRole('status')).toContainText('was added to “Winter”.');
+  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 2 items');
   // The popup closes by itself after its feedback.
   await expect(dialog).toBeHidden({ timeout: 6000 });
-  await expect(page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('wishlist page: quantity saved after the pause, estimate by e-mail, move between lists, add selected to cart, manage page, axe and 390 px', async ({ page, mailbox }) => {
@@ -67,11 +86,7 @@ test('wishlist page: quantity saved after the pause, estimate by e-mail, move be
   await page.goto(MUG_PAGE);
   await waitForHydration(page);
   await heart(page, SCARF).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
-  await dialog.getByRole('tab', { name: 'Create a list' }).click();
-  await dialog.getByLabel('Name').fill('Gifts');
-  await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
-  await expect(dialog.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/wishlist/manage');
   await waitForHydration(page);
@@ -86,7 +101,7 @@ test('wishlist page: quantity saved after the pause, estimate by e-mail, move be
 
   await page.goto('/wishlist');
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My wishlist' })).toBeVisible();
   const qty = page.getByRole('row').filter({ hasText: SCARF }).getByRole('spinbutton');
   await qty.fill('2');
   await expect(page.getByRole('row').filter({ hasText: SCARF }).getByText('Quantity saved.')).toBeVisible();

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useRouteLoaderData } from 'react-router';
-import { rememberAdded, useWishlistState } from '../client/wishlist-state.ts';
+import { useHeart, type HeartChoice } from '../client/use-heart.ts';
 
 const AddPopup = lazy(() => import('./wishlist-popup.tsx').then((m) => ({ default: m.AddToWishlistPopup })));
 
@@ -11,18 +10,11 @@ export interface ProductHeartText {
   loading: string;
 }
 
-type Choice = { attributes?: Record<string, string> };
-
 /** The attributes chosen in the purchase form (the server finds the matching variation). */
-function choiceOf(form: HTMLFormElement | null): Choice {
+function choiceOf(form: HTMLFormElement | null): HeartChoice {
   const attributes: Record<string, string> = {};
   if (form) for (const [k, v] of new FormData(form).entries()) if (k.startsWith('attribute_') && typeof v === 'string' && v) attributes[k] = v;
   return Object.keys(attributes).length ? { attributes } : {};
-}
-
-interface RootBits {
-  user: unknown;
-  settings: { wishlistMultiple: boolean; wishlistGuests: boolean; wishlistCookiesDisabledText: string };
 }
 
 /**
@@ -34,44 +26,11 @@ interface RootBits {
  * server at its full size and its code is the purchase form island's, not the page's.
  */
 export function ProductHeart({ productId, productName, text }: { productId: number; productName: string; text: ProductHeartText }) {
-  const root = useRouteLoaderData('root') as RootBits | undefined;
-  const wl = useWishlistState();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'added'>('idle');
-  const [popup, setPopup] = useState<Choice | null>(null);
-  const inList = status === 'added' || !!wl?.products.has(productId);
-  const multiple = root?.settings.wishlistMultiple ?? true;
+  const { status, inList, popup, press, closePopup, added } = useHeart(productId);
 
-  const click = async (e: MouseEvent<HTMLButtonElement>) => {
+  const click = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
-    const choice = choiceOf(e.currentTarget.form);
-    if (status === 'loading') return;
-    if (navigator.cookieEnabled === false) {
-      window.alert(root?.settings.wishlistCookiesDisabledText ?? '');
-      return;
-    }
-    if (!root?.user && root?.settings.wishlistGuests === false) {
-      window.location.assign(`/account/login?redirect=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`);
-      return;
-    }
-    if (multiple) {
-      setPopup(choice);
-      return;
-    }
-    if (inList) {
-      window.location.assign('/wishlist');
-      return;
-    }
-    setStatus('loading');
-    const { wishlistApi, announceWishlistChange } = await import('../client/wishlist-api.ts');
-    const res = await wishlistApi<{ count: number }>('POST', '/wishlist/items', { productId, ...choice });
-    if (res.ok) {
-      setStatus('added');
-      rememberAdded(productId, res.body.count);
-      announceWishlistChange({ count: res.body.count, products: [...(wl?.products ?? []), productId], added: true });
-    } else {
-      setStatus('idle');
-      window.alert(res.body.error?.message ?? '');
-    }
+    void press(choiceOf(e.currentTarget.form));
   };
 
   const state = inList ? 'added' : status;
@@ -85,7 +44,7 @@ export function ProductHeart({ productId, productName, text }: { productId: numb
         aria-label={status === 'loading' ? text.loading : inList ? text.added : text.add}
         aria-pressed={inList}
         aria-busy={status === 'loading'}
-        onClick={(e) => void click(e)}
+        onClick={click}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" stroke="currentColor" strokeWidth="2" fill={inList ? 'currentColor' : 'none'} />
@@ -97,16 +56,7 @@ export function ProductHeart({ productId, productName, text }: { productId: numb
             // here: React would bubble them to the purchase form's handler otherwise.
             <div onSubmit={(e) => e.stopPropagation()}>
               <Suspense fallback={null}>
-                <AddPopup
-                  productId={productId}
-                  productName={productName}
-                  choice={popup}
-                  onClose={() => setPopup(null)}
-                  onAdded={(count) => {
-                    setStatus('added');
-                    rememberAdded(productId, count);
-                  }}
-                />
+                <AddPopup productId={productId} productName={productName} choice={popup} onClose={closePopup} onAdded={added} />
               </Suspense>
             </div>,
             document.body,

@@ -1,17 +1,11 @@
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { lazy, Suspense, useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { t } from '../../../i18n/t-wishlist.ts';
-import { rememberAdded, useWishlistState } from '../client/wishlist-state.ts';
+import { useHeart, type HeartChoice } from '../client/use-heart.ts';
 
 const loadPopup = () => import('./wishlist-popup.tsx');
 const AddPopup = lazy(() => loadPopup().then((m) => ({ default: m.AddToWishlistPopup })));
-
-interface RootBits {
-  csrfToken: string;
-  user: unknown;
-  settings: { wishlistMultiple: boolean; wishlistGuests: boolean; wishlistCookiesDisabledText: string };
-}
 
 export interface HeartProps {
   productId: number;
@@ -22,7 +16,7 @@ export interface HeartProps {
 }
 
 /** The chosen variation and attributes from the product's purchase form, if any. */
-function choiceFrom(formId: string | undefined): { variationId?: number; attributes?: Record<string, string> } {
+function choiceFrom(formId: string | undefined): HeartChoice {
   const form = formId ? (document.getElementById(formId) as HTMLFormElement | null) : null;
   if (!form) return {};
   const data = new FormData(form);
@@ -35,49 +29,17 @@ function choiceFrom(formId: string | undefined): { variationId?: number; attribu
 /**
  * The heart on product boxes, the quick view and the product page: idle → loading → added.
  * Without scripts it is a form post that adds to the default list and comes back here. With
- * several lists it opens the add popup (lists / new list); a product already in a list leads
- * to the wishlist page (one list) or the popup (several).
+ * scripts it adds in one click, or opens the add popup when there are lists to choose among
+ * (`useHeart`).
  */
 export function WishlistHeart({ productId, productName, formId, className }: HeartProps) {
-  const root = useRouteLoaderData('root') as RootBits | undefined;
   const location = useLocation();
-  const wl = useWishlistState();
-  const [status, setStatus] = useState<'idle' | 'loading' | 'added'>('idle');
-  const [popup, setPopup] = useState(false);
-  const inList = status === 'added' || !!wl?.products.has(productId);
-  const multiple = root?.settings.wishlistMultiple ?? true;
+  const { status, inList, multiple, popup, press, closePopup, added } = useHeart(productId);
   const here = `${location.pathname}${location.search}`;
 
-  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (status === 'loading') return;
-    if (typeof navigator !== 'undefined' && navigator.cookieEnabled === false) {
-      window.alert(root?.settings.wishlistCookiesDisabledText ?? '');
-      return;
-    }
-    if (!root?.user && root?.settings.wishlistGuests === false) {
-      window.location.assign(`/account/login?redirect=${encodeURIComponent(here)}`);
-      return;
-    }
-    if (multiple) {
-      setPopup(true);
-      return;
-    }
-    if (inList) {
-      window.location.assign('/wishlist');
-      return;
-    }
-    setStatus('loading');
-    const { wishlistApi, announceWishlistChange } = await import('../client/wishlist-api.ts');
-    const res = await wishlistApi<{ count: number }>('POST', '/wishlist/items', { productId, ...choiceFrom(formId) });
-    if (res.ok) {
-      setStatus('added');
-      rememberAdded(productId, res.body.count);
-      announceWishlistChange({ count: res.body.count, products: [...(wl?.products ?? []), productId], added: true });
-    } else {
-      setStatus('idle');
-      window.alert(res.body.error?.message ?? '');
-    }
+    void press(choiceFrom(formId));
   };
 
   const label = status === 'loading' ? t('wishlist.heartLoading', { name: productName }) : inList ? t('wishlist.heartIn', { name: productName }) : t('wishlist.heartAdd', { name: productName });
@@ -96,16 +58,7 @@ export function WishlistHeart({ productId, productName, formId, className }: Hea
       </form>
       {popup ? (
         <Suspense fallback={null}>
-          <AddPopup
-            productId={productId}
-            productName={productName}
-            choice={choiceFrom(formId)}
-            onClose={() => setPopup(false)}
-            onAdded={(count) => {
-              setStatus('added');
-              rememberAdded(productId, count);
-            }}
-          />
+          <AddPopup productId={productId} productName={productName} choice={popup} onClose={closePopup} onAdded={added} />
         </Suspense>
       ) : null}
     </>
