@@ -243,6 +243,15 @@ test('lightbox gallery: pictures made on opening, current and next only; a broke
   // Preload [0,1]: the first and second pictures exist, the third not yet.
   await expect(gallery.locator('img')).toHaveCount(2);
   await expect(gallery.locator('img').first()).toBeVisible();
+  // Above everything on the page (the stuck header, sticky columns, the sections' own stacking):
+  // at the centre of its title, close link and buttons, the topmost thing is the gallery's.
+  const topmost = (selector: string) =>
+    gallery.locator(selector).first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height / 2, 8));
+      return hit === el || el.contains(hit);
+    });
+  for (const selector of ['.block-lightbox__title', '.block-lightbox__close', '.block-lightbox__nav button']) expect(await topmost(selector), selector).toBe(true);
   await expectNoSeriousA11yViolations(page, 'the open gallery');
   await gallery.getByRole('button', { name: 'Next picture' }).click();
   await expect(gallery.locator('figure[data-index="2"]')).toHaveCount(1);

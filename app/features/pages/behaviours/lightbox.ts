@@ -34,6 +34,22 @@ function inertOutside(box: HTMLElement): () => void {
   return () => made.forEach((el) => (el.inert = false));
 }
 
+/**
+ * Puts an open lightbox in the browser's top layer (a manual popover): above the stuck header,
+ * sticky columns and every stacking context of the page (block sections isolate their own),
+ * wherever the box sits in the markup. Browsers without popovers keep it where it is.
+ */
+function toTopLayer(box: HTMLElement): void {
+  if (typeof box.showPopover !== 'function' || box.matches(':popover-open')) return;
+  box.setAttribute('popover', 'manual');
+  box.showPopover();
+}
+function fromTopLayer(box: HTMLElement): void {
+  if (!box.hasAttribute('popover')) return;
+  if (box.matches(':popover-open')) box.hidePopover();
+  box.removeAttribute('popover');
+}
+
 interface Open {
   box: HTMLElement;
   opener: HTMLElement | null;
@@ -218,6 +234,8 @@ export function init(root: HTMLElement): Cleanup {
     document.documentElement.classList.remove('lightbox-open', 'off-canvas-open');
     if (box.dataset.class) document.documentElement.classList.remove(box.dataset.class);
     was.d.add(() => box.classList.remove('is-closing'));
+    // Out of the top layer once it has faded (or when it opens again before that).
+    was.d.add(() => fromTopLayer(box));
     was.d.timeout(() => {
       was.d.dispose();
       if (box.classList.contains('is-generated')) box.remove();
@@ -238,6 +256,7 @@ export function init(root: HTMLElement): Cleanup {
     box.classList.remove('is-closing');
     box.classList.add('is-open');
     box.setAttribute('aria-modal', 'true');
+    toTopLayer(box);
     open.outside = inertOutside(box);
     document.documentElement.classList.add('lightbox-open');
     const kind = box.dataset.lightbox;
