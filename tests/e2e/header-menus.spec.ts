@@ -274,6 +274,15 @@ test('the mobile menu slides in, expands submenus, and clears its open state 300
   const cleared = await seenAt(page, 'cleared');
   expect(cleared - closedAt).toBeGreaterThanOrEqual(MOBILE_MENU_CLEAR_MS - 5);
   await expect(menu).not.toHaveAttribute('open');
+
+  // Escape closes it too, and the focus goes back to the menu button.
+  await menu.locator('summary').click();
+  await expect(page.locator('html')).toHaveClass(/mobile-menu-open/);
+  await nav.getByRole('button', { name: 'Submenu: Clothing' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).not.toHaveClass(/mobile-menu-open/);
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(menu.locator('summary')).toBeFocused();
 });
 
 test('hovering a link prefetches it after 65 ms; excluded links are not prefetched', async ({ page }) => {
@@ -380,6 +389,7 @@ test.describe('with an administrator', () => {
     await a.getByLabel('Mobile menu', { exact: true }).selectOption('sidebar');
     await a.getByLabel('Hide the sticky header while scrolling down').check();
     await a.getByLabel('Transparent header at the top of the page').check();
+    await a.getByLabel('Light navigation text on a dark header').check();
     await a.getByLabel('Show a page loader while a page starts').check();
     await a.getByLabel('Products per row on small screens (under 550 px)').fill('1');
     await a.getByLabel(/^Service worker address/).fill('/sw.js');
@@ -408,6 +418,11 @@ test.describe('with an administrator', () => {
     expect(cols).toBe(1);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim())).toBe('#7a1f4b');
 
+    // On the transparent, dark header the search box keeps its own dark text on its light field.
+    for (const box of [page.getByRole('combobox', { name: 'Search in category' }), page.getByRole('combobox', { name: 'Search products' })]) {
+      expect(await box.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(255, 255, 255)');
+    }
+
     // Sidebar: a level slides in with a "Main menu" back header.
     await page.locator('details.mobile-nav > summary').click();
     const nav = page.getByRole('navigation', { name: 'Main menu' }).filter({ visible: true });
@@ -415,11 +430,17 @@ test.describe('with an administrator', () => {
     await nav.getByRole('button', { name: 'Submenu: Clothing' }).click();
     const back = nav.getByRole('button', { name: 'Main menu' });
     await expect(back).toBeFocused();
+    // The dark navigation's light text stays in the header: the menu's panel is light, its
+    // arrows and back button dark like its links.
+    const textColour = await nav.getByRole('link', { name: 'Hoodies' }).evaluate((el) => getComputedStyle(el).color);
+    expect(await back.evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
+    expect(textColour).not.toBe('rgb(255, 255, 255)');
     await expect(nav.getByRole('link', { name: 'Hoodies' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sidebar menu level');
     await snapshot(page, `test-results/screens/header-mobile-sidebar-level.png`);
     await back.click();
     await expect(nav.getByRole('button', { name: 'Submenu: Clothing' })).toBeFocused();
+    expect(await nav.getByRole('button', { name: 'Submenu: Clothing' }).evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
     await expect(nav.getByRole('link', { name: 'Hoodies' })).toBeHidden();
     await page.locator('details.mobile-nav > summary').click({ position: { x: 5, y: 5 }, force: true });
     await expect(page.locator('details.mobile-nav')).not.toHaveAttribute('open');

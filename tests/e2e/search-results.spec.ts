@@ -196,6 +196,15 @@ test.describe('header box with the category select', () => {
     expect(a.x).toBeGreaterThanOrEqual(0);
     expect(b.x + b.width).toBeLessThanOrEqual(390);
     expect(b.width).toBeGreaterThan(150);
+    // "All categories" is shown whole: the select's content box holds its text and the arrow.
+    const room = await select.evaluate((el: HTMLSelectElement) => {
+      const cs = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = cs.font;
+      const text = ctx.measureText(el.options[el.selectedIndex]!.text).width;
+      return el.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - text;
+    });
+    expect(room).toBeGreaterThanOrEqual(16);
     await snapshot(page, test.info().outputPath('search-category-390.png'));
     await context.close();
   });

@@ -187,6 +187,24 @@ function mobileMenu() {
     const nav = details();
     if (e.target === nav && nav?.open && !nav.classList.contains('is-closing')) root.classList.add('mobile-menu-open');
   });
+  /** Closing: slides out, then the open state is cleared. */
+  const close = (nav: HTMLDetailsElement) => {
+    clearTimeout(clearTimer);
+    root.classList.remove('mobile-menu-open');
+    nav.classList.add('is-closing');
+    clearTimer = setTimeout(() => {
+      nav.open = false;
+      nav.classList.remove('is-closing');
+    }, MOBILE_MENU_CLEAR_MS);
+  };
+  // Escape closes the open menu, as it closes the dropdowns, and the focus goes back to its button.
+  listen('keydown', (e) => {
+    const nav = details();
+    if (e.key !== 'Escape' || !nav?.open || nav.classList.contains('is-closing')) return;
+    e.preventDefault();
+    close(nav);
+    nav.querySelector<HTMLElement>(':scope > summary')?.focus();
+  });
   listen('click', (e) => {
     const target = e.target as Element;
     const nav = details();
@@ -199,14 +217,8 @@ function mobileMenu() {
         requestAnimationFrame(() => root.classList.add('mobile-menu-open'));
         return;
       }
-      // Closing: slides out, then the open state is cleared.
       e.preventDefault();
-      root.classList.remove('mobile-menu-open');
-      nav.classList.add('is-closing');
-      clearTimer = setTimeout(() => {
-        nav.open = false;
-        nav.classList.remove('is-closing');
-      }, MOBILE_MENU_CLEAR_MS);
+      close(nav);
       return;
     }
     const toggle = target.closest?.<HTMLButtonElement>('.mobile-nav__toggle');
