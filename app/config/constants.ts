@@ -60,6 +60,8 @@ export const TYPE_AHEAD_RESET_MS = 1000;
 /** Review link: scroll duration and offset. */
 export const REVIEWS_SCROLL_DURATION_MS = 300;
 export const REVIEWS_SCROLL_OFFSET_PX = 150;
+/** Room kept between the reviews tab and a sticky header and bar that cover more than that offset. */
+export const REVIEWS_SCROLL_GAP_PX = 16;
 /** Variation form initialises after this long. */
 export const VARIATION_FORM_INIT_DELAY_MS = 100;
 /** Variations are embedded in the product page up to this many (store setting overrides). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { REVIEWS_SCROLL_DURATION_MS, REVIEWS_SCROLL_OFFSET_PX } from '../../../config/constants.ts';
+import { REVIEWS_SCROLL_DURATION_MS, REVIEWS_SCROLL_OFFSET_PX, REVIEWS_SCROLL_GAP_PX } from '../../../config/constants.ts';
 import { pageText } from '../page-text.ts';
 
 export type TabId = 'description' | 'additional_information' | 'reviews';
@@ -64,7 +64,20 @@ export function showReviews(select: (id: TabId) => void, { focus = false } = {})
   const tab = document.getElementById('tab-title-reviews');
   if (!tab) return;
   if (focus) tab.focus({ preventScroll: true });
-  scrollToElement(tab);
+  scrollToElement(tab, reviewsOffset());
+}
+
+/**
+ * The spec's 150 px, or more where that would leave the tabs under what stays at the top once
+ * the page has scrolled there: the sticky header and, on wide screens, the sticky add-to-cart
+ * bar under it (both fixed by then, whatever they are now).
+ */
+function reviewsOffset(): number {
+  const header = document.querySelector<HTMLElement>('.site-header[data-sticky]');
+  const bar = document.querySelector<HTMLElement>('.sticky-bar');
+  const barOnTop = bar && matchMedia('(min-width: 850px)').matches;
+  const covered = (header?.offsetHeight ?? 0) + (barOnTop ? bar.offsetHeight : 0);
+  return Math.max(REVIEWS_SCROLL_OFFSET_PX, covered + REVIEWS_SCROLL_GAP_PX);
 }
 
 interface Props {
