@@ -340,7 +340,7 @@ test('a link to #live-chat opens the chat', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
 });
 
-test('on a phone the launcher spans the width and moves above the product page\'s sticky bar', async ({ page }) => {
+test('on a phone the launcher spans the width; over the product page\'s sticky bar it folds to a round button in its corner, above the bar', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   const hoodie = DEMO_PRODUCTS.find((p) => p.name === DEMO_SPECIAL.swatches)!;
   await page.goto(`/product/${slugify(hoodie.name)}`);
@@ -356,7 +356,11 @@ test('on a phone the launcher spans the width and moves above the product page\'
     const l = (await launcher.boundingBox())!;
     const b = (await bar.boundingBox())!;
     expect(l.y + l.height).toBeLessThanOrEqual(b.y + 1);
+    // One bar across the screen, not two: the launcher is a button in the corner, named as before.
+    expect(l.width).toBeLessThanOrEqual(64);
+    expect(l.x + l.width).toBeGreaterThan(MOBILE.width - 80);
   }).toPass();
+  await expect(launcher).toHaveAccessibleName('Chat with us');
   await snapshot(page, 'test-results/screens/chat-launcher-sticky-390.png');
 });
 
