@@ -140,7 +140,14 @@ test('the quick view adds the chosen quantity; a refused add says why beside the
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Quick view: Canvas Tote Bag' }).click();
   const dialog = page.getByRole('dialog', { name: 'Canvas Tote Bag' });
-  await dialog.getByLabel('Quantity of Canvas Tote Bag').fill('3');
+  // The quantity has − and + as on the product page and in the cart.
+  const qty = dialog.getByLabel('Quantity of Canvas Tote Bag');
+  await dialog.getByRole('button', { name: 'One more Canvas Tote Bag' }).click();
+  await expect(qty).toHaveValue('2');
+  await dialog.getByRole('button', { name: 'One fewer Canvas Tote Bag' }).click();
+  await expect(qty).toHaveValue('1');
+  await expect(dialog.getByRole('button', { name: 'One fewer Canvas Tote Bag' })).toBeDisabled();
+  await qty.fill('3');
   await dialog.getByRole('button', { name: 'Add to cart: Canvas Tote Bag' }).click();
   await expect(dialog.getByRole('link', { name: 'View cart' })).toBeVisible();
   await expect(cartButton(page, 3)).toBeAttached();

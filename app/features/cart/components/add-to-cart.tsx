@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { CartApiError } from '../client/cart-api.ts';
-import { useCartAction } from '../client/cart-queue.ts';
+import { useCartAction, useHydrated } from '../client/cart-queue.ts';
+import { QuantityInput } from './quantity-input.tsx';
 import { cartText } from './cart-text.ts';
 import '../cart.css';
 import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
@@ -42,6 +43,7 @@ export function AddToCart({ productId, productName, withQuantity = false, maxQua
   const location = useLocation();
   const navigate = useNavigate();
   const run = useCartAction();
+  const hydrated = useHydrated();
   const pending = useRef(0);
   const [state, setState] = useState<'idle' | 'loading' | 'added'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -82,10 +84,7 @@ export function AddToCart({ productId, productName, withQuantity = false, maxQua
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
       {withQuantity ? (
-        <label className="qty">
-          <span className="visually-hidden">{cartText.quantityOf(productName)}</span>
-          <input type="number" name="quantity" min={1} max={maxQuantity ?? undefined} step={1} defaultValue={1} inputMode="numeric" />
-        </label>
+        <QuantityInput name="quantity" id={`add-to-cart-qty-${productId}`} productName={productName} quantity={1} max={maxQuantity} enhanced={hydrated} />
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
