@@ -38,7 +38,7 @@ export const en = {
   'behaviours.playSlides': 'Play the slides',
   'behaviours.contentNotFound': 'Content not found',
   'behaviours.contentNotLoaded': 'The content could not be loaded.',
-  'behaviours.imageNotLoaded': 'Image {n} could not be loaded.',
+  'behaviours.imageNotLoaded': 'The image #{n} could not be loaded.',
   'behaviours.previousImage': 'Previous picture',
   'behaviours.nextImage': 'Next picture',
   'behaviours.loading': 'Loading…',

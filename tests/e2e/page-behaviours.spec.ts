@@ -256,7 +256,7 @@ test('lightbox gallery: pictures made on opening, current and next only; a broke
   await gallery.getByRole('button', { name: 'Next picture' }).click();
   await expect(gallery.locator('figure[data-index="2"]')).toHaveCount(1);
   await gallery.getByRole('button', { name: 'Next picture' }).click();
-  const broken = gallery.getByRole('link', { name: 'Image 3 could not be loaded.' });
+  const broken = gallery.getByRole('link', { name: 'The image #3 could not be loaded.' });
   await expect(broken).toBeVisible();
   expect(await broken.getAttribute('href')).toBe(await gallery.locator('a[data-index="2"]').getAttribute('href'));
   await page.keyboard.press('Escape');

@@ -11,7 +11,7 @@ import { Disposer, elementsOf, focusables, make, reducedMotion, type Cleanup } f
  * to the opener.
  * - image/gallery: the pictures are links the behaviour turns into one picture at a time,
  *   making the current one and the next only (the list's data-preload, BLOCK_TIMING.galleryPreload); a picture that
- *   fails shows "Image n could not be loaded." as a link to it.
+ *   fails shows "The image #n could not be loaded." as a link to it.
  * - video: the player is made on opening with a spinner until it has loaded ("The content
  *   could not be loaded." when an own file fails), and removed on closing.
  * - inline: its children, or a copy of the block in data-content ("Content not found" if gone).
