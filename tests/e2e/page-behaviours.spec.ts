@@ -410,13 +410,23 @@ test('scroll-to bullets: current section highlighted, 500 ms smooth scroll, hash
   await page.locator('#in-numbers').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY));
   await expect(bullets.getByRole('link', { name: 'In numbers' })).toHaveAttribute('aria-current', 'location');
   await expectNoSeriousA11yViolations(page, 'bullet navigation');
+  // The dots stand in one column whatever their titles' lengths.
+  const dots = await bullets.locator('.scroll-bullets__dot').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
+  expect(new Set(dots).size).toBe(1);
+  // Two anchors at the top of one section: the one clicked is the one highlighted.
+  await bullets.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/#help$/);
+  await expect(bullets.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'location');
+  await bullets.getByRole('link', { name: 'Visit us' }).click();
+  await expect(page).toHaveURL(/#visit-us$/);
+  await expect(bullets.getByRole('link', { name: 'Visit us' })).toHaveAttribute('aria-current', 'location');
 
   // On load, the section in the address.
   await open(page, '/#help');
   // There (the anchor's own scroll margin may stay above it).
   await expect.poll(async () => Math.abs(Math.round(await page.evaluate<number>(belowHeader('help')))) <= 40).toBe(true);
-  // Help, or the sidebar's "Visit us" at the top of the same section.
-  await expect(bullets.locator('[aria-current="location"]')).toHaveText(/Help|Visit us/);
+  // Help itself, not the sidebar's "Visit us" at the top of the same section.
+  await expect(bullets.locator('[aria-current="location"]')).toHaveText('Help');
 });
 
 test('sticky sidebar: sticks 15 px from the top from 850 px wide, not at 849', async ({ page }) => {

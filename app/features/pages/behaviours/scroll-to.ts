@@ -35,16 +35,22 @@ export function init(root: HTMLElement): Cleanup {
     d.add(() => nav!.remove());
   }
 
-  // The current section: the last bulleted anchor whose top has passed a third of the view.
+  // The current section: the last bulleted anchor whose top has passed a third of the view;
+  // after a scroll to an anchor (a click, the address), that anchor, until the page is scrolled
+  // by hand (anchors close together, in one section, would otherwise name the next one).
   let frame = 0;
+  let pinned: { index: number; y: number } | null = null;
   const highlight = () => {
     frame = 0;
+    if (pinned && Math.abs(window.scrollY - pinned.y) > 1) pinned = null;
     const line = window.innerHeight / 3;
     // Before the first anchor is reached, the first is current.
-    let current = 0;
-    bulleted.forEach((a, i) => {
-      if (a.getBoundingClientRect().top <= line) current = i;
-    });
+    let current = pinned?.index ?? 0;
+    if (!pinned) {
+      bulleted.forEach((a, i) => {
+        if (a.getBoundingClientRect().top <= line) current = i;
+      });
+    }
     links.forEach((l, i) => {
       l.classList.toggle('is-active', i === current);
       if (i === current) l.setAttribute('aria-current', 'location');
@@ -57,10 +63,18 @@ export function init(root: HTMLElement): Cleanup {
     d.add(() => cancelAnimationFrame(frame));
   }
 
+  /** Highlights the anchor scrolled to, where the scroll came to rest. */
+  const pin = (anchor: HTMLElement) => {
+    const index = bulleted.indexOf(anchor);
+    if (index < 0 || !links.length) return;
+    pinned = { index, y: window.scrollY };
+    highlight();
+  };
   const go = (anchor: HTMLElement, hash: string) =>
     scrollWindowTo(topOf(anchor), ANCHOR_SCROLL_DURATION_MS).then(() => {
       history.replaceState(history.state, '', hash);
       focusQuietly(anchor);
+      pin(anchor);
     });
 
   // Any same-page link to an anchor: the bullets, menu links, links in text.
@@ -77,14 +91,14 @@ export function init(root: HTMLElement): Cleanup {
   // and Chromium repeats it as the page lays out until the load event: ours comes after).
   const named = byId.get(decodeURIComponent(location.hash.slice(1)));
   if (named) {
-    const jump = () => requestAnimationFrame(() => void scrollWindowTo(topOf(named), ANCHOR_SCROLL_DURATION_MS));
+    const jump = () => requestAnimationFrame(() => void scrollWindowTo(topOf(named), ANCHOR_SCROLL_DURATION_MS).then(() => pin(named)));
     if (document.readyState === 'complete') jump();
     else d.on(window, 'load', jump, { once: true });
   }
   // A new hash on the same page (typed, or back and forward): the browser has jumped; clear the header.
   d.on(window, 'hashchange', () => {
     const anchor = byId.get(decodeURIComponent(location.hash.slice(1)));
-    if (anchor) void scrollWindowTo(topOf(anchor), 0);
+    if (anchor) void scrollWindowTo(topOf(anchor), 0).then(() => pin(anchor));
   });
   return d.dispose;
 }
