@@ -193,6 +193,10 @@ test('the backend editor works with the keyboard alone; editors see edit links o
   // The editor sees the two edit links on each block.
   await page.goto('/summer-sale');
   const edit = page.locator('[data-block-id="heading-1"] > .block-edit');
+  // Hovering a block inside a section shows that block's tooltip alone, not the section's too.
+  await page.locator('[data-block-id="heading-1"]').hover();
+  const shown = () => page.locator('.block-edit').evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity === '1').map((el) => el.parentElement!.getAttribute('data-block-id')));
+  await expect.poll(shown).toEqual(['heading-1']);
   await expect(edit).toHaveAttribute('data-link', `/admin/pages/${pageId}/builder?block=heading-1`);
   await expect(edit).toHaveAttribute('data-backend', `/admin/pages/${pageId}#block-heading-1`);
   await edit.getByRole('link', { name: /backend editor/ }).focus();
