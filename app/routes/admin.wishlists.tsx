@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, type ActionFunctionArgs, type Loade
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 import { ESTIMATE_STATUSES } from '../features/wishlist/wishlist.schema.ts';
 import { WISHLIST_ADMIN_ROLES, estimateInbox, listsByShopper, mostWished, setEstimateStatus } from '../features/wishlist/wishlist-admin.server.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -39,6 +40,7 @@ export default function AdminWishlists() {
       <ActionNotice result={result} />
       <h2>{t('admin.wishlists.estimates')}</h2>
       {estimates.length === 0 ? <p>{t('admin.wishlists.noRequests')}</p> : (
+        <TableScroll label={t('admin.wishlists.estimates')}>
         <table>
           <thead><tr><th scope="col">{t('admin.wishlists.date')}</th><th scope="col">{t('admin.wishlists.from')}</th><th scope="col">{t('admin.wishlists.itemsMessage')}</th><th scope="col">{t('admin.wishlists.status')}</th></tr></thead>
           <tbody>
@@ -66,6 +68,7 @@ export default function AdminWishlists() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       <h2>{t('admin.wishlists.mostWished')}</h2>
       {top.length === 0 ? <p>{t('admin.wishlists.none')}</p> : (
@@ -73,6 +76,7 @@ export default function AdminWishlists() {
       )}
       <h2>{t('admin.wishlists.byShopper')}</h2>
       {lists.length === 0 ? <p>{t('admin.wishlists.none')}</p> : (
+        <TableScroll label={t('admin.wishlists.byShopper')}>
         <table>
           <thead><tr><th scope="col">{t('admin.wishlists.shopper')}</th><th scope="col">{t('admin.wishlists.list')}</th><th scope="col">{t('admin.wishlists.items')}</th></tr></thead>
           <tbody>
@@ -85,6 +89,7 @@ export default function AdminWishlists() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
     </>
   );

@@ -197,6 +197,7 @@ test('every admin page fits a 390 px phone without scrolling sideways and passes
     '/admin/mail',
     '/admin/privacy',
     '/admin/reviews?status=all',
+    '/admin/wishlists',
     '/admin/setup',
   ];
   for (const [size, viewport] of [['mobile', MOBILE], ['desktop', DESKTOP]] as const) {
@@ -205,6 +206,14 @@ test('every admin page fits a 390 px phone without scrolling sideways and passes
       await page.goto(path);
       await waitForHydration(page);
       await expectNoSidewaysScroll(page, `${path} at ${viewport.width}px`);
+      // The top bar's link to the shop is one line (cut short if need be, never broken mid-word).
+      const storeLink = page.locator('.admin-bar__store');
+      const storeLines = (await storeLink.count()) === 0 ? 1 : await storeLink.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el.firstChild ?? el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(storeLines, `${path} at ${viewport.width}px`).toBe(1);
       if (size === 'mobile') await expectNoSeriousA11yViolations(page, `${path} at ${viewport.width}px`);
       await screenshot(page, `${path.slice(1).replace(/[/?=]+/g, '-')}-${size}`);
     }
