@@ -40,12 +40,12 @@ async function main() {
   }
   const app = await buildApp(config, { pages: dev ? 'dev' : 'build' });
   // A fresh shop: the setup code that /admin/setup asks for, once per start (not per worker).
-  if (cluster.isPrimary) await announceSetupCode(app.services);
+  const setupCode = cluster.isPrimary ? await announceSetupCode(app.services) : null;
   await app.listen({ port: config.port, host: config.host });
   // One plain line for the person who started it (with several workers, from the first only).
   if (cluster.isPrimary || cluster.worker?.id === 1) {
     const [{ readyLine, shopUrl }, { adminExists }] = await Promise.all([import('./ready-line.ts'), import('../app/features/account/account.server.ts')]);
-    console.log(readyLine(shopUrl(config.publicUrl, app.server.address()), !(await adminExists(app.services))));
+    console.log(readyLine(shopUrl(config.publicUrl, app.server.address()), !(await adminExists(app.services)), setupCode));
   }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The one plain line the server prints when it is ready, beside its JSON logs: where the shop
- * is and, while the shop has no administrator, where to create the first one.
+ * is and, while the shop has no administrator, where to create the first one and with which
+ * setup code (when this process knows it; else where to find it).
  */
-export function readyLine(shopUrl: string, needsAdmin: boolean): string {
+export function readyLine(shopUrl: string, needsAdmin: boolean, setupCode?: string | null): string {
   const base = shopUrl.replace(/\/+$/, '');
-  return needsAdmin
-    ? `Vitrine is ready at ${base}/ — create the first administrator at ${base}/admin/setup`
-    : `Vitrine is ready at ${base}/ — the admin is at ${base}/admin`;
+  if (!needsAdmin) return `Vitrine is ready at ${base}/ — the admin is at ${base}/admin`;
+  const code = setupCode ? `with the setup code ${setupCode}` : 'with the setup code from the log above';
+  return `Vitrine is ready at ${base}/ — create the first administrator at ${base}/admin/setup ${code} (\`npx vitrine setup-code\` shows it again)`;
 }
 
 /** The shop's address: PUBLIC_URL when set, else the address it listens on (any interface reads as localhost). */

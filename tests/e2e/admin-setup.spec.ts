@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures.ts';
 import { fillSetupCode, logIn, newAccount, register, waitForHydration, type Account } from './helpers.ts';
+import { setupCodeOf } from './shop-server.ts';
 
 // This journey needs an empty database and changes shop-wide settings: its own worker,
 // server and database. The steps build on each other, so they run in order. No PUBLIC_URL:
@@ -10,11 +11,12 @@ test.describe.configure({ mode: 'serial' });
 const admin: Account = { ...newAccount('admin'), name: 'Ada Admin' };
 const NOTICE = 'Free delivery on every order this week.';
 
-test('on a fresh database the server prints one plain line: where the shop is and where to create the first administrator', async ({ shop }) => {
+test('on a fresh database the server prints one plain line: where the shop is, where to create the first administrator and with which setup code', async ({ shop }) => {
   const url = shop.server.baseURL;
-  await expect.poll(() => shop.server.output()).toContain(`Vitrine is ready at ${url}/ — create the first administrator at ${url}/admin/setup\n`);
+  const line = `Vitrine is ready at ${url}/ — create the first administrator at ${url}/admin/setup with the setup code ${setupCodeOf(url)} (\`npx vitrine setup-code\` shows it again)`;
+  await expect.poll(() => shop.server.output()).toContain(`${line}\n`);
   // A line of its own, not inside a JSON log entry.
-  expect(shop.server.output().split('\n')).toContain(`Vitrine is ready at ${url}/ — create the first administrator at ${url}/admin/setup`);
+  expect(shop.server.output().split('\n')).toContain(line);
 });
 
 test('/admin/setup refuses a wrong setup code and creates nobody', async ({ page }) => {
