@@ -55,6 +55,13 @@ for (const dialect of await dialects()) {
       expect(blackXL).toMatchObject({ is_in_stock: false, availability_text: 'Out of stock' });
     });
 
+    it('an out-of-stock variation is refused naming the variation, not only its product', async () => {
+      const navyS = (await choose(DEMO_SPECIAL.swatches, { color: 'Navy', size: 'S' })).json();
+      const res = await client.request('POST', '/api/cart/items', { productId: ids[DEMO_SPECIAL.swatches], variationId: navyS.variation_id, quantity: 1 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'out_of_stock', message: `Sorry, “${DEMO_SPECIAL.swatches} – Navy, S” is out of stock.` });
+    });
+
     it('matches an "any size" variation for every size, whatever the case of the values', async () => {
       for (const size of ['S', 'M', 'L']) {
         const v = (await choose(DEMO_SPECIAL.anyVariation, { attribute_color: 'red', attribute_size: size })).json();

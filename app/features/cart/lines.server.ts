@@ -223,6 +223,15 @@ export function lineBounds(p: Purchasable): { min: number; max: number } {
 }
 
 /**
+ * The purchasable as a shopper's message names it: a variation with its own attribute values
+ * ("Hoodie – Blue, L", as WooCommerce names one), a product by its name.
+ */
+export function purchasableName(p: Purchasable): string {
+  const values = p.variationId === null ? [] : Object.values(p.variationAttributes).filter(Boolean);
+  return values.length ? `${p.name} – ${values.join(', ')}` : p.name;
+}
+
+/**
  * Why a purchasable cannot be bought at all, as the error to answer (404 when it is not for
  * sale, 409 otherwise; `productUrl` when choosing options on the page would help), or null.
  */
@@ -236,7 +245,7 @@ export function availabilityProblem(p: Purchasable): HttpError | null {
   if (p.type === 'external' || p.price === null) {
     return new HttpError(409, 'not_purchasable', `Sorry, “${p.name}” cannot be purchased.`, undefined, undefined, { productUrl });
   }
-  if (p.stockStatus === 'outofstock') return new HttpError(409, 'out_of_stock', `Sorry, “${p.name}” is out of stock.`);
+  if (p.stockStatus === 'outofstock') return new HttpError(409, 'out_of_stock', `Sorry, “${purchasableName(p)}” is out of stock.`);
   return null;
 }
 
@@ -259,7 +268,7 @@ export function assertPurchasable(p: Purchasable, quantity: number, inCart: numb
   const have = inCart > 0 ? ` (you have ${inCart} in your cart)` : '';
   if (max !== null && total > max) {
     const reason = p.manageStock && !p.backordersAllowed && max === Math.max(0, p.stockQuantity ?? 0) ? `only ${max} in stock` : `at most ${max} per order`;
-    throw new HttpError(409, 'too_many', `You cannot add that amount of “${p.name}” — ${reason}${have}.`);
+    throw new HttpError(409, 'too_many', `You cannot add that amount of “${purchasableName(p)}” — ${reason}${have}.`);
   }
   if (total > MAX_LINE_QUANTITY) throw new HttpError(409, 'too_many', `You cannot add that amount of “${p.name}” — at most ${MAX_LINE_QUANTITY} per line${have}.`);
 }
