@@ -5,6 +5,7 @@ import { salesFigures, topSellers } from '../../app/features/admin/dashboard-sal
 import { pendingReviews } from '../../app/features/admin/dashboard.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { backgroundSettled } from '../../app/lib/background.server.ts';
@@ -186,6 +187,22 @@ for (const dialect of await dialects()) {
       expect(table).toMatch(/>Sold<\/th>.*>Net sales<\/th>.*>Gross sales<\/th>/s);
       const row = table.slice(table.indexOf('Dash vase'), table.indexOf('</tr>', table.indexOf('Dash vase')));
       expect(row.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).toBe('Dash vase 2 £24.00 £36.00');
+
+      // A line whose total does not split evenly (3 bowls at £10 less a £1 coupon: £29.00): the
+      // refunded unit takes £9.67 of it, rounded the same way on both databases.
+      const bowl = (await createProduct(db(), { name: 'Dash bowl', regular_price: 1000 })).id;
+      await saveCoupon(db(), null, { code: `pound-${dialect}`, discountType: 'fixed_cart', amount: '1' });
+      const json = { 'content-type': 'application/json' };
+      const token = (await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { ...json, 'cart-token': 'new-bowl' }, payload: JSON.stringify({ productId: bowl, quantity: 3 }) })).headers['cart-token'] as string;
+      expect((await t.app.inject({ method: 'POST', url: '/api/cart/coupons', headers: { ...json, 'cart-token': token }, payload: JSON.stringify({ code: `pound-${dialect}` }) })).statusCode).toBe(200);
+      const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: { ...json, 'cart-token': token }, payload: JSON.stringify({ billing_address: US, payment_method: 'cod' }) });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      const bowlOrder = checkout.json().order_id as number;
+      const bowlLine = await db().selectFrom('order_items').select(['id', 'total']).where('order_id', '=', bowlOrder).executeTakeFirstOrThrow();
+      expect(bowlLine.total).toBe(2900);
+      const refund = new URLSearchParams({ intent: 'refund', [`refund_qty_${bowlLine.id}`]: '1', refund_amount: '9.67' }).toString();
+      expect((await c.request('POST', `/admin/orders/${bowlOrder}`, refund, { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(200);
+      expect((await topSellers(db(), 'GBP', now)).find((r) => r.productId === bowl)).toMatchObject({ quantity: 2, netSales: 1933, grossSales: 2900 });
     });
   });
 }
