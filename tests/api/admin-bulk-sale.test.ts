@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
@@ -101,6 +102,41 @@ for (const dialect of await dialects()) {
       expect(await row(hoodie)).toMatchObject({ sale_price: 2250, sale_from: null, sale_to: null });
       expect(await row(belt)).toMatchObject({ sale_price: 1500, sale_from: null, sale_to: null, min_price: 1500 });
       expect(await row(tee)).toMatchObject({ min_price: 2500, max_price: 2500 });
+    });
+
+    it('over random prices, sales, dates and percentages, each product ends as the rule says and the notice counts it (property)', async () => {
+      const product = fc.integer({ min: 1, max: 200_000 }).chain((regular) =>
+        fc.record({
+          regular: fc.constant(regular),
+          sale: regular > 1 ? fc.option(fc.integer({ min: 1, max: regular - 1 }), { nil: null }) : fc.constant(null),
+          when: fc.constantFrom('always', 'running', 'scheduled', 'ended'),
+        }),
+      );
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(product, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 99 }), async (list, percent) => {
+          const at = Date.now();
+          const dates = { always: {}, running: { sale_from: new Date(at - 3 * DAY).toISOString(), sale_to: new Date(at + 3 * DAY).toISOString() }, scheduled: { sale_from: new Date(at + 3 * DAY).toISOString(), sale_to: null }, ended: { sale_from: null, sale_to: new Date(at - 3 * DAY).toISOString() } } as const;
+          const ids: number[] = [];
+          for (const p of list) ids.push((await createProduct(db(), { name: `Random ${n++}`, regular_price: p.regular, sale_price: p.sale, ...(p.sale === null ? {} : dates[p.when]) })).id);
+          const res = await bulk(ids, String(percent));
+          expect(res.statusCode, res.body).toBe(200);
+          let kept = 0;
+          for (const [i, p] of list.entries()) {
+            const price = Math.round((p.regular * (100 - percent)) / 100);
+            const keep = p.sale !== null && p.sale < price && p.when !== 'ended';
+            if (keep) kept++;
+            const after = await row(ids[i]!);
+            if (keep) expect(after).toMatchObject({ sale_price: p.sale, ...dates[p.when] });
+            else expect(after).toMatchObject({ sale_price: price, sale_from: null, sale_to: null });
+          }
+          const done = `Sale set: ${list.length - kept} of ${list.length} product${list.length === 1 ? '' : 's'}.`;
+          const text = notice(res.body);
+          if (kept) expect(text).toContain(`${done} Kept ${kept} deeper sale${kept === 1 ? '' : 's'} already set.`);
+          else expect(text).toBe(done);
+        }),
+        { numRuns: 6, seed: 20261201 },
+      );
     });
 
     it('nothing deeper to keep: the notice is the plain count; a refused percentage changes nothing', async () => {
