@@ -45,6 +45,8 @@ export const enAdminProducts = {
   'productList.sort.created': 'Date added',
   'productList.bulkDone.one': '{action}: {changed} of {count} product.',
   'productList.bulkDone.other': '{action}: {changed} of {count} products.',
+  'productList.saleKept.one': '{done} Kept {count} deeper sale already set.',
+  'productList.saleKept.other': '{done} Kept {count} deeper sales already set.',
   'productList.bulk.publish': 'Published',
   'productList.bulk.draft': 'Set to draft',
   'productList.bulk.trash': 'Moved to the trash',
@@ -98,6 +100,9 @@ export const enAdminProducts = {
   'productList.error.notSimple': 'Prices of this product are set per variation or child: open the editor.',
   'productList.skip.unpriced': 'A variable product needs a variation with a price',
   'productList.skip.grouped': 'A grouped product has no price of its own',
+  'productList.skip.deeperSale': 'Kept its deeper sale already set',
+  'productList.skip.deeperVariations.one': '{count} variation kept its deeper sale already set',
+  'productList.skip.deeperVariations.other': '{count} variations kept their deeper sales already set',
   'productList.skip.managed': 'Stock is managed: change the quantity instead',
   // The editor.
   'products.editTitle': 'Edit “{name}”',

@@ -53,7 +53,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
       const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined }, actor);
-      return { done: plural('productList.bulkDone', ids.length, { action: t(`productList.bulk.${r.action}`), changed: r.changed }), skipped: r.skipped };
+      const done = plural('productList.bulkDone', ids.length, { action: t(`productList.bulk.${r.action}`), changed: r.changed });
+      return { done: r.kept ? plural('productList.saleKept', r.kept, { done }) : done, skipped: r.skipped };
     }
     const id = idFromText(str('id'));
     if (id === null) throw new HttpError(400, 'invalid', t('admin.unknownRequest'));

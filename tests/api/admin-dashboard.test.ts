@@ -5,6 +5,7 @@ import { salesFigures, topSellers } from '../../app/features/admin/dashboard-sal
 import { pendingReviews } from '../../app/features/admin/dashboard.server.ts';
 import { saveSettings } from '../../app/features/admin/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
+import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { backgroundSettled } from '../../app/lib/background.server.ts';
@@ -98,7 +99,9 @@ for (const dialect of await dialects()) {
         ['Dash lamp', 4],
         ['Dash rug', 3],
       ]);
-      expect(top[0]).toMatchObject({ productId: ids.lamp, revenue: 4000, exists: true });
+      expect(top[0]).toMatchObject({ productId: ids.lamp, netSales: 4000, grossSales: 4000, exists: true });
+      // The rug's £5.00 refund gave no units back: it is the order's (in the sales above), not the rug's.
+      expect(top[1]).toMatchObject({ productId: ids.rug, netSales: 7500, grossSales: 7500 });
     });
 
     it('lists low stock against each product’s own threshold or the store’s, and what is out of stock', async () => {
@@ -160,6 +163,46 @@ for (const dialect of await dialects()) {
       const operator = await page('operator');
       for (const hidden of ['Sales per day', 'Low in stock', 'Reviews awaiting approval', 'Boils fast']) expect(operator, hidden).not.toContain(hidden);
       expect(operator).toContain('Dashboard');
+    });
+
+    it('top sellers after a partial refund of units from the order page: sold and net sales both less the refunded units, gross beside', async () => {
+      const vase = (await createProduct(db(), { name: 'Dash vase', regular_price: 1200 })).id;
+      const placed = await order([[vase, 3]], 'cod', 0);
+      const c = await Client.start(t.app);
+      await createUser(t.services, { email: 'refunds@shop.example', password: PASSWORD, name: 'Refunds', role: 'shop_manager' });
+      expect((await c.request('POST', '/api/account/login', { email: 'refunds@shop.example', password: PASSWORD })).statusCode).toBe(200);
+      const line = await db().selectFrom('order_items').select(['id', 'total']).where('order_id', '=', placed.id).executeTakeFirstOrThrow();
+      expect(line.total).toBe(3600);
+      const form = new URLSearchParams({ intent: 'refund', [`refund_qty_${line.id}`]: '1', refund_amount: '12.00', refund_reason: 'Chipped' }).toString();
+      const res = await c.request('POST', `/admin/orders/${placed.id}`, form, { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(res.statusCode, res.body).toBe(200);
+      // The order itself: one of its three units refunded, £12.00 of it given back.
+      const after = await db().selectFrom('orders as o').innerJoin('order_items as oi', 'oi.order_id', 'o.id').select(['o.status', 'o.refunded_total', 'oi.refunded_quantity']).where('o.id', '=', placed.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: 'processing', refunded_total: 1200, refunded_quantity: 1 });
+
+      const top = await topSellers(db(), 'GBP', now);
+      expect(top.find((r) => r.productId === vase)).toEqual({ productId: vase, name: 'Dash vase', quantity: 2, netSales: 2400, grossSales: 3600, exists: true });
+      const page = (await c.request('GET', '/admin')).body;
+      const table = page.slice(page.indexOf('Top sellers, last 30 days'));
+      expect(table).toMatch(/>Sold<\/th>.*>Net sales<\/th>.*>Gross sales<\/th>/s);
+      const row = table.slice(table.indexOf('Dash vase'), table.indexOf('</tr>', table.indexOf('Dash vase')));
+      expect(row.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).toBe('Dash vase 2 £24.00 £36.00');
+
+      // A line whose total does not split evenly (3 bowls at £10 less a £1 coupon: £29.00): the
+      // refunded unit takes £9.67 of it, rounded the same way on both databases.
+      const bowl = (await createProduct(db(), { name: 'Dash bowl', regular_price: 1000 })).id;
+      await saveCoupon(db(), null, { code: `pound-${dialect}`, discountType: 'fixed_cart', amount: '1' });
+      const json = { 'content-type': 'application/json' };
+      const token = (await t.app.inject({ method: 'POST', url: '/api/cart/items', headers: { ...json, 'cart-token': 'new-bowl' }, payload: JSON.stringify({ productId: bowl, quantity: 3 }) })).headers['cart-token'] as string;
+      expect((await t.app.inject({ method: 'POST', url: '/api/cart/coupons', headers: { ...json, 'cart-token': token }, payload: JSON.stringify({ code: `pound-${dialect}` }) })).statusCode).toBe(200);
+      const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: { ...json, 'cart-token': token }, payload: JSON.stringify({ billing_address: US, payment_method: 'cod' }) });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      const bowlOrder = checkout.json().order_id as number;
+      const bowlLine = await db().selectFrom('order_items').select(['id', 'total']).where('order_id', '=', bowlOrder).executeTakeFirstOrThrow();
+      expect(bowlLine.total).toBe(2900);
+      const refund = new URLSearchParams({ intent: 'refund', [`refund_qty_${bowlLine.id}`]: '1', refund_amount: '9.67' }).toString();
+      expect((await c.request('POST', `/admin/orders/${bowlOrder}`, refund, { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(200);
+      expect((await topSellers(db(), 'GBP', now)).find((r) => r.productId === bowl)).toMatchObject({ quantity: 2, netSales: 1933, grossSales: 2900 });
     });
   });
 }

@@ -104,20 +104,30 @@ export interface TopSeller {
   name: string;
   /** Units sold, less units refunded. */
   quantity: number;
-  /** Line totals (after discounts, before tax), minor units. */
-  revenue: number;
+  /** What the units kept were sold for: line totals (after discounts, before tax) less the refunded units' share, minor units. */
+  netSales: number;
+  /** Line totals as ordered, before any refund, minor units. */
+  grossSales: number;
   /** Whether the product still exists (its editor can be opened). */
   exists: boolean;
 }
 
-/** The products sold most in the window (units), from orders that count as sales. */
+/**
+ * The products sold most in the window (units kept), from orders that count as sales. A
+ * refund gives units back line by line (`order_items.refunded_quantity`), each unit taking its
+ * share of the line's total with it, so the units and the money describe the same sales. A
+ * refund of an amount without units (a goodwill gesture, shipping) belongs to the order, not
+ * to a product: it lowers the order's net sales in the figures above, not a product's here.
+ */
 export async function topSellers(db: DB, currency: string, now: Date = new Date(), limit: number = BACK_OFFICE_STOCK.dashboardListRows): Promise<TopSeller[]> {
   const from = windowStart(now, BACK_OFFICE_STOCK.salesChartDays).toISOString();
   const qty = sql<number | string>`sum(oi.quantity - oi.refunded_quantity)`;
+  // Rounded per line to whole minor units, the same way on both databases.
+  const net = sql<number | string>`sum(CASE WHEN oi.refunded_quantity = 0 THEN oi.total ELSE oi.total - CAST(ROUND(oi.total * oi.refunded_quantity * 1.0 / oi.quantity) AS INTEGER) END)`;
   const rows = await db
     .selectFrom('order_items as oi')
     .innerJoin('orders as o', 'o.id', 'oi.order_id')
-    .select(['oi.product_id', qty.as('quantity'), sql<number | string>`sum(oi.total)`.as('revenue'), sql<string>`max(oi.name)`.as('name')])
+    .select(['oi.product_id', qty.as('quantity'), net.as('net'), sql<number | string>`sum(oi.total)`.as('gross'), sql<string>`max(oi.name)`.as('name')])
     .where('o.created_at', '>=', from)
     .where('o.status', 'in', [...SALES_STATUSES])
     .where('o.currency', '=', currency)
@@ -125,6 +135,7 @@ export async function topSellers(db: DB, currency: string, now: Date = new Date(
     .groupBy('oi.product_id')
     .having(qty, '>', 0)
     .orderBy(qty, 'desc')
+    .orderBy(net, 'desc')
     .orderBy('oi.product_id')
     .limit(limit)
     .execute();
@@ -134,7 +145,8 @@ export async function topSellers(db: DB, currency: string, now: Date = new Date(
     productId: r.product_id!,
     name: names.get(r.product_id!) ?? r.name,
     quantity: Number(r.quantity),
-    revenue: Number(r.revenue),
+    netSales: Number(r.net),
+    grossSales: Number(r.gross),
     exists: names.has(r.product_id!),
   }));
 }

@@ -10,6 +10,7 @@ import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
 import { logStockSince, stockSnapshot, type StockActor } from '../stock/stock-log.server.ts';
 import { nameOrSkuContains } from './product-text-search.server.ts';
+import { putOnSale } from './bulk-sale.server.ts';
 
 /* The back office's product list: the query behind /admin/products and its row actions. */
 
@@ -186,6 +187,8 @@ export interface BulkResult {
   changed: number;
   /** Products left as they were, each with why (e.g. a variable product without a priced variation cannot be published). */
   skipped: { id: number; name: string; reason: string }[];
+  /** The sale action: sales left as they were because they were deeper than the new one (products' and variations'). */
+  kept: number;
 }
 
 /** A bulk action over the chosen products, in one transaction (all of it or none); a stock status change is logged as `actor`'s. */
@@ -198,6 +201,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
     const found = await trx.selectFrom('products').select(['id', 'name', 'type', 'status', 'manage_stock', 'regular_price']).where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw new HttpError(404, 'not_found', t('productList.error.gone'));
     const skipped: BulkResult['skipped'] = [];
+    let kept = 0;
     let targets = found.map((r) => r.id);
     const now = nowIso();
     const touch = (list: number[]) => (list.length ? trx.updateTable('products').set({ updated_at: now }).where('id', 'in', list).execute() : undefined);
@@ -223,12 +227,11 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
         if (targets.length) await trx.updateTable('products').set({ status: 'draft', updated_at: now }).where('id', 'in', targets).execute();
         break;
       case 'sale': {
-        // Sale price from each regular price, rounded to whole minor units; rows without a regular price keep none.
-        // The percentage is a validated whole number, written as a literal so both databases see numbers.
-        const salePrice = sql<number>`CAST(ROUND(regular_price * ${sql.lit(100 - cmd.percent)} / 100.0) AS INTEGER)`;
-        await trx.updateTable('products').set({ sale_price: salePrice, sale_from: null, sale_to: null }).where('id', 'in', targets).where('type', 'in', ['simple', 'external']).where('regular_price', '>', 0).execute();
-        await trx.updateTable('product_variations').set({ sale_price: salePrice, sale_from: null, sale_to: null, updated_at: now }).where('product_id', 'in', targets).where('regular_price', '>', 0).execute();
-        for (const r of found) if (r.type === 'grouped') skipped.push({ id: r.id, name: r.name, reason: t('productList.skip.grouped') });
+        // Deeper sales already set are kept (see bulk-sale.server.ts); only products whose price changed are touched.
+        const sale = await putOnSale(trx, found, cmd.percent, now);
+        skipped.push(...sale.skipped);
+        targets = sale.set;
+        kept = sale.kept;
         await touch(targets);
         break;
       }
@@ -265,7 +268,7 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
     const cats = await trx.selectFrom('product_categories').select('category_id').distinct().where('product_id', 'in', ids).execute();
     await recountCategories(trx, cats.map((c) => c.category_id));
     if (stockBefore) await logStockSince(trx, stockBefore, ids, { reason: 'manual', source: 'bulk', actor });
-    return { action: cmd.action, changed: targets.length, skipped };
+    return { action: cmd.action, changed: targets.length, kept, skipped };
   });
 }
 

@@ -112,8 +112,39 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
 }
 
 /**
+ * WooCommerce's "Cancelled order" and "Failed order" e-mails to the shop: an order cancelled
+ * from pending payment, on hold or processing (one the shop may have been preparing), or
+ * failed from pending payment or on hold. The body is the new-order e-mail's, so the shop
+ * reads the same order either way.
+ */
+function shopStatusMail(origin: string | null, order: OrderDetail, s: StoreSettings, from: OrderStatus, to: OrderStatus): MailContent | null {
+  const who = order.billingName || order.billingEmail;
+  const open = action(origin, 'Open the order', `/admin/orders/${order.id}`);
+  if (to === 'cancelled' && (from === 'pending' || from === 'on-hold' || from === 'processing')) {
+    return {
+      subject: `[${s.storeName}]: Order #${order.id} has been cancelled`,
+      heading: `Order cancelled: #${order.id}`,
+      paragraphs: [`Order #${order.id} from ${who} (${order.billingEmail}) has been cancelled. The order was as follows:`, ...details(order, s)],
+      action: open,
+    };
+  }
+  if (to === 'failed' && (from === 'pending' || from === 'on-hold')) {
+    return {
+      subject: `[${s.storeName}]: Order #${order.id} has failed`,
+      heading: `Order failed: #${order.id}`,
+      paragraphs: [`Payment for order #${order.id} from ${who} (${order.billingEmail}) has failed. The order was as follows:`, ...details(order, s)],
+      action: open,
+    };
+  }
+  return null;
+}
+
+/**
  * After a status change: the customer's e-mail for the new status and, when an order first
- * leaves "pending payment", the shop's "new order" e-mail. `partialRefund` (from == to)
+ * leaves "pending payment", the shop's "new order" e-mail; when it is cancelled or fails, the
+ * shop's "cancelled order" or "failed order" e-mail. Every path that moves an order (the
+ * back office, the bulk change, checkout's payment result, webhooks, captures) calls this once
+ * for a transition its transaction made, so each goes out once. `partialRefund` (from == to)
  * sends the partial-refund e-mail.
  */
 export function notifyStatus(
@@ -137,6 +168,9 @@ export function notifyStatus(
     // The staff's addresses are read first; then the messages go out side by side (the
     // customer's handed over first), so that one refused address does not hold back the rest.
     const staffTo = isNew ? await shopRecipients(services.db, s) : [];
+    // Never both with a new order: a cancelled or failed order is not a new one.
+    const notice = isNew ? null : shopStatusMail(origin, order, s, from, to);
+    const noticeTo = notice ? await shopRecipients(services.db, s) : [];
     const sends: Promise<void>[] = [];
     if (content) sends.push(send(services, order.billingEmail, s, content));
     if (staffTo.length) {
@@ -148,6 +182,7 @@ export function notifyStatus(
       };
       for (const to of staffTo) sends.push(send(services, to, s, staff));
     }
+    if (notice) for (const to of noticeTo) sends.push(send(services, to, s, notice));
     await settleAll(sends);
   });
 }

@@ -68,6 +68,7 @@ export function SalesSection({ sales, money }: { sales: SalesView; money: PriceF
         </DashboardChart>
       </div>
       <h3>{t('admin.dash.topSellers')}</h3>
+      <p className="hint">{t('admin.dash.topHint')}</p>
       <AdminTable
         label={t('admin.dash.topSellers')}
         rows={sales.top}
@@ -76,7 +77,8 @@ export function SalesSection({ sales, money }: { sales: SalesView; money: PriceF
         columns={[
           { header: t('admin.dash.product'), rowHeader: true, cell: (r) => (r.exists ? <Link to={`/admin/products/${r.productId}`}>{r.name}</Link> : r.name) },
           { header: t('admin.dash.sold'), numeric: true, cell: (r) => r.quantity },
-          { header: t('admin.dash.revenue'), numeric: true, cell: (r) => price(r.revenue) },
+          { header: t('admin.dash.net'), numeric: true, cell: (r) => price(r.netSales) },
+          { header: t('admin.dash.gross'), numeric: true, cell: (r) => price(r.grossSales) },
         ]}
       />
     </section>
