@@ -19,8 +19,10 @@ import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp
  * (prices with or without tax, shown with or without, rounding per line or at the
  * subtotal, rates regular and compound, coupons, taxable shipping, an exempt customer,
  * a currency with 0, 2 or 3 decimals), places an order through the API and reads the cart
- * JSON, the order JSON, the order-received page, the admin order page and both e-mails
- * (pages and e-mails for one generated case in four: they cost most of a case's time).
+ * JSON, the checkout's answer, the order JSON and then the cart page, the checkout review,
+ * the order-received page, the admin order page and both e-mails (text and HTML) — pages
+ * and e-mails for one generated case in four and every fixed case: they cost most of a
+ * case's time.
  *
  * FC_SEED fixes the seed (else one per day, printed); FC_RUNS the number of cases per
  * database (40 by default, to keep the file near a minute and a half per database on a
