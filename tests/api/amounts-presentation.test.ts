@@ -311,6 +311,18 @@ for (const dialect of await dialects()) {
       });
     }
 
+    it('an order stored before shipping lines carried their tax presents as it did when placed', async () => {
+      const { order } = await placeAndCheck({ ...table[1].c });
+      const db = t.services.db;
+      const row = await db.selectFrom('orders').select(['id', 'order_key', 'shipping_lines']).where('total', '=', order.total).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      // As older orders stored them: the cost without tax and 0 for its tax (the shipping total has it).
+      const old = (JSON.parse(row.shipping_lines) as { tax: number }[]).map((l) => ({ ...l, tax: 0 }));
+      await db.updateTable('orders').set({ shipping_lines: JSON.stringify(old) }).where('id', '=', row.id).execute();
+      const again = (await inject('GET', `/api/orders/${row.id}?key=${row.order_key}`)).json().order;
+      expect(again.display).toEqual(order.display);
+      expectAddsUp(again.display, order.total, 'older order');
+    });
+
     it(`${RUNS} generated shops and orders (seed ${SEED})`, async () => {
       const started = Date.now();
       await fc.assert(
