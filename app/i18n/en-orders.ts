@@ -70,6 +70,8 @@ export const enOrders = {
   'order.coupon': 'Coupon: {code}',
   'order.shipping': 'Shipping',
   'order.via': 'via {method}',
+  'order.discount': 'Discount',
+  'order.includesTax': '(includes {taxes})',
   'order.paymentMethod': 'Payment method',
   'order.refunded': 'Refunded',
   'order.billingAddress': 'Billing address',

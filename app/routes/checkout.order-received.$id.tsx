@@ -62,7 +62,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
           {t('received.email')} <strong>{order.billingEmail}</strong>
         </li>
         <li>
-          {t('received.total')} <strong>{money(order.total)}</strong>
+          {t('received.total')} <strong>{money(order.display.total)}</strong>
         </li>
         <li>
           {t('received.method')} <strong>{order.paymentMethodTitle}</strong>

@@ -16,6 +16,7 @@ import { answerToken, cartCallerFrom, cartCookies } from '../../app/features/car
 import { parseInput } from '../../app/lib/validate.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 import { cartJson } from '../../app/features/cart/totals.server.ts';
+import { displaySchema } from './amounts-schema.ts';
 import { apiSchema } from '../openapi.ts';
 import { addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema } from '../../app/features/cart/cart.schema.ts';
 
@@ -33,6 +34,7 @@ const cartBody = z.looseObject({
   itemCount: z.number().int(),
   hash: z.string(),
   notices: z.array(z.string()),
+  display: displaySchema,
 });
 
 function caller(request: FastifyRequest): CartCaller {

@@ -13,6 +13,7 @@ import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
 import { checkoutSchema } from '../../app/features/orders/placement.server.ts';
 import { billingAddressSchema, shippingAddressSchema } from '../../app/features/address/address.server.ts';
+import { displaySchema } from './amounts-schema.ts';
 
 const orderParams = z.object({ id: rowIdText });
 const keyQuery = z.object({ key: z.string().max(100).optional() });
@@ -24,7 +25,7 @@ const checkoutHeaders = z.object({
   'cart-token': z.string().max(200).optional(),
   'idempotency-key': z.string().max(100).optional().describe('Repeating a request with the same key answers the first order again.'),
 });
-const orderAnswer = z.looseObject({ order_id: z.number().int(), order_number: z.string(), order_key: z.string(), status: z.string(), order: z.looseObject({}) });
+const orderAnswer = z.looseObject({ order_id: z.number().int(), order_number: z.string(), order_key: z.string(), status: z.string(), order: z.looseObject({ display: displaySchema }) });
 
 /** The Store API's address shape for answers. */
 const orderBody = (order: OrderDetail, extra: Record<string, unknown> = {}) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PresentedAmounts } from '../../lib/amounts.ts';
 import { rowId } from '../../lib/validate.ts';
 
 /** Largest quantity one request may ask for; stock and per-product limits usually bind first. */
@@ -91,4 +92,6 @@ export interface Cart {
   hash: string;
   /** Problems found while re-checking the cart (a product went out of stock, a coupon expired). */
   notices: string[];
+  /** The amounts as shown to the shopper, adding up to `totals.total` (lib/amounts.ts). */
+  display: PresentedAmounts;
 }

@@ -16,6 +16,7 @@ import { freshnessMark } from '../../../db/freshness.ts';
 import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
 import { priceCart } from './totals.server.ts';
+import { emptyCart } from './display.ts';
 import { isCountry } from '../shipping/countries.ts';
 import { normalizeState } from '../shipping/states.server.ts';
 
@@ -29,8 +30,6 @@ export interface CartAnswer {
   /** The cart token to hand back; null when there is no cart yet. */
   token: string | null;
 }
-
-const EMPTY_TOTALS = { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, taxLines: [], pricesIncludeTax: false };
 
 async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[], memo = false): Promise<CartAnswer> {
   const settings = await getSettings(services.db);
@@ -49,7 +48,7 @@ export async function getCart(services: Services, caller: CartCaller): Promise<C
   const { currency } = await getSettings(services.db);
   return {
     token: null,
-    cart: { items: [], coupons: [], shipping: { address: null, packages: [], ready: true }, totals: { ...EMPTY_TOTALS, currency }, itemCount: 0, hash: '', notices: [] },
+    cart: emptyCart(currency),
   };
 }
 

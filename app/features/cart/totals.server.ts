@@ -4,8 +4,9 @@ import type { StoreSettings } from '../admin/settings.schema.ts';
 import { checkCoupon, computeDiscounts, findCoupon, type Coupon } from '../coupons/coupons.server.ts';
 import { calculateShipping } from '../shipping/shipping.server.ts';
 import { calcTax, findTaxRates } from '../tax/tax.server.ts';
-import { roundHalfUp, sumTaxes } from '../tax/tax-math.ts';
+import { roundHalfUp, roundTax, sumTaxes } from '../tax/tax-math.ts';
 import type { Cart, CartItem, CustomerAddress } from './cart.schema.ts';
+import { presentCart } from './display.ts';
 import type { CartCustomer, Location, PricedLine } from './contracts.ts';
 import { cartItems, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { loadPurchasables, maxQuantity as maxQuantityOf, type Purchasable } from './lines.server.ts';
@@ -143,11 +144,7 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     ? await calculateShipping(db, { destination, lines: priced, contentsCost: afterDiscount, contentsCostBeforeDiscount: subtotalEntered, freeShippingCoupon: discounts.freeShipping })
     : { packages: [] };
   const choice = parseJson<Record<string, string>>(cart.shipping_choice, {});
-  const packages = shipping.packages.map((pkg) => ({
-    ...pkg,
-    selected: pkg.rates.some((r) => r.id === choice[pkg.id]) ? choice[pkg.id] : (pkg.rates[0]?.id ?? null),
-  }));
-  const chosenRates = packages.map((pkg) => pkg.rates.find((r) => r.id === pkg.selected)).filter((r) => !!r);
+  const selectedOf = (pkg: (typeof shipping.packages)[number]) => (pkg.rates.some((r) => r.id === choice[pkg.id]) ? choice[pkg.id] : (pkg.rates[0]?.id ?? null));
 
   // Tax: per line (or on the subtotal when so set), then on shipping.
   const taxOn = settings.taxesEnabled;
@@ -156,12 +153,11 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     settings.taxBasedOn === 'base' || !hasAddress
       ? { country: settings.baseCountry, state: settings.baseState, postcode: settings.basePostcode, city: settings.baseCity }
       : destination;
-  const shippingNet = sum(chosenRates.map((r) => r.cost));
   // The rates of every tax class in the cart (and of shipping), looked up once each.
   const classes = new Set<string>();
   if (taxOn) {
     for (const l of priced) if (l.taxStatus === 'taxable') classes.add(l.taxClass);
-    if (shippingNet > 0) classes.add('');
+    if (shipping.packages.some((p) => p.rates.some((r) => r.cost > 0))) classes.add('');
   }
   const ratesByClass = new Map(await Promise.all([...classes].map(async (c) => [c, await findTaxRates(db, taxLocation, c)] as const)));
   const rateNames = new Map<number, string>();
@@ -171,6 +167,7 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
   const showIncl = taxOn && settings.taxDisplayCart === 'incl';
   const byRate = new Map<number, number>();
   let totalNet = 0;
+  let totalEntered = 0;
   for (let i = 0; i < priced.length; i++) {
     const l = priced[i];
     const total = l.lineSubtotal - (discounts.perLine[l.key] ?? 0);
@@ -178,31 +175,46 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     let subTax = 0;
     let totTax = 0;
     if (rates) {
-      subTax = round(taxSum(calcTax(l.lineSubtotal, rates, inclusive)));
+      // Rounding each rate per line (so a line's tax is what its rates add to the tax lines),
+      // unless the store rounds once at the subtotal: then the line shows its tax rounded once.
+      const lineTax = (taxes: Record<number, number>) => (settings.taxRoundAtSubtotal ? round(taxSum(taxes)) : taxSum(roundTax(taxes)));
+      subTax = lineTax(calcTax(l.lineSubtotal, rates, inclusive));
       const totTaxes = calcTax(total, rates, inclusive);
-      totTax = round(taxSum(totTaxes));
+      totTax = lineTax(totTaxes);
       for (const [id, amount] of Object.entries(totTaxes)) {
-        // Rounding per line unless the store rounds once at the subtotal.
         byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
       }
     }
     const subNet = inclusive ? l.lineSubtotal - subTax : l.lineSubtotal;
     const totNet = inclusive ? total - totTax : total;
     totalNet += totNet;
+    totalEntered += total;
     const item = items[i];
     item.lineSubtotal = showIncl ? subNet + subTax : subNet;
     item.unitPrice = Math.round(item.lineSubtotal / l.quantity);
     item.lineTotal = showIncl ? totNet + totTax : totNet;
     item.lineTax = totTax;
   }
+  // Shipping costs are entered without tax; each rate offered carries its tax (rounded per
+  // rate, as the chosen ones add to the tax lines), so a choice shows what it will cost.
+  const shippingRates = taxOn ? (ratesByClass.get('') ?? []).filter((r) => r.shipping) : [];
   const shippingTaxByRate: Record<number, number> = {};
-  if (taxOn && shippingNet > 0) {
-    const rates = (ratesByClass.get('') ?? []).filter((r) => r.shipping);
-    for (const [id, amount] of Object.entries(calcTax(shippingNet, rates, false))) shippingTaxByRate[Number(id)] = round(amount);
+  const packages = shipping.packages.map((pkg) => ({
+    ...pkg,
+    rates: pkg.rates.map((r) => ({ ...r, tax: r.cost > 0 ? taxSum(roundTax(calcTax(r.cost, shippingRates, false))) : 0 })),
+    selected: selectedOf(pkg),
+  }));
+  const chosenRates = packages.map((pkg) => pkg.rates.find((r) => r.id === pkg.selected)).filter((r) => !!r);
+  const shippingNet = sum(chosenRates.map((r) => r.cost));
+  for (const r of chosenRates) {
+    if (r.cost <= 0) continue;
+    for (const [id, amount] of Object.entries(roundTax(calcTax(r.cost, shippingRates, false)))) shippingTaxByRate[Number(id)] = (shippingTaxByRate[Number(id)] ?? 0) + amount;
   }
   const itemsTax = round(sum([...byRate.values()]));
   const shippingTax = taxSum(shippingTaxByRate);
   for (const [id, amount] of Object.entries(shippingTaxByRate)) byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + amount);
+  // Prices entered with tax are what the shopper pays, however the tax in them is rounded.
+  const itemsTotal = inclusive ? totalEntered : totalNet + itemsTax;
 
   let subtotalShown = 0;
   let totalShown = 0;
@@ -226,7 +238,7 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
       discount: discountShown,
       shipping: showIncl ? shippingNet + shippingTax : shippingNet,
       tax: itemsTax + shippingTax,
-      total: totalNet + itemsTax + shippingNet + shippingTax,
+      total: itemsTotal + shippingNet + shippingTax,
       currency: settings.currency,
       taxLines: taxOn ? mergeTaxLines(byRate, rateNames) : [],
       pricesIncludeTax: showIncl,
@@ -234,9 +246,17 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     itemCount,
     hash: '',
     notices,
+    display: undefined!,
   };
+  result.display = presentCart(result);
   // What the hash covers (and the answer's JSON reuses): every line's amount, coupons, totals, shipping.
-  const json: CartJsonParts = { items: fragments, coupons: JSON.stringify(result.coupons), shipping: JSON.stringify(result.shipping), totals: JSON.stringify(result.totals) };
+  const json: CartJsonParts = {
+    items: fragments,
+    coupons: JSON.stringify(result.coupons),
+    shipping: JSON.stringify(result.shipping),
+    totals: JSON.stringify(result.totals),
+    display: JSON.stringify(result.display),
+  };
   let lineSums = '';
   for (const i of items) lineSums += `${i.key}:${i.quantity}:${i.lineTotal},`;
   result.hash = hash('sha256', `${lineSums}|${json.coupons}|${json.totals}|${json.shipping}`, 'hex').slice(0, 32);
@@ -254,6 +274,7 @@ interface CartJsonParts {
   coupons: string;
   shipping: string;
   totals: string;
+  display: string;
 }
 type CartWithJson = Cart & { [JSON_PARTS]?: CartJsonParts };
 
@@ -304,7 +325,7 @@ export function cartJson(cart: Cart): Buffer {
     amounts += `,"quantity":${num(it.quantity)},"unitPrice":${num(it.unitPrice)},"lineSubtotal":${num(it.lineSubtotal)},"lineTotal":${num(it.lineTotal)},"lineTax":${num(it.lineTax)}}${i < cart.items.length - 1 ? ',' : ''}`;
     at.push(amounts.length);
   }
-  const tail = `],"coupons":${parts.coupons},"shipping":${parts.shipping},"totals":${parts.totals},"itemCount":${num(cart.itemCount)},"hash":${JSON.stringify(cart.hash)},"notices":${JSON.stringify(cart.notices)}}`;
+  const tail = `],"coupons":${parts.coupons},"shipping":${parts.shipping},"totals":${parts.totals},"itemCount":${num(cart.itemCount)},"hash":${JSON.stringify(cart.hash)},"notices":${JSON.stringify(cart.notices)},"display":${parts.display}}`;
   let size = ITEMS_OPEN.length + amounts.length + Buffer.byteLength(tail);
   for (const part of parts.items) size += part.length;
   const out = Buffer.allocUnsafe(size);

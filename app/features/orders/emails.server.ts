@@ -1,5 +1,6 @@
 import type { Services } from '../../lib/services.server.ts';
 import { renderMail, type MailContent } from '../../lib/mail-template.server.ts';
+import { includedTaxText } from '../../lib/amounts.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { mailOrigin } from '../admin/origin.server.ts';
@@ -24,13 +25,24 @@ const later = (services: Services, what: string, work: () => Promise<void>): voi
 
 const money = (amount: number, s: StoreSettings) => formatPrice(amount, s);
 
+/**
+ * The order's lines and totals as its presentation has them (order.display), the same rows
+ * as the order pages: lines before coupons, a row per coupon, per package and, when shown
+ * without tax, per tax; with tax, the total says what tax it includes.
+ */
 function summary(order: OrderDetail, s: StoreSettings): string[] {
-  const lines = order.items.map((i) => `${i.quantity} × ${i.name}${i.attributes.length ? ` (${i.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')})` : ''} — ${money(i.total, s)}`);
-  lines.push(`Subtotal: ${money(order.subtotal, s)}`);
-  if (order.discountTotal) lines.push(`Discount: −${money(order.discountTotal, s)}`);
-  if (order.shippingLines.length) lines.push(`Shipping: ${money(order.shippingTotal, s)} (${order.shippingLines.map((l) => l.title).join(', ')})`);
-  if (order.taxTotal) lines.push(`Tax: ${money(order.taxTotal, s)}`);
-  lines.push(`Total: ${money(order.total, s)}`);
+  const d = order.display;
+  const m = (amount: number) => money(amount, s);
+  const amountOf = new Map(d.lines.map((l) => [l.key, l.amount]));
+  const lines = order.items.map(
+    (i) => `${i.quantity} × ${i.name}${i.attributes.length ? ` (${i.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')})` : ''} — ${m(amountOf.get(String(i.id)) ?? 0)}`,
+  );
+  lines.push(`Subtotal: ${m(d.subtotal)}`);
+  for (const c of d.discounts) lines.push(`${c.code ? `Coupon: ${c.code}` : 'Discount'}: −${m(c.amount)}`);
+  for (const p of d.shipping) lines.push(`Shipping: ${m(p.amount)} (${p.title})`);
+  for (const t of d.taxes) lines.push(`${t.label}: ${m(t.amount)}`);
+  const included = includedTaxText(d, m);
+  lines.push(`Total: ${m(d.total)}${included ? ` (includes ${included})` : ''}`);
   lines.push(`Payment method: ${order.paymentMethodTitle}`);
   return lines;
 }

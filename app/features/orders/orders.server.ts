@@ -18,6 +18,7 @@ import {
   type OrderSummary,
   type Page,
 } from './orders.ts';
+import { presentOrder } from './display.ts';
 
 export * from './orders.ts';
 
@@ -95,7 +96,7 @@ export function orderDetail(
   refunds: Selectable<OrderRefundsTable>[],
 ): OrderDetail {
   const lines = items.map(toItem);
-  return {
+  const order: Omit<OrderDetail, 'display'> = {
     ...toSummary(row, lines.reduce((a, i) => a + i.quantity, 0)),
     orderKey: row.order_key,
     userId: row.user_id,
@@ -128,6 +129,7 @@ export function orderDetail(
     })),
     receivedUrl: receivedUrl(row.id, row.order_key),
   };
+  return { ...order, display: presentOrder(order) };
 }
 
 const validId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;

@@ -1,9 +1,11 @@
+import type { PresentedAmounts } from '../../lib/amounts.ts';
 import type { Address } from '../address/address.ts';
 
 /*
  * Orders as pages and the API see them (isomorphic: types, status names and the allowed
  * status changes). Money in minor units; amounts as the cart showed them (with tax when
- * `pricesIncludeTax`).
+ * `pricesIncludeTax`): line subtotals and totals, the subtotal, discount and shipping
+ * totals. Shipping lines' `cost` is without tax, `tax` its tax. `display` is what to show.
  */
 
 export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
@@ -130,6 +132,8 @@ export interface OrderDetail extends OrderSummary {
   refunds: OrderRefund[];
   /** `/checkout/order-received/:id?key=…` */
   receivedUrl: string;
+  /** The amounts as shown, adding up to `total`; lines keyed by item id (lib/amounts.ts). */
+  display: PresentedAmounts;
 }
 
 export interface Page<T> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CART_FRAGMENT_LIFETIME_MS } from '../../../config/constants.ts';
-import type { Cart } from '../cart.schema.ts';
+import { emptyCart } from '../display.ts';
 import { cookieHashOf, createTabSync, currentCookieHash, identityDigest, isTrusted, readCache, setIdentity } from './cart-storage.ts';
 import { cartState, pendingChanges, queueCartRefresh, setCartSync, storeCart } from './cart-queue.ts';
 
@@ -12,15 +12,6 @@ interface Props {
   userEmail: string | null;
 }
 
-const emptyCart = (currency: string): Cart => ({
-  items: [],
-  coupons: [],
-  shipping: { address: null, packages: [], ready: true },
-  totals: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, currency, taxLines: [], pricesIncludeTax: false },
-  itemCount: 0,
-  hash: '',
-  notices: [],
-});
 
 let refreshing = false;
 /** One refresh at a time; a failure is announced with a `vitrine:cart-error` event. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CART_FRAGMENT_LIFETIME_MS } from '../../../config/constants.ts';
 import type { Cart } from '../cart.schema.ts';
+import { emptyCart } from '../display.ts';
 import { CHANNEL_NAME, cookieHashOf, countFromCookie, createTabSync, identityDigest, isTrusted, readCache, setIdentity, writeCache } from './cart-storage.ts';
 
 /** The two browser stores the module reads, as plain objects (Node has BroadcastChannel itself). */
@@ -16,15 +17,7 @@ function fakeBrowser() {
   g.window = { addEventListener() {}, removeEventListener() {} };
 }
 
-const cart = (itemCount: number, hash: string): Cart => ({
-  items: [],
-  coupons: [],
-  shipping: { address: null, packages: [], ready: true },
-  totals: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, currency: 'GBP', taxLines: [], pricesIncludeTax: false },
-  itemCount,
-  hash,
-  notices: [],
-});
+const cart = (itemCount: number, hash: string): Cart => ({ ...emptyCart('GBP'), itemCount, hash });
 
 describe('cart cache in session storage', () => {
   beforeEach(() => {

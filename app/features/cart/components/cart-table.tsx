@@ -1,5 +1,6 @@
 import type { FormEvent, MouseEvent } from 'react';
 import type { Cart, CartItem } from '../cart.schema.ts';
+import { displayOf } from '../display.ts';
 import { cartText } from './cart-text.ts';
 import { Attributes, removeHref } from './mini-cart-contents.tsx';
 import { parseQuantity, QuantityInput } from './quantity-input.tsx';
@@ -21,6 +22,7 @@ interface Props {
  * with every quantity; with scripts only changed lines are sent, through the queue.
  */
 export function CartTable({ cart, csrf, money, enhanced, onUpdate, onRemove }: Props) {
+  const display = displayOf(cart);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -53,8 +55,8 @@ export function CartTable({ cart, csrf, money, enhanced, onUpdate, onRemove }: P
           </tr>
         </thead>
         <tbody>
-          {cart.items.map((item) => (
-            <tr key={item.key} className="cart-table__row">
+          {cart.items.map((item, n) => (
+            <tr key={item.key} className="cart-table__row" data-row="line" data-amount={display.lines[n]?.amount ?? 0}>
               <td className="cart-table__remove">
                 <a href={removeHref(item.key, csrf)} className="cart-remove" rel="nofollow" aria-label={cartText.remove(item.name)} onClick={remove(item)}>
                   ×
@@ -79,7 +81,7 @@ export function CartTable({ cart, csrf, money, enhanced, onUpdate, onRemove }: P
                   enhanced={enhanced}
                 />
               </td>
-              <td data-title={cartText.lineTotal}>{money(item.lineSubtotal)}</td>
+              <td data-title={cartText.lineTotal}>{money(display.lines[n]?.amount ?? 0)}</td>
             </tr>
           ))}
         </tbody>

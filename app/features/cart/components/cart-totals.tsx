@@ -3,6 +3,8 @@ import type { Cart, CustomerAddress } from '../cart.schema.ts';
 import type { CartOp } from '../client/cart-api.ts';
 import { countries } from '../../shipping/countries.ts';
 import { cartText } from './cart-text.ts';
+import { displayOf } from '../display.ts';
+import { includedTaxText } from '../../../lib/amounts.ts';
 import { ShippingCalculator, type Region } from './shipping-calculator.tsx';
 
 interface Props {
@@ -34,7 +36,8 @@ function destinationOf(a: CustomerAddress, region: Region): string {
  * and "Proceed to checkout".
  */
 export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, calculatorOpen, region, onRegion, act, actLink }: Props) {
-  const { totals, shipping } = cart;
+  const { shipping } = cart;
+  const display = displayOf(cart);
   const link = (op: CartOp, done: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     actLink(op, done, e.currentTarget.href);
@@ -44,15 +47,15 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
       <h2 id="cart-totals-title">{cartText.totals}</h2>
       <table>
         <tbody>
-          <tr>
+          <tr data-row="subtotal" data-amount={display.subtotal}>
             <th scope="row">{cartText.subtotal}</th>
-            <td>{money(totals.subtotal)}</td>
+            <td>{money(display.subtotal)}</td>
           </tr>
-          {cart.coupons.map((c) => (
-            <tr key={c.code} className="cart-totals__coupon">
+          {display.discounts.map((c) => (
+            <tr key={c.code} className="cart-totals__coupon" data-row="discount" data-amount={-c.amount}>
               <th scope="row">{cartText.couponRow(c.code)}</th>
               <td>
-                −{money(c.discount)}{' '}
+                −{money(c.amount)}{' '}
                 <a href={removeCouponHref(c.code, csrf)} rel="nofollow" aria-label={cartText.removeCoupon(c.code)} onClick={link({ type: 'remove_coupon', code: c.code }, 'coupon_removed')}>
                   [{cartText.removeShort}]
                 </a>
@@ -60,7 +63,7 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
             </tr>
           ))}
           {shipping.packages.map((pkg, i) => (
-            <tr key={pkg.id} className="cart-totals__shipping">
+            <tr key={pkg.id} className="cart-totals__shipping" data-row="shipping" data-amount={display.shipping[i]?.amount ?? 0}>
               <th scope="row">{shipping.packages.length > 1 ? pkg.name : cartText.shipping}</th>
               <td>
                 {pkg.rates.length > 0 ? (
@@ -70,7 +73,7 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
                     <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
                       <legend className="visually-hidden">{cartText.shipping}</legend>
                       {pkg.rates.map((r) => {
-                        const cost = r.cost + (totals.pricesIncludeTax ? r.tax : 0);
+                        const cost = display.shipping[i]?.rates.find((x) => x.id === r.id)?.amount ?? 0;
                         const id = `rate-${pkg.id}-${r.id.replace(/[^a-z0-9_-]/gi, '-')}`;
                         return (
                           <div key={r.id} className="shipping-rates__option">
@@ -118,22 +121,20 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
               </td>
             </tr>
           ))}
-          {totals.pricesIncludeTax
-            ? null
-            : totals.taxLines.map((t) => (
-                <tr key={t.label}>
-                  <th scope="row">{t.label}</th>
-                  <td>{money(t.amount)}</td>
-                </tr>
-              ))}
-          <tr className="cart-totals__total">
+          {display.taxes.map((t) => (
+            <tr key={t.label} data-row="tax" data-amount={t.amount}>
+              <th scope="row">{t.label}</th>
+              <td>{money(t.amount)}</td>
+            </tr>
+          ))}
+          <tr className="cart-totals__total" data-row="total" data-amount={display.total}>
             <th scope="row">{cartText.total}</th>
             <td>
-              <strong>{money(totals.total)}</strong>
-              {totals.pricesIncludeTax && totals.tax > 0 ? (
-                <small className="cart-totals__incl">
+              <strong>{money(display.total)}</strong>
+              {display.includedTaxes.length ? (
+                <small className="cart-totals__incl" data-row="included-tax" data-amount={display.includedTaxes.reduce((a, x) => a + x.amount, 0)}>
                   {' '}
-                  ({cartText.inclTax} {totals.taxLines.map((t) => `${money(t.amount)} ${t.label}`).join(', ')})
+                  ({cartText.inclTax} {includedTaxText(display, money)})
                 </small>
               ) : null}
             </td>

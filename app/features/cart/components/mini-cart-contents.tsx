@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CartItem } from '../cart.schema.ts';
 import { useCart, useCartAction, useCartBusy } from '../client/cart-queue.ts';
 import { BlockOverlay } from './block-overlay.tsx';
+import { displayOf } from '../display.ts';
 import { cartText } from './cart-text.ts';
 import { useMoney } from './money.ts';
 import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
@@ -86,7 +87,7 @@ export function MiniCartContents() {
             ))}
           </ul>
           <p className="mini-cart__subtotal">
-            <strong>{cartText.subtotal}:</strong> <span>{money(cart.totals.subtotal)}</span>
+            <strong>{cartText.subtotal}:</strong> <span data-row="subtotal" data-amount={displayOf(cart).subtotal}>{money(displayOf(cart).subtotal)}</span>
           </p>
           <p className="mini-cart__buttons">
             <Link to="/cart" className="button button--ghost">

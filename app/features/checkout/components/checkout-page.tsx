@@ -10,6 +10,8 @@ import type { Cart } from '../../cart/cart.schema.ts';
 import { fetchCart } from '../../cart/client/cart-api.ts';
 import { storeCart, useCart, useCartAction, useCartBusy, useHydrated } from '../../cart/client/cart-queue.ts';
 import { useMoney } from '../../cart/components/money.ts';
+import { displayOf } from '../../cart/display.ts';
+import { includedTaxText } from '../../../lib/amounts.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
 import { postcodeValid } from '../../address/address.ts';
@@ -72,6 +74,7 @@ export function CheckoutPage({ data, result }: Props) {
   }, [result]);
   const cart: Cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);
+  const display = displayOf(cart);
 
   const submitted = result?.values ?? null;
   const billing = submitted ? addressFromForm(submitted, 'billing') : data.billing;
@@ -291,8 +294,8 @@ export function CheckoutPage({ data, result }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {cart.items.map((i) => (
-                  <tr key={i.key}>
+                {cart.items.map((i, n) => (
+                  <tr key={i.key} data-row="line" data-amount={display.lines[n]?.amount ?? 0}>
                     <td>
                       {i.name}&nbsp;<strong className="checkout-review__qty">× {i.quantity}</strong>
                       {i.attributes.length ? (
@@ -305,30 +308,30 @@ export function CheckoutPage({ data, result }: Props) {
                         </ul>
                       ) : null}
                     </td>
-                    <td className="num">{money(i.lineSubtotal)}</td>
+                    <td className="num">{money(display.lines[n]?.amount ?? 0)}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
-                <tr>
+                <tr data-row="subtotal" data-amount={display.subtotal}>
                   <th scope="row">{t('checkout.subtotal')}</th>
-                  <td className="num">{money(cart.totals.subtotal)}</td>
+                  <td className="num">{money(display.subtotal)}</td>
                 </tr>
-                {cart.coupons.map((c) => (
-                  <tr key={c.code}>
-                    <th scope="row">{t('order.coupon', { code: c.code })}</th>
-                    <td className="num">−{money(c.discount)}</td>
+                {display.discounts.map((c) => (
+                  <tr key={c.code} data-row="discount" data-amount={-c.amount}>
+                    <th scope="row">{c.code ? t('order.coupon', { code: c.code }) : t('order.discount')}</th>
+                    <td className="num">−{money(c.amount)}</td>
                   </tr>
                 ))}
-                {cart.shipping.packages.map((pkg) => (
-                  <tr key={pkg.id}>
+                {cart.shipping.packages.map((pkg, n) => (
+                  <tr key={pkg.id} data-row="shipping" data-amount={display.shipping[n]?.amount ?? 0}>
                     <th scope="row">{cart.shipping.packages.length > 1 ? pkg.name : t('order.shipping')}</th>
                     <td>
                       {pkg.rates.length ? (
                         <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
                           <legend className="visually-hidden">{t('checkout.shippingMethod')}</legend>
                           {pkg.rates.map((r) => {
-                            const cost = r.cost + (cart.totals.pricesIncludeTax ? r.tax : 0);
+                            const cost = display.shipping[n]?.rates.find((x) => x.id === r.id)?.amount ?? 0;
                             const id = `rate-${pkg.id}-${r.id.replace(/[^a-z0-9_-]/gi, '-')}`;
                             return (
                               <div key={r.id} className="shipping-rates__option">
@@ -354,16 +357,22 @@ export function CheckoutPage({ data, result }: Props) {
                     </td>
                   </tr>
                 ))}
-                {cart.totals.taxLines.map((tl) => (
-                  <tr key={tl.label}>
+                {display.taxes.map((tl) => (
+                  <tr key={tl.label} data-row="tax" data-amount={tl.amount}>
                     <th scope="row">{tl.label}</th>
                     <td className="num">{money(tl.amount)}</td>
                   </tr>
                 ))}
-                <tr className="order-lines__total">
+                <tr className="order-lines__total" data-row="total" data-amount={display.total}>
                   <th scope="row">{t('order.total')}</th>
                   <td className="num">
-                    <output aria-live="polite">{money(cart.totals.total)}</output>
+                    <output aria-live="polite">{money(display.total)}</output>
+                    {display.includedTaxes.length ? (
+                      <small className="order-lines__incl" data-row="included-tax" data-amount={display.includedTaxes.reduce((a, x) => a + x.amount, 0)}>
+                        {' '}
+                        {t('order.includesTax', { taxes: includedTaxText(display, money) })}
+                      </small>
+                    ) : null}
                   </td>
                 </tr>
               </tfoot>

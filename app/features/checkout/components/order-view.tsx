@@ -1,3 +1,4 @@
+import { includedTaxText } from '../../../lib/amounts.ts';
 import { useMoney } from '../../cart/components/money.ts';
 import type { OrderDetail } from '../../orders/orders.ts';
 import { t } from '../../../i18n/t-orders.ts';
@@ -5,10 +6,17 @@ import { t } from '../../../i18n/t-orders.ts';
 /** Order dates as the shop shows them ("21 November 2026"), the same on server and browser. */
 export const orderDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** The lines and totals of an order (received page, My account, order tracking, admin). */
+/**
+ * The lines and totals of an order (received page, My account, order tracking, admin), as
+ * its presentation has them (order.display): rows that add up to the total. Each amount
+ * row carries its signed part of the total in `data-amount` (lines: their part of the
+ * subtotal), so what is shown can be checked against what was charged.
+ */
 export function OrderLines({ order, caption }: { order: OrderDetail; caption?: string }) {
   const money = useMoney(order.currency);
-  const shipping = order.shippingLines.map((s) => s.title).join(', ');
+  const d = order.display;
+  const lineAmount = new Map(d.lines.map((l) => [l.key, l.amount]));
+  const included = includedTaxText(d, money);
   return (
     <table className="order-lines">
       {caption ? <caption>{caption}</caption> : null}
@@ -21,45 +29,48 @@ export function OrderLines({ order, caption }: { order: OrderDetail; caption?: s
         </tr>
       </thead>
       <tbody>
-        {order.items.map((item) => (
-          <tr key={item.id}>
-            <td>
-              {item.name} <strong className="order-lines__qty">× {item.quantity}</strong>
-              {item.attributes.length ? (
-                <ul className="order-lines__attrs">
-                  {item.attributes.map((a) => (
-                    <li key={a.name}>
-                      {a.name}: {a.value}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </td>
-            <td className="num">{money(order.pricesIncludeTax ? item.subtotal + item.tax : item.subtotal)}</td>
-          </tr>
-        ))}
+        {order.items.map((item) => {
+          const amount = lineAmount.get(String(item.id)) ?? 0;
+          return (
+            <tr key={item.id} data-row="line" data-amount={amount}>
+              <td>
+                {item.name} <strong className="order-lines__qty">× {item.quantity}</strong>
+                {item.attributes.length ? (
+                  <ul className="order-lines__attrs">
+                    {item.attributes.map((a) => (
+                      <li key={a.name}>
+                        {a.name}: {a.value}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+              <td className="num">{money(amount)}</td>
+            </tr>
+          );
+        })}
       </tbody>
       <tfoot>
-        <tr>
+        <tr data-row="subtotal" data-amount={d.subtotal}>
           <th scope="row">{t('order.subtotal')}</th>
-          <td className="num">{money(order.subtotal)}</td>
+          <td className="num">{money(d.subtotal)}</td>
         </tr>
-        {order.couponLines.map((c) => (
-          <tr key={c.code}>
-            <th scope="row">{t('order.coupon', { code: c.code })}</th>
-            <td className="num">−{money(c.discount)}</td>
+        {d.discounts.map((c) => (
+          <tr key={c.code} data-row="discount" data-amount={-c.amount}>
+            <th scope="row">{c.code ? t('order.coupon', { code: c.code }) : t('order.discount')}</th>
+            <td className="num">−{money(c.amount)}</td>
           </tr>
         ))}
-        {order.shippingLines.length ? (
-          <tr>
+        {d.shipping.map((s) => (
+          <tr key={s.id} data-row="shipping" data-amount={s.amount}>
             <th scope="row">{t('order.shipping')}</th>
             <td className="num">
-              {money(order.shippingTotal)} <span className="order-lines__via">{t('order.via', { method: shipping })}</span>
+              {money(s.amount)} <span className="order-lines__via">{t('order.via', { method: s.title })}</span>
             </td>
           </tr>
-        ) : null}
-        {order.taxLines.map((tl) => (
-          <tr key={tl.label}>
+        ))}
+        {d.taxes.map((tl) => (
+          <tr key={tl.label} data-row="tax" data-amount={tl.amount}>
             <th scope="row">{tl.label}</th>
             <td className="num">{money(tl.amount)}</td>
           </tr>
@@ -68,9 +79,17 @@ export function OrderLines({ order, caption }: { order: OrderDetail; caption?: s
           <th scope="row">{t('order.paymentMethod')}</th>
           <td className="num">{order.paymentMethodTitle}</td>
         </tr>
-        <tr className="order-lines__total">
+        <tr className="order-lines__total" data-row="total" data-amount={d.total}>
           <th scope="row">{t('order.total')}</th>
-          <td className="num">{money(order.total)}</td>
+          <td className="num">
+            {money(d.total)}
+            {included ? (
+              <small className="order-lines__incl" data-row="included-tax" data-amount={d.includedTaxes.reduce((a, x) => a + x.amount, 0)}>
+                {' '}
+                {t('order.includesTax', { taxes: included })}
+              </small>
+            ) : null}
+          </td>
         </tr>
         {order.refundedTotal > 0 ? (
           <tr>
