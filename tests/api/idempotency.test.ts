@@ -270,5 +270,15 @@ for (const dialect of await dialects()) {
       // The owner's mail and the autoresponder, once.
       expect(smtp.received.length).toBe(before + 2);
     });
+
+    it('the API description lists the header on every state-changing route', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>> };
+      const mutating = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).filter(([m]) => m !== 'get').map(([m, op]) => ({ route: `${m.toUpperCase()} ${p}`, op })));
+      expect(mutating.length).toBeGreaterThan(30);
+      for (const { route, op } of mutating) {
+        if (route === 'POST /api/payments/{gateway}/webhook') continue;
+        expect(op.parameters.some((x) => x.in === 'header' && x.name.toLowerCase() === 'idempotency-key'), route).toBe(true);
+      }
+    });
   });
 }
