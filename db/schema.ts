@@ -779,6 +779,21 @@ export interface Database {
   staff_invites: StaffInvitesTable;
   // Back office: dashboard and stock.
   stock_log: StockLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A request's Idempotency-Key while it runs, then its sealed answer (migration 024). */
+export interface IdempotencyKeysTable {
+  /** SHA-256 (base64url) of the caller's scope and the key. */
+  id: string;
+  /** SHA-256 of the method, path and body the key was first used with. */
+  request_hash: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  /** The answer (status, headers, body), sealed with AES-256-GCM. */
+  answer: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */

@@ -39,6 +39,8 @@ import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
 import { registerObservability, requestId } from './metrics.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 import { registerSmallBodyCompression } from './small-bodies.ts';
+import { databaseStore, scheduleKeyExpiry, withFallback, type IdempotencyStore } from '../app/lib/idempotency.server.ts';
+import { storeIdempotentAnswers } from './idempotency.ts';
 
 /** Answers smaller than this go uncompressed: the headers would outweigh the saving. */
 const COMPRESS_THRESHOLD = 1024;
@@ -80,7 +82,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
     : undefined;
   if (config.seedDemo) await seedDemoIfEmpty(services);
-  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts] = underJobGate(jobGate, () => [
+  // Idempotency-Key records (docs/ARCHITECTURE.md, "Retries and idempotency"): in Redis when the
+  // nodes share one, in the database otherwise and while Redis is away.
+  const keysInDb = databaseStore(db);
+  const idempotencyStore: IdempotencyStore = shared
+    ? withFallback(shared.idempotency, keysInDb, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Idempotency-Key record kept in the database: Redis did not answer'))
+    : keysInDb;
+  services.idempotency = idempotencyStore;
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry] = underJobGate(jobGate, () => [
     scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
     // Products scheduled in the back office go live within a minute of their date.
     repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
@@ -90,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     scheduleUploadRetention(services),
     // Low- and out-of-stock e-mails for stock changed by other processes (the import command) within a minute.
     scheduleStockAlerts(services),
+    // Idempotency-Key records past their 24 hours (those in Redis expire by themselves).
+    scheduleKeyExpiry(db, (err) => log.error({ err }, 'removing expired Idempotency-Key records failed')),
   ]);
 
   await mkdir(mediaRoot(config.dataDir), { recursive: true });
@@ -131,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopChatCleanup();
     await stopUploadRetention();
     await stopStockAlerts();
+    await stopKeyExpiry();
     await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();
@@ -142,6 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.headers(headers);
     done();
   });
+  // Answers to Idempotency-Key requests are kept as sent, before they are compressed below
+  // (and after the cookie plugin has written its Set-Cookie headers).
+  storeIdempotentAnswers(app, () => idempotencyStore);
   // Small serialized answers in one call (server/small-bodies.ts), larger ones streamed by the plugin.
   registerSmallBodyCompression(app, COMPRESS_THRESHOLD);
   await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });

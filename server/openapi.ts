@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { UNSAFE_METHODS } from './security.ts';
 
 /*
  * The API description (docs/API.md, "API description"). Each /api route declares its own
@@ -122,6 +123,8 @@ interface Registered {
   method: string;
   url: string;
   doc: ApiDoc | undefined;
+  /** A state-changing route that takes the general Idempotency-Key (server/idempotency.ts). */
+  idempotent: boolean;
 }
 
 declare module 'fastify' {
@@ -141,10 +144,11 @@ export function collectApiRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
     if ((route.config as { openapi?: boolean } | undefined)?.openapi === false) return;
+    const keyed = (route.config as { idempotency?: boolean } | undefined)?.idempotency !== false;
     for (const method of [route.method].flat()) {
       // HEAD routes are Fastify's automatic twins of GET routes.
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, doc: docOf(route.schema) });
+      routes.push({ method, url: route.url, doc: docOf(route.schema), idempotent: keyed && UNSAFE_METHODS.has(method) });
     }
   });
 }
@@ -163,6 +167,15 @@ export function describeOnly(api: FastifyInstance) {
 const CSRF_PARAMS = [
   { name: 'x-csrf-token', in: 'header', required: false, description: 'The token GET /api/session answers (`csrfToken`); required on state-changing calls.', schema: { type: 'string' } },
 ];
+
+const IDEMPOTENCY_PARAM = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'One key per action (8–100 of letters, digits, `.` `_` `:` `-`). Repeated by the same caller within 24 hours, it answers the first answer again (marked `Idempotent-Replayed: true`) and changes nothing; with another body: 422 `idempotency_conflict`; while the first still runs: 409 `idempotency_key_in_flight`.',
+  schema: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[\\w.:-]+$' },
+};
 
 const SECURITY: Record<Access, Json[] | undefined> = {
   public: undefined,
@@ -210,6 +223,7 @@ export function openApiDocument(app: FastifyInstance, info: { version: string })
         ...parametersOf('path', doc.params ? jsonSchemaOf(doc.params) : undefined),
         ...parametersOf('query', doc.query ? jsonSchemaOf(doc.query) : undefined),
         ...parametersOf('header', doc.headers ? jsonSchemaOf(doc.headers) : undefined),
+        ...(route.idempotent ? [IDEMPOTENCY_PARAM] : []),
         ...(access !== 'public' ? CSRF_PARAMS : []),
         ...(doc.cookies ?? []).map((name) => ({ name, in: 'cookie', required: false, schema: { type: 'string' } })),
       ],

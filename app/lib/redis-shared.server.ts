@@ -3,12 +3,14 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server.ts';
+import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type RawRecord } from './idempotency.server.ts';
 
 /*
  * What several Vitrine processes share through Redis when `REDIS_URL` is set
  * (docs/ARCHITECTURE.md, "Several nodes"): rate limits (rate-limiter-flexible's Redis
  * store, one fixed window per limiter and key) and the background jobs' turns (a key set
- * with NX and an expiry: the node that sets it runs the job for that period). Sessions,
+ * with NX and an expiry: the node that sets it runs the job for that period) and the
+ * Idempotency-Key records (app/lib/idempotency.server.ts; keys with the 24-hour expiry). Sessions,
  * carts, orders and the cache versions stay in the database.
  *
  * Redis is a helper, never a dependency of selling: while it cannot be reached, each limiter
@@ -25,6 +27,8 @@ export interface SharedState {
   limiter(name: string, limit: number, windowMs: number): RateLimiter;
   /** Whether this node takes the job `name` for the period starting now (true when Redis is away). */
   takeJob(name: string, everyMs: number): Promise<boolean>;
+  /** Idempotency-Key records; each call throws while Redis cannot be reached (the caller uses the database). */
+  idempotency: IdempotencyStore;
   /** Whether Redis answers now. */
   readonly ready: boolean;
   close(): Promise<void>;
@@ -127,6 +131,32 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
         wentDown(err);
         return true;
       }
+    },
+    idempotency: {
+      async begin(id, requestHash) {
+        await settled();
+        if (!client.isReady) throw new Error('Redis not connected');
+        const key = `${prefix}:idem:${id}`;
+        const fresh = JSON.stringify({ requestHash, answer: null } satisfies RawRecord);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const set = await withTimeout(client.set(key, fresh, { condition: 'NX', expiration: { type: 'PX', value: IDEMPOTENCY_TTL_MS } }));
+          if (set === 'OK') return { state: 'new' };
+          const found = await withTimeout(client.get(key));
+          // (Expired between the two commands: claim it again.)
+          if (found !== null) return { state: 'found', record: JSON.parse(found) as RawRecord };
+        }
+        throw new Error('Redis: the Idempotency-Key record came and went');
+      },
+      async finish(id, _status, sealed) {
+        const key = `${prefix}:idem:${id}`;
+        const found = await withTimeout(client.get(key));
+        if (found === null) return;
+        const record = JSON.parse(found) as RawRecord;
+        await withTimeout(client.set(key, JSON.stringify({ requestHash: record.requestHash, answer: sealed } satisfies RawRecord), { condition: 'XX', expiration: 'KEEPTTL' }));
+      },
+      async release(id) {
+        await withTimeout(client.del(`${prefix}:idem:${id}`));
+      },
     },
     async close() {
       closed = true;

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../server/config.ts';
 import type { Mailer } from './mail.server.ts';
 import type { RateLimiter } from './rate-limit.server.ts';
 import type { SharedState } from './redis-shared.server.ts';
+import type { IdempotencyStore } from './idempotency.server.ts';
 import type { Role } from '../features/account/roles.ts';
 
 /** What every feature service is given: created once per process by buildApp. */
@@ -15,6 +16,8 @@ export interface Services {
   loginLimiter: RateLimiter;
   /** With REDIS_URL: what the nodes share through Redis (rate limits, background job turns). */
   shared?: SharedState;
+  /** Where Idempotency-Key records are kept (Redis when shared, else the database); set by buildApp. */
+  idempotency?: IdempotencyStore;
   /** The live chat's sockets, once the server has attached them (pages reach them through this). */
   chat?: { disconnectUser(chatUserId: number): Promise<void> };
 }

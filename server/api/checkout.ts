@@ -23,7 +23,7 @@ const tags = ['Checkout'];
 const checkoutBody = checkoutSchema.extend({ billing_address: billingAddressSchema, shipping_address: shippingAddressSchema.optional() });
 const checkoutHeaders = z.object({
   'cart-token': z.string().max(200).optional(),
-  'idempotency-key': z.string().max(100).optional().describe('Repeating a request with the same key answers the first order again.'),
+  'idempotency-key': z.string().max(100).optional().describe('Repeating a request with the same key answers the first order again (`replayed: true`), whoever sends it; the key is kept with the order.'),
 });
 const orderAnswer = z.looseObject({ order_id: z.number().int(), order_number: z.string(), order_key: z.string(), status: z.string(), order: z.looseObject({ display: displaySchema }) });
 
@@ -76,7 +76,9 @@ export async function checkoutRoutes(api: FastifyInstance) {
     };
   });
 
-  api.post('/checkout', { schema: apiSchema({ summary: 'Place the order for the cart', description: 'Refused (nothing written) when the cart changed since the shopper saw it, stock ran out or a field is invalid. Repeating a request with the same `Idempotency-Key` answers the first order again.', tags, access: 'csrf-or-cart-token', headers: checkoutHeaders, cookies: ['vt_cart'], body: checkoutBody, responses: { 200: { description: 'The order, with the payment result.', body: orderAnswer } } }) }, async (request, reply) => {
+  // Its key is kept on the order itself (placement.server.ts), as long as the order: the
+  // general record (server/idempotency.ts) would only repeat that.
+  api.post('/checkout', { config: { idempotency: false }, schema: apiSchema({ summary: 'Place the order for the cart', description: 'Refused (nothing written) when the cart changed since the shopper saw it, stock ran out or a field is invalid. Repeating a request with the same `Idempotency-Key` answers the first order again.', tags, access: 'csrf-or-cart-token', headers: checkoutHeaders, cookies: ['vt_cart'], body: checkoutBody, responses: { 200: { description: 'The order, with the payment result.', body: orderAnswer } } }) }, async (request, reply) => {
     const viaHeader = !!request.headers['cart-token'];
     const result = await placeOrder(services, {
       caller: cartCallerFrom({ headerToken: headerValue(request, 'cart-token'), cookieToken: request.cookies.vt_cart, user: request.ctx.user }),
@@ -109,7 +111,8 @@ export async function checkoutRoutes(api: FastifyInstance) {
     return orderBody(order, { payment_instructions: paymentInstructions(order, s) });
   });
 
-  api.post('/payments/:gateway/webhook', { schema: apiSchema({ summary: "A payment provider's notification", description: 'Called by the provider; authenticated by the gateway (signature headers), not by CSRF.', tags: ['Payments'], params: gatewayParam, body: z.unknown(), responses: { 200: { description: 'Received.', body: z.looseObject({}) } } }) }, async (request) => {
+  // Sent by the provider's servers, not the shop's clients: the gateway decides what a repeat means.
+  api.post('/payments/:gateway/webhook', { config: { idempotency: false }, schema: apiSchema({ summary: "A payment provider's notification", description: 'Called by the provider; authenticated by the gateway (signature headers), not by CSRF.', tags: ['Payments'], params: gatewayParam, body: z.unknown(), responses: { 200: { description: 'Received.', body: z.looseObject({}) } } }) }, async (request) => {
     const { gateway } = parseInput(gatewayParam, request.params);
     return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.requestOrigin);
   });

@@ -7,6 +7,8 @@ import { swvSchema } from '../../app/features/forms/rules.ts';
 import { HONEYPOT_FIELD, QUIZ_ANSWER_PREFIX, STARTED_FIELD } from '../../app/features/forms/spam.server.ts';
 import { z } from 'zod';
 import { apiSchema } from '../openapi.ts';
+import { takeIdempotencyKeys } from '../idempotency.ts';
+import { databaseStore } from '../../app/lib/idempotency.server.ts';
 
 /** Documents the id; any other text is a 404, as Contact Form 7 answers. */
 const formIdParam = z.object({ id: z.string().regex(/^[0-9]{1,9}$/) });
@@ -34,6 +36,8 @@ export async function formsWireRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FEEDBACK_BODY_BYTES }, (_req, body, done) => done(null, body));
   const base = '/wp-json/contact-form-7/v1/contact-forms/:id';
+  // A send repeated with its Idempotency-Key (the form island's retry) mails once.
+  takeIdempotencyKeys(app, () => app.services.idempotency ?? databaseStore(app.services.db));
 
   app.post(`${base}/feedback`, { bodyLimit: FEEDBACK_BODY_BYTES }, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -17,8 +17,13 @@ import { pagesApiRoutes } from './pages.ts';
 import { adminMenuRoutes } from './admin-menus.ts';
 import { openApiRoutes } from './openapi.ts';
 import { describeOnly } from '../openapi.ts';
+import { takeIdempotencyKeys } from '../idempotency.ts';
+import { databaseStore } from '../../app/lib/idempotency.server.ts';
 
-/** Every /api route. State-changing calls need the CSRF header (see server/security.ts). */
+/**
+ * Every /api route. State-changing calls need the CSRF header (see server/security.ts) and
+ * take an Idempotency-Key (server/idempotency.ts), checked after it.
+ */
 export async function registerApi(api: FastifyInstance) {
   // Route schemas document each route (server/openapi.ts); handlers validate with zod as before.
   describeOnly(api);
@@ -35,6 +40,7 @@ export async function registerApi(api: FastifyInstance) {
       throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
     }
   });
+  takeIdempotencyKeys(api, () => api.services.idempotency ?? databaseStore(api.services.db));
   await api.register(healthRoutes);
   await api.register(accountRoutes);
   await api.register(catalogRoutes);

@@ -7,6 +7,7 @@ import type { OrderItemsTable, OrderNotesTable } from '../../../db/schema.ts';
 import { jsonColumn } from '../../lib/json.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { keyReused, parseIdempotencyKey } from '../../lib/idempotency.server.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { lendCache } from '../../lib/store-cache.server.ts';
 import { readStoreVersion, touchStore } from '../../lib/store-version.server.ts';
@@ -186,7 +187,7 @@ async function replay(db: DB, key: string, hash: string): Promise<OrderDetail | 
   const row = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
   if (!row) return null;
   if (row.request_hash !== hash) {
-    throw new HttpError(422, 'idempotency_conflict', 'This idempotency key was already used for a different order request. Use a new key for a new order.');
+    throw keyReused();
   }
   return loadOrder(db, row);
 }
@@ -211,10 +212,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
   const early = identity.viaHeader || identity.userId === null ? await resolveCart(services.db, identity, false) : undefined;
   const settings = await getSettings(services.db);
   const v = await validate(services, req, settings);
-  const key = req.idempotencyKey?.trim() || v.data.idempotency_key || null;
-  if (key !== null && (key.length < 8 || key.length > 100 || !/^[\w.:-]+$/.test(key))) {
-    throw new HttpError(400, 'invalid', 'The Idempotency-Key must be 8–100 letters, digits, . _ : or -.', { idempotency_key: 'Invalid key' });
-  }
+  // The one Idempotency-Key rule (app/lib/idempotency.server.ts): format, codes; kept here with the order.
+  const key = parseIdempotencyKey(req.idempotencyKey?.trim() || v.data.idempotency_key || null);
   const hash = requestHash(req.caller, v.data);
   if (key) {
     const earlier = await replay(services.db, key, hash);

@@ -1,5 +1,6 @@
 import type { Cart, CustomerAddress } from '../cart.schema.ts';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { sendOnce } from '../../../lib/send-once.ts';
 
 /** A refused cart call: the API's `{error:{code,message,fields?,productUrl?}}` with its status. */
 export class CartApiError extends Error {
@@ -28,7 +29,8 @@ export type CartOp =
 async function call(method: string, path: string, body?: unknown): Promise<Cart> {
   let res: Response;
   try {
-    res = await fetch(`/api/cart${path}`, {
+    // One key per change: a repeat after a lost answer is answered, not applied again.
+    const init: RequestInit = {
       method,
       credentials: 'same-origin',
       headers: {
@@ -37,7 +39,8 @@ async function call(method: string, path: string, body?: unknown): Promise<Cart>
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    };
+    res = method === 'GET' ? await fetch(`/api/cart${path}`, init) : await sendOnce(`/api/cart${path}`, init);
   } catch {
     throw new CartApiError(0, 'network', 'The cart could not be reached. Check your connection and try again.');
   }

@@ -1,8 +1,9 @@
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { sendOnce } from '../../../lib/send-once.ts';
 
 /** The chat's HTTP calls from the browser (same origin, CSRF header). */
 export async function postChat<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(path, {
+  const res = await sendOnce(path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() },

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { FeedbackResponse, InvalidField } from '../definition.ts';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { sendOnce } from '../../../lib/send-once.ts';
 import { t } from '../../../i18n/t-forms.ts';
 import { FormMarkup } from './form-markup.tsx';
 import { INITIAL_VIEW, type ContactFormProps, type FormView, type QuizChallenge } from './form-state.ts';
@@ -125,7 +126,8 @@ export default function ContactFormLive(props: ContactFormProps) {
     setSubmitting(true);
     let answer: FeedbackResponse;
     try {
-      const res = await fetch(feedbackUrl(def.id), {
+      // One key per submit: a send repeated after a lost answer mails once.
+      const res = await sendOnce(feedbackUrl(def.id), {
         method: 'POST',
         body: new FormData(el),
         headers: { accept: 'application/json', 'x-csrf-token': readCsrfToken() },

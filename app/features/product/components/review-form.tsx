@@ -7,6 +7,7 @@ import { formToObject } from '../../../lib/validate.ts';
 import { REVIEW_MAX_LENGTH } from '../reviews.constants.ts';
 import type { PostedReview } from '../reviews.schema.ts';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { sendOnce } from '../../../lib/send-once.ts';
 
 interface Props {
   productId: number;
@@ -33,7 +34,8 @@ const loadSchema = () => (schema ??= import('../reviews.schema.ts'));
 async function send(productId: number, body: Record<string, unknown>): Promise<PostedReview> {
   let res: Response;
   try {
-    res = await fetch(`/api/products/${productId}/reviews`, {
+    // One key per submit: a review sent again after a lost answer is posted once.
+    res = await sendOnce(`/api/products/${productId}/reviews`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': readCsrfToken() },

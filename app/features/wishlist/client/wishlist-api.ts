@@ -1,4 +1,5 @@
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
+import { sendOnce } from '../../../lib/send-once.ts';
 import { WISHLIST_EVENT } from './wishlist-events.ts';
 
 /** Browser calls to the wishlist API (docs/API.md); errors come back as the house error body. */
@@ -12,7 +13,7 @@ export interface ApiResult<T> {
 const csrf = readCsrfToken;
 
 export async function wishlistApi<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
-  const res = await fetch(`/api${path}`, {
+  const init: RequestInit = {
     method,
     credentials: 'same-origin',
     headers: {
@@ -21,7 +22,9 @@ export async function wishlistApi<T = Record<string, unknown>>(method: 'GET' | '
       ...(method === 'GET' ? {} : { 'x-csrf-token': csrf() }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  };
+  // A change carries one Idempotency-Key, sent again with it when the answer was lost.
+  const res = method === 'GET' ? await fetch(`/api${path}`, init) : await sendOnce(`/api${path}`, init);
   let parsed: ApiResult<T>['body'];
   try {
     parsed = await res.json();
