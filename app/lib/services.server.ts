@@ -16,7 +16,13 @@ export interface Services {
   /** With REDIS_URL: what the nodes share through Redis (rate limits, background job turns). */
   shared?: SharedState;
   /** The live chat's sockets, once the server has attached them (pages reach them through this). */
-  chat?: { disconnectUser(chatUserId: number): Promise<void> };
+  chat?: {
+    disconnectUser(chatUserId: number): Promise<void>;
+    /** Closes a shop account's sockets on every node (its role changed). */
+    disconnectAccount(accountId: number): Promise<void>;
+    /** The chat settings were saved: open sockets on every node take them. */
+    settingsChanged(): Promise<void>;
+  };
 }
 
 export interface SessionUser {

@@ -142,12 +142,13 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
             if (p.status === 'closed') setPanel('end');
           }
         } else if (event === 'chat:availability') {
-          const p = payload as { mode: Hello['mode']; operatorsOnline: number };
-          setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline } : h));
+          // With `settings` after the shop changed them (login form, GDPR box, offline form).
+          const p = payload as { mode: Hello['mode']; operatorsOnline: number; settings?: Hello['settings'] };
+          setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline, ...(p.settings ? { settings: p.settings } : {}) } : h));
           // Still choosing how to start (no conversation): follow the operators' availability.
           if (!convRef.current || convRef.current.status !== 'open') {
             if (p.mode === 'offline') setPanel((current) => (current === 'login' ? 'offline' : current));
-            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, true);
+            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, p.settings?.offlineForm ?? true);
           }
         } else if (event === 'chat:read') {
           const p = payload as { conversationId: number; upTo: number; userId: number };
