@@ -80,6 +80,8 @@ interface SocketData {
   /** The shop account behind the socket (the operator's, or a signed-in visitor's), else null. */
   accountId: number | null;
   ip: string;
+  /** When the operator's account last showed a console role (see stillOperator). */
+  roleCheckedAt?: number;
   vendorId: number;
   /** The visitor is signed in with a staff account (same-e-mail bypass), or the operator's account. */
   staffAccount: boolean;
@@ -135,6 +137,11 @@ const opsRooms = (vendorId: number, settings: ChatSettings) =>
 /** What the widget needs of the settings (in the hello, and again when they change). */
 const widgetSettings = (s: ChatSettings) => ({ gdpr: s.gdpr, displayLogin: s.displayLogin, offlineForm: s.offlineForm });
 
+/** Events sent by the hundred (see stillOperator). */
+const FREQUENT = new Set<string>([CLIENT_EVENTS.send, CLIENT_EVENTS.typing]);
+const ROLE_RECHECK_MS = 1000;
+const SETTINGS_RECHECK_MS = 1000;
+
 /** The name of the adapter-wide event a settings save sends to every node. */
 const SETTINGS_CHANGED = 'chat:settings-changed';
 
@@ -181,6 +188,21 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     io.adapter(createAdapter());
   }
 
+  // One read of the settings a second for the whole node, whatever the number of events; a
+  // connection's own fresh read (below) and a save (applySettings) renew it.
+  let settingsRead: { at: number; value: Promise<ChatSettings> } | undefined;
+  const currentSettings = (): Promise<ChatSettings> => {
+    if (!settingsRead || Date.now() - settingsRead.at >= SETTINGS_RECHECK_MS) {
+      const value = getChatSettings(db);
+      const read = { at: Date.now(), value };
+      settingsRead = read;
+      value.catch(() => {
+        if (settingsRead === read) settingsRead = undefined;
+      });
+    }
+    return settingsRead.value;
+  };
+
   /** A socket's copy of the settings and the per-socket allowance they give (staff: ten times a visitor's). */
   function takeSettings(data: SocketData, settings: ChatSettings) {
     data.settings = settings;
@@ -195,6 +217,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       if (!claims) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.unauthorized') } }));
       const ip = clientIp(socket, config.trustProxy);
       const settings = await getChatSettings(db);
+      settingsRead = { at: Date.now(), value: Promise.resolve(settings) };
       // Connections per person and per client address, across sockets and nodes.
       const wait = await limits.connection(claims.role === 'operator' ? String(claims.userId) : claims.visitorKey, ip, claims.role === 'operator', settings);
       if (wait > 0) return next(Object.assign(new Error('rate_limited'), { data: { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs: wait * 1000 } }));
@@ -492,11 +515,20 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     }),
   };
 
-  const stillOperator = async (data: SocketData) => {
+  /**
+   * Whether the operator's account holds a console role now. Messages and typing, sent by the
+   * hundred, may use an answer up to ROLE_RECHECK_MS old; every other event reads it. (A role
+   * changed through the back office closes the sockets at once anyway: disconnectAccount.)
+   */
+  const stillOperator = async (data: SocketData, frequent: boolean) => {
     if (data.accountId === null) return false;
+    if (frequent && data.roleCheckedAt !== undefined && Date.now() - data.roleCheckedAt < ROLE_RECHECK_MS) return true;
     const user = await db.selectFrom('users').select('role').where('id', '=', data.accountId).executeTakeFirst();
-    return mayOperate(user?.role);
+    const ok = mayOperate(user?.role);
+    data.roleCheckedAt = ok ? Date.now() : undefined;
+    return ok;
   };
+
 
   /**
    * Every event of every socket (Socket.IO calls it with the socket as `this`): rate limit,
@@ -520,11 +552,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     }
     b.tokens -= 1;
     try {
-      // The settings as saved now (cached per store version): a change reaches open sockets at their next event.
-      takeSettings(data, await getChatSettings(db));
+      // The settings as saved (read again at most once a second per node): a change reaches open sockets by their next event.
+      takeSettings(data, await currentSettings());
       // An operator socket acts only while its account holds a console role now (a demotion, or a token
       // issued to a role that never had the console): refused, and the socket closed.
-      if (data.role === 'operator' && !(await stillOperator(data))) {
+      if (data.role === 'operator' && !(await stillOperator(data, FREQUENT.has(event)))) {
         refuse(socket, event, { code: 'forbidden', message: t('chat.operatorsOnly') }, ack);
         socket.disconnect(true);
         return;
@@ -614,7 +646,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
 
   /** This node's part of a settings save: its sockets take the new settings, its visitors hear the mode. */
   async function applySettings() {
-    const settings = await getChatSettings(db);
+    settingsRead = undefined;
+    const settings = await currentSettings();
     const vendors = new Set<number>();
     for (const raw of io.of('/').sockets.values()) {
       const data = (raw as unknown as ChatSocket).data;
@@ -654,7 +687,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     },
     async settingsChanged() {
       // The other nodes hear it through the adapter; without one there are none.
-      if (options.redisUrl || options.cluster) io.serverSideEmit(SETTINGS_CHANGED);
+      try {
+        if (options.redisUrl || options.cluster) io.serverSideEmit(SETTINGS_CHANGED);
+      } catch (err) {
+        log.warn({ err }, 'chat settings change not sent to the other nodes (they read it at their sockets’ next event)');
+      }
       await applySettings();
     },
     async connectedUsers() {
