@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { startSmtpServer, parseMail, type TestSmtpServer } from '../helpers/smtp.ts';
-import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
+import { ask, listen, next, operator, rawSocket, visitor } from '../helpers/chat.ts';
 import { CHAT_LIMITS } from '../../app/config/constants.ts';
 import { changeRole } from '../../app/features/customers/customer-actions.server.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
@@ -36,7 +36,8 @@ for (const dialect of await dialects()) {
 
     beforeAll(async () => {
       smtp = await startSmtpServer();
-      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url, publicUrl: 'https://shop.example' } });
+      // Behind a proxy: a request's X-Forwarded-For is its client address (one browser, many addresses).
+      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url, publicUrl: 'https://shop.example', trustProxy: true } });
       url = await listen(t.app);
     });
     afterAll(async () => {
@@ -126,6 +127,17 @@ for (const dialect of await dialects()) {
       expect(logins.slice(CHAT_LIMITS.loginsPerVisitor).every((l) => l.error?.code === 'rate_limited')).toBe(true);
     });
 
+    it('limits offline messages per chat visitor too, whatever address and e-mail they come with', async () => {
+      const v = await visitor(t.app);
+      await v.token(); // sets the chat cookie
+      const codes = [];
+      for (let i = 0; i < CHAT_LIMITS.offlinePerVisitor + 1; i++) {
+        const res = await v.client.request('POST', '/api/chat/offline', { name: 'Olly', email: `olly${i}@mail.example`, message: 'Are you open on Sunday?', vendorId: 0 }, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([...Array(CHAT_LIMITS.offlinePerVisitor).fill(201), 429]);
+    });
+
     it('mails the transcript only to a proved address: a guest’s gets one confirmation link without their text, the copy after it', async () => {
       const secret = 'zebra-7731 please relay this';
       const v = await chattingVisitor('Gus', 'gus@mail.example');
@@ -147,7 +159,7 @@ for (const dialect of await dialects()) {
       expect(smtp.received.length).toBe(before + 1);
 
       // The link (from the mail) sends the copy, once.
-      const token = /\/chat\/transcript\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)?.[1];
+      const token = /\/chat\/transcript\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text ?? '')?.[1];
       expect(token).toBeTruthy();
       expect(await checkTranscriptLink(t.services, token)).toBe(true);
       expect(await redeemTranscriptLink(t.services, token)).toBe(true);
