@@ -60,7 +60,8 @@ describe.runIf(runs)('chat limits, settings and role changes across two nodes th
       apps.push(app);
       urls.push(await listen(app));
     }
-  }, 30_000);
+    // Two whole apps start in this process: on a busy machine that takes a while.
+  }, 90_000);
   afterAll(async () => {
     for (const s of open) s.disconnect();
     for (const app of apps) await app.close();
