@@ -97,6 +97,8 @@ export const enChat = {
   'chat.w.resumeSend': 'Send me the link',
   'chat.w.back': 'Back',
   'chat.w.movedAway': 'This chat now continues on another device.',
+  'chat.w.copyConfirm': 'To get the copy, open the link we have e-mailed to your address.',
+  'chat.w.copyLimited': 'No copy could be sent: enough copies went out today.',
   'chat.w.retrying': 'No answer from the chat yet; trying again in 10 seconds.',
 } as const;
 
