@@ -41,6 +41,7 @@ export default [
   route('account/reset-password', 'routes/account.reset-password.tsx'),
   route('account/invite', 'routes/account.invite.tsx'),
   route('chat/resume', 'routes/chat.resume.tsx'),
+  route('chat/transcript', 'routes/chat.transcript.tsx'),
   route('admin/setup', 'routes/admin.setup.tsx'),
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),

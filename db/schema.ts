@@ -594,6 +594,16 @@ export interface ChatResumeLinksTable {
   created_at: string;
 }
 
+export interface ChatTranscriptLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  conversation_id: number;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface ChatCannedRepliesTable {
   id: Generated<number>;
   vendor_id: Generated<number>;
@@ -768,6 +778,7 @@ export interface Database {
   chat_evaluations: ChatEvaluationsTable;
   chat_offline_messages: ChatOfflineMessagesTable;
   chat_resume_links: ChatResumeLinksTable;
+  chat_transcript_links: ChatTranscriptLinksTable;
   chat_canned_replies: ChatCannedRepliesTable;
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;

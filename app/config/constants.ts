@@ -110,6 +110,38 @@ export const LIMITS = {
   sqlIntMax: 2_147_483_647,
 } as const;
 
+/**
+ * Live chat allowances shared by all of a visitor's sockets and by every node (counted through
+ * `sharedRateLimiter`, in Redis when REDIS_URL is set). Not in the specification: one visitor
+ * with many tabs, and a few visitors behind one address, stay well inside them; a script
+ * opening sockets by the hundred does not.
+ */
+export const CHAT_LIMITS = {
+  /**
+   * Messages: in each window a visitor may store what one socket's bucket allows over it
+   * (the chat settings' burst plus the window's refill), whatever the number of sockets.
+   */
+  messageWindowMs: 10_000,
+  /** A client address carries this many visitors' message allowance. */
+  messagesClientFactor: 4,
+  /** Socket connections (reconnects included) per visitor, and per client address, per window. */
+  connectionsPerVisitor: 60,
+  connectionsPerClient: 240,
+  connectionWindowMs: 60_000,
+  /** Chat logins (the login form) per visitor, and per client address, per window. */
+  loginsPerVisitor: 10,
+  loginsPerClient: 60,
+  loginWindowMs: 10 * 60_000,
+  /** Offline-form messages per visitor (chat cookie) in the offline form's window (per address and e-mail: OFFLINE_PER_WINDOW). */
+  offlinePerVisitor: 3,
+  /** Transcript copies (and the confirmation mails that lead to them) per e-mail address, and per client address, per day. */
+  transcriptsPerAddress: 3,
+  transcriptsPerClient: 5,
+  transcriptWindowMs: 24 * 3_600_000,
+  /** A transcript confirmation link works this long, once. */
+  transcriptLinkMs: 24 * 3_600_000,
+} as const;
+
 /** Product search (issue 16). The minimum length and list height are the specification's. */
 export const SEARCH = {
   /** Suggestions start at SEARCH_MIN_CHARS characters; shorter queries answer an empty list. */

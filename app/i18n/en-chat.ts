@@ -35,6 +35,16 @@ export const enChat = {
   'chat.transcriptSubject': 'Your chat with {store}',
   'chat.transcriptHeading': 'Your conversation of {date}',
   'chat.transcriptIntro': 'Here is a copy of your chat, as you asked.',
+  'chat.transcriptConfirmSubject': 'Confirm your address for a copy of your chat with {store}',
+  'chat.transcriptConfirmHeading': 'Do you want a copy of your chat?',
+  'chat.transcriptConfirmIntro': 'Someone asked for a copy of a chat with us to be sent to this address. Open this link to confirm the address and get the copy: it works once, for {hours} hours.',
+  'chat.transcriptConfirmAction': 'Send me the copy',
+  'chat.transcriptConfirmFooter': 'If you did not ask for this, ignore this message: nothing more will be sent.',
+  'chat.transcript.title': 'A copy of your chat',
+  'chat.transcript.text': 'Send the copy of the chat to the address this link came to.',
+  'chat.transcript.submit': 'Send me the copy',
+  'chat.transcript.sent': 'The copy is on its way to your mailbox.',
+  'chat.transcript.invalid': 'This link does not work any more: it has been used or it has expired.',
   'chat.guestName': 'Guest-{number}',
   // The visitor widget
   'chat.w.title': 'Chat with us',
@@ -87,6 +97,8 @@ export const enChat = {
   'chat.w.resumeSend': 'Send me the link',
   'chat.w.back': 'Back',
   'chat.w.movedAway': 'This chat now continues on another device.',
+  'chat.w.copyConfirm': 'To get the copy, open the link we have e-mailed to your address.',
+  'chat.w.copyLimited': 'No copy could be sent: enough copies went out today.',
   'chat.w.retrying': 'No answer from the chat yet; trying again in 10 seconds.',
 } as const;
 

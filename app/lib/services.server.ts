@@ -19,7 +19,13 @@ export interface Services {
   /** Where Idempotency-Key records are kept (Redis when shared, else the database); set by buildApp. */
   idempotency?: IdempotencyStore;
   /** The live chat's sockets, once the server has attached them (pages reach them through this). */
-  chat?: { disconnectUser(chatUserId: number): Promise<void> };
+  chat?: {
+    disconnectUser(chatUserId: number): Promise<void>;
+    /** Closes a shop account's sockets on every node (its role changed). */
+    disconnectAccount(accountId: number): Promise<void>;
+    /** The chat settings were saved: open sockets on every node take them. */
+    settingsChanged(): Promise<void>;
+  };
 }
 
 export interface SessionUser {

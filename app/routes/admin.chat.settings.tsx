@@ -32,7 +32,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const input: Record<string, unknown> = {};
     for (const k of TEXTS) input[k] = values[k];
     for (const k of FLAGS) input[k] = values[k] === 'on';
-    await saveChatSettings(context.services.db, input);
+    await saveChatSettings(context.services.db, input, context.services.chat);
     return { done: t('admin.chat.settingsSaved') };
   }, values);
 }

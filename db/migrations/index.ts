@@ -20,6 +20,7 @@ import * as staffInvites from './2026-11-27-019-staff-invites.ts';
 import * as stockLog from './2026-11-27-020-stock-log.ts';
 import * as taxonomy from './2026-11-27-021-taxonomy.ts';
 import * as chatResume from './2026-11-27-022-chat-resume.ts';
+import * as chatTranscriptLinks from './2026-12-01-025-chat-transcript-links.ts';
 import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-022-chat-resume': chatResume,
   '2026-11-27-023-admin-product-search': adminProductSearch,
   '2026-12-01-024-idempotency-keys': idempotencyKeys,
+  '2026-12-01-025-chat-transcript-links': chatTranscriptLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { HttpError } from '../../app/lib/http-error.ts';
-import { inBackground } from '../../app/lib/background.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { isStaff } from '../../app/features/account/roles.ts';
 import { CHAT_COOKIE, evaluateSchema, tokenRequestSchema } from '../../app/features/chat/chat.schema.ts';
 import { chatCookieHeader, issueChatToken, newChatCookie, validChatCookie, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
 import { ChatError, evaluateConversation, notFound } from '../../app/features/chat/chat-store.server.ts';
-import { mailTranscript, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
+import { requestTranscriptCopy, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
 import { requestResumeLink, resumeRequestSchema } from '../../app/features/chat/chat-resume.server.ts';
 import { t } from '../../app/i18n/t-chat.ts';
 import { z } from 'zod';
@@ -62,7 +61,8 @@ export async function chatRoutes(api: FastifyInstance) {
 
   api.post('/chat/offline', { schema: apiSchema({ summary: 'Leave a message when no operator is online', tags, access: 'csrf', body: offlineSchema, responses: { 201: { description: 'Sent.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     noStore(reply);
-    const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null }));
+    const cookie = request.cookies[CHAT_COOKIE];
+    const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null, visitorKey: validChatCookie(cookie) ? visitorKeyOf(cookie) : null }));
     return reply.status(201).send(result);
   });
 
@@ -73,7 +73,7 @@ export async function chatRoutes(api: FastifyInstance) {
     return reply.status(202).send(result);
   });
 
-  api.post('/chat/evaluation', { schema: apiSchema({ summary: 'Rate a chat conversation', tags, access: 'csrf', cookies: ['vt_chat'], body: evaluateSchema, responses: { 200: { description: 'Rated.', body: z.looseObject({ ok: z.boolean(), message: z.string(), evaluation: z.string().nullable(), receiveCopy: z.boolean() }) } } }) }, async (request, reply) => {
+  api.post('/chat/evaluation', { schema: apiSchema({ summary: 'Rate a chat conversation', tags, access: 'csrf', cookies: ['vt_chat'], body: evaluateSchema, responses: { 200: { description: 'Rated.', body: z.looseObject({ ok: z.boolean(), message: z.string(), evaluation: z.string().nullable(), receiveCopy: z.boolean(), copy: z.enum(['sent', 'confirm', 'limited', 'none']) }) } } }) }, async (request, reply) => {
     noStore(reply);
     const input = parseInput(evaluateSchema, request.body);
     const cookie = request.cookies[CHAT_COOKIE];
@@ -93,8 +93,9 @@ export async function chatRoutes(api: FastifyInstance) {
       if (!visitor) throw notFound();
       return evaluateConversation(services.db, visitor, input);
     });
-    if (input.receiveCopy) inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id));
-    return { ok: true, message: t('chat.evaluated'), evaluation: c.evaluation, receiveCopy: c.receive_copy === 1 };
+    // The copy only to an address the visitor has proved (else a confirmation link first), within the day's allowance.
+    const copy = input.receiveCopy ? await requestTranscriptCopy(services, c.id, { ip: request.ctx.clientIp, requestOrigin: request.ctx.requestOrigin }) : 'none';
+    return { ok: true, message: t('chat.evaluated'), evaluation: c.evaluation, receiveCopy: c.receive_copy === 1, copy };
   });
 }
 

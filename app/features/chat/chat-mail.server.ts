@@ -1,4 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { CHAT_LIMITS } from '../../config/constants.ts';
 import type { Services } from '../../lib/services.server.ts';
+import { inBackground } from '../../lib/background.server.ts';
+import { isoIn } from '../../lib/time.ts';
+import { mailOrigin } from '../admin/origin.server.ts';
+import { chatLimits } from './chat-limits.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -6,7 +13,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings } from './chat-settings.server.ts';
-import { ChatError, getConversation, messagesSince } from './chat-store.server.ts';
+import { ChatError, getChatUser, getConversation, messagesSince } from './chat-store.server.ts';
 import { OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS, offlineSchema } from './chat.schema.ts';
 import { shopRecipients as recipientsOf } from '../admin/recipients.server.ts';
 
@@ -31,14 +38,18 @@ async function shopRecipients(services: Services, offlineEmail: string): Promise
 export async function sendOfflineMessage(
   services: Services,
   input: unknown,
-  from: { ip: string; userId: number | null },
+  from: { ip: string; userId: number | null; visitorKey?: string | null },
 ): Promise<{ result: 'sent' | 'stored'; message: string; id: number }> {
   const chat = await getChatSettings(services.db);
   if (!chat.offlineForm) throw new ChatError('not_found', t('chat.offlineOff'), 404);
   const data = parseInput(offlineSchema, input);
   if (chat.gdpr && !data.gdpr) throw new ChatError('field_empty', t('chat.gdpr'), 400, { gdpr: t('chat.gdpr') });
   const limiter = limiterFor(services);
-  const wait = Math.max(await limiter.hit(`ip:${from.ip}`), await limiter.hit(`email:${data.email}`));
+  const wait = Math.max(
+    await limiter.hit(`ip:${from.ip}`),
+    await limiter.hit(`email:${data.email}`),
+    from.visitorKey ? await chatLimits(services).offline(from.visitorKey) : 0,
+  );
   if (wait > 0) throw Object.assign(new ChatError('rate_limited', t('chat.offlineTooMany'), 429), { retryAfter: wait });
   const row = await services.db
     .insertInto('chat_offline_messages')
@@ -78,10 +89,97 @@ export async function sendOfflineMessage(
   }
 }
 
-/** Mails the transcript of a conversation to its visitor's address (the "send me a copy" box). */
-export async function mailTranscript(services: Services, conversationId: number): Promise<void> {
+/*
+ * "Send me a copy": the transcript carries the visitor's own text, so it goes only to an address
+ * the visitor has proved, else the shop's mail server would carry anyone's text to anyone. A
+ * signed-in shopper's own account address is proved; any other address first gets one mail
+ * with a link to confirm it (fixed text, nothing the visitor typed), once per conversation, and
+ * the copy follows when the link is used. Both count against CHAT_LIMITS per address and per
+ * client address a day.
+ */
+
+/** What happened to a copy asked for: mailed, a confirmation link mailed, over the day's allowance, or nothing to send. */
+export type CopyOutcome = 'sent' | 'confirm' | 'limited' | 'none';
+
+const linkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const linkHash = (token: string) => createHash('sha256').update(`chat-transcript:${token}`).digest('base64url');
+
+/** The visitor of `conversationId` asked for a copy (from `ip`): mails it, or the link that confirms the address first. */
+export async function requestTranscriptCopy(services: Services, conversationId: number, from: { ip: string; requestOrigin?: string | null }): Promise<CopyOutcome> {
   const c = await getConversation(services.db, conversationId);
-  if (!c || !c.visitor_email) return;
+  if (!c || !c.visitor_email) return 'none';
+  const email = c.visitor_email;
+  const visitor = c.visitor_id !== null ? await getChatUser(services.db, c.visitor_id) : undefined;
+  const account = visitor?.user_id ? await services.db.selectFrom('users').select('email').where('id', '=', visitor.user_id).executeTakeFirst() : undefined;
+  const proved = !!account && account.email.toLowerCase() === email.toLowerCase();
+  if (!proved) {
+    // Mailed once per conversation: asking again sends nothing (and counts nothing).
+    const asked = await services.db.selectFrom('chat_transcript_links').select('id').where('conversation_id', '=', c.id).executeTakeFirst();
+    if (asked) return 'confirm';
+  }
+  if ((await chatLimits(services).transcript(email, from.ip)) > 0) return 'limited';
+  if (proved) {
+    inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id, email));
+    return 'sent';
+  }
+  const origin = await mailOrigin(services, 'chat transcript confirmation', from.requestOrigin ?? null);
+  if (!origin) return 'none';
+  const token = randomBytes(32).toString('base64url');
+  const made = await services.db
+    .insertInto('chat_transcript_links')
+    .values({ token_hash: linkHash(token), conversation_id: c.id, email, expires_at: isoIn(CHAT_LIMITS.transcriptLinkMs), used_at: null, created_at: nowIso() })
+    .onConflict((oc) => oc.column('conversation_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!made) return 'confirm'; // another request made it meanwhile
+  inBackground(services, 'chat transcript confirmation mail', async () => {
+    const settings = await getSettings(services.db);
+    await services.mailer.send({
+      to: email,
+      kind: 'magic_link',
+      secrets: [token],
+      ...renderMail(settings, {
+        subject: t('chat.transcriptConfirmSubject', { store: settings.storeName }),
+        heading: t('chat.transcriptConfirmHeading'),
+        paragraphs: [t('chat.transcriptConfirmIntro', { hours: CHAT_LIMITS.transcriptLinkMs / 3_600_000 })],
+        action: { label: t('chat.transcriptConfirmAction'), url: `${origin}/chat/transcript?token=${token}` },
+        footer: t('chat.transcriptConfirmFooter'),
+      }),
+    });
+  });
+  return 'confirm';
+}
+
+/** Whether a confirmation link is still good (the page shows its button, changing nothing). */
+export async function checkTranscriptLink(services: Services, token: unknown): Promise<boolean> {
+  const parsed = linkToken.safeParse(token);
+  if (!parsed.success) return false;
+  const row = await services.db.selectFrom('chat_transcript_links').select('id').where('token_hash', '=', linkHash(parsed.data)).where('used_at', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst();
+  return !!row;
+}
+
+/** Uses a confirmation link: spent at once, then the transcript goes to the address the link was mailed to. False for a bad link. */
+export async function redeemTranscriptLink(services: Services, token: unknown): Promise<boolean> {
+  const parsed = linkToken.safeParse(token);
+  if (!parsed.success) return false;
+  const now = nowIso();
+  const link = await services.db
+    .updateTable('chat_transcript_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', linkHash(parsed.data))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['conversation_id', 'email'])
+    .executeTakeFirst();
+  if (!link) return false;
+  await mailTranscript(services, link.conversation_id, link.email);
+  return true;
+}
+
+/** Mails the transcript of a conversation to `to`, an address its visitor has proved (see above). */
+export async function mailTranscript(services: Services, conversationId: number, to: string): Promise<void> {
+  const c = await getConversation(services.db, conversationId);
+  if (!c) return;
   const settings = await getSettings(services.db);
   const lines: string[] = [];
   for (let after = 0; ; ) {
@@ -91,7 +189,7 @@ export async function mailTranscript(services: Services, conversationId: number)
     after = page[page.length - 1].seq;
   }
   await services.mailer.send({
-    to: c.visitor_email,
+    to,
     ...renderMail(settings, {
       subject: t('chat.transcriptSubject', { store: settings.storeName }),
       heading: t('chat.transcriptHeading', { date: c.created_at.slice(0, 10) }),

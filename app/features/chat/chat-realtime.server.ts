@@ -2,13 +2,14 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Services } from '../../lib/services.server.ts';
-import { inBackground } from '../../lib/background.server.ts';
 import { isStaff } from '../account/roles.ts';
 import type { Role } from '../account/roles.ts';
 import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings, type ChatSettings } from './chat-settings.server.ts';
-import { mailTranscript } from './chat-mail.server.ts';
+import { requestTranscriptCopy } from './chat-mail.server.ts';
 import { verifyChatToken } from './chat-token.server.ts';
+import { CHAT_CONSOLE_ROLES } from './chat-roles.ts';
+import { chatLimits, OPERATOR_RATE_FACTOR } from './chat-limits.server.ts';
 import {
   ChatError,
   acceptConversation,
@@ -76,6 +77,11 @@ import {
 interface SocketData {
   role: 'visitor' | 'operator';
   chatUserId: number;
+  /** The shop account behind the socket (the operator's, or a signed-in visitor's), else null. */
+  accountId: number | null;
+  ip: string;
+  /** When the operator's account last showed a console role (see stillOperator). */
+  roleCheckedAt?: number;
   vendorId: number;
   /** The visitor is signed in with a staff account (same-e-mail bypass), or the operator's account. */
   staffAccount: boolean;
@@ -92,8 +98,6 @@ interface SocketData {
   mayWrite?: Map<number, { c: ConversationRow; at: number }>;
 }
 
-const OPERATOR_RATE_FACTOR = 10;
-
 type ChatSocket = Socket & { data: SocketData };
 
 export interface ChatRealtime {
@@ -104,6 +108,10 @@ export interface ChatRealtime {
   close(): Promise<void>;
   /** Closes a chat record's sockets on every node (its browser no longer owns it). */
   disconnectUser(chatUserId: number): Promise<void>;
+  /** Closes every socket of a shop account on every node (its role changed: it reconnects with what it may do now). */
+  disconnectAccount(accountId: number): Promise<void>;
+  /** The chat settings were saved: every node's sockets take them at once, and visitors hear the mode they make. */
+  settingsChanged(): Promise<void>;
 }
 
 export interface ChatRealtimeOptions {
@@ -117,6 +125,7 @@ export interface ChatRealtimeOptions {
 const room = {
   conv: (id: number) => `conv:${id}`,
   user: (id: number) => `user:${id}`,
+  account: (id: number) => `account:${id}`,
   visitors: (vendorId: number) => `visitors:${vendorId}`,
   ops: (vendorId: number) => `ops:${vendorId}`,
 };
@@ -124,6 +133,20 @@ const room = {
 /** The operator rooms that hear about a conversation of `vendorId` (spec §6 vendor matching). */
 const opsRooms = (vendorId: number, settings: ChatSettings) =>
   vendorId === 0 || settings.vendorOnlyChat ? [room.ops(vendorId)] : [room.ops(vendorId), room.ops(0)];
+
+/** What the widget needs of the settings (in the hello, and again when they change). */
+const widgetSettings = (s: ChatSettings) => ({ gdpr: s.gdpr, displayLogin: s.displayLogin, offlineForm: s.offlineForm });
+
+/** Events sent by the hundred (see stillOperator). */
+const FREQUENT = new Set<string>([CLIENT_EVENTS.send, CLIENT_EVENTS.typing]);
+const ROLE_RECHECK_MS = 1000;
+const SETTINGS_RECHECK_MS = 1000;
+
+/** The name of the adapter-wide event a settings save sends to every node. */
+const SETTINGS_CHANGED = 'chat:settings-changed';
+
+/** Whether an account may act as an operator now (the console's roles, read at the moment of asking). */
+const mayOperate = (role: string | undefined) => !!role && (CHAT_CONSOLE_ROLES as readonly string[]).includes(role);
 
 const modeFor = (online: number, settings: ChatSettings): WidgetMode => (online === 0 ? 'offline' : settings.displayLogin ? 'login' : 'online');
 
@@ -135,6 +158,7 @@ function clientIp(socket: Socket, trustProxy: boolean): string {
 
 export async function attachChat(httpServer: HttpServer, services: Services, options: ChatRealtimeOptions = {}): Promise<ChatRealtime> {
   const { db, config, log } = services;
+  const limits = chatLimits(services);
   const io = new Server(httpServer, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -164,6 +188,28 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     io.adapter(createAdapter());
   }
 
+  // One read of the settings a second for the whole node, whatever the number of events; a
+  // connection's own fresh read (below) and a save (applySettings) renew it.
+  let settingsRead: { at: number; value: Promise<ChatSettings> } | undefined;
+  const currentSettings = (): Promise<ChatSettings> => {
+    if (!settingsRead || Date.now() - settingsRead.at >= SETTINGS_RECHECK_MS) {
+      const value = getChatSettings(db);
+      const read = { at: Date.now(), value };
+      settingsRead = read;
+      value.catch(() => {
+        if (settingsRead === read) settingsRead = undefined;
+      });
+    }
+    return settingsRead.value;
+  };
+
+  /** A socket's copy of the settings and the per-socket allowance they give (staff: ten times a visitor's). */
+  function takeSettings(data: SocketData, settings: ChatSettings) {
+    data.settings = settings;
+    const scale = data.role === 'operator' ? OPERATOR_RATE_FACTOR : 1;
+    data.rate = { burst: settings.rateBurst * scale, perSecond: settings.ratePerSecond * scale };
+  }
+
   // ---- authentication: the token says who the socket is; nothing it sends later can change that ----
   io.use(async (socket, next) => {
     try {
@@ -171,11 +217,16 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       if (!claims) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.unauthorized') } }));
       const ip = clientIp(socket, config.trustProxy);
       const settings = await getChatSettings(db);
+      settingsRead = { at: Date.now(), value: Promise.resolve(settings) };
+      // Connections per person and per client address, across sockets and nodes.
+      const wait = await limits.connection(claims.role === 'operator' ? String(claims.userId) : claims.visitorKey, ip, claims.role === 'operator', settings);
+      if (wait > 0) return next(Object.assign(new Error('rate_limited'), { data: { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs: wait * 1000 } }));
       let me: ChatUserRow;
       let staffAccount = false;
       if (claims.role === 'operator') {
+        // The account's role now, not when the token was issued: only the console's roles operate.
         const user = await db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', claims.userId).executeTakeFirst();
-        if (!user || !isStaff(user.role as Role)) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.operatorsOnly') } }));
+        if (!user || !mayOperate(user.role)) return next(Object.assign(new Error('unauthorized'), { data: { code: 'unauthorized', message: t('chat.operatorsOnly') } }));
         me = await ensureOperator(db, user, ip);
         staffAccount = true;
       } else {
@@ -188,14 +239,13 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       const data = socket.data as SocketData;
       data.role = claims.role;
       data.chatUserId = me.id;
+      data.accountId = claims.userId;
+      data.ip = ip;
       data.initial = me;
       data.vendorId = me.vendor_id;
       data.staffAccount = staffAccount;
-      data.settings = settings;
       data.typing = new Set();
-      // Staff answer many conversations at once: ten times a visitor's allowance.
-      const scale = claims.role === 'operator' ? OPERATOR_RATE_FACTOR : 1;
-      data.rate = { burst: settings.rateBurst * scale, perSecond: settings.ratePerSecond * scale };
+      takeSettings(data, settings);
       data.bucket = { tokens: data.rate.burst, last: Date.now() };
       next();
     } catch (err) {
@@ -266,6 +316,12 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     ack?.({ ok: false, error: body });
   };
 
+  /** Refuses with `rate_limited` (and when to try again) when a shared allowance is spent. */
+  const withinLimit = async (wait: Promise<number>) => {
+    const seconds = await wait;
+    if (seconds > 0) throw Object.assign(new ChatError('rate_limited', t('chat.rateLimited'), 429), { retryAfterMs: seconds * 1000 });
+  };
+
   const requireOperator = (socket: ChatSocket) => {
     if (socket.data.role !== 'operator') throw new ChatError('forbidden', t('chat.operatorsOnly'), 403);
   };
@@ -293,6 +349,7 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       requireVisitor(socket);
       const data = socket.data;
       const visitor = await me(socket);
+      await withinLimit(limits.login(visitor.id, data.ip, data.settings));
       const { visitor: updated, conversation } = await loginVisitor(db, visitor, input, data.settings, data.staffAccount);
       data.meCache = { row: updated, at: Date.now() };
       await io.in(room.user(updated.id)).socketsJoin(room.conv(conversation.id));
@@ -311,6 +368,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       let c = known && Date.now() - known.at < 10_000 ? known.c : await conversationFor(socket, who, input.conversationId);
       if (who.kind === 'operator' && c.operator_id === null && c.status === 'open') c = await acceptConversation(db, who, c.id, data.settings).catch(() => c);
       if (c !== known?.c) (data.mayWrite ??= new Map()).set(c.id, { c, at: Date.now() });
+      // One allowance for all of the person's sockets on every node (a resend counts too: it is rare).
+      await withinLimit(limits.message(who, data.ip, data.settings));
       const { message, duplicate } = await appendMessage(db, { conversationId: c.id, sender: who, senderType: who.kind, clientId: input.clientId, text: input.text });
       if (!socket.rooms.has(room.conv(c.id))) socket.join(room.conv(c.id));
       stopTyping(socket, c.id, who);
@@ -380,9 +439,10 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       requireVisitor(socket);
       const who = await me(socket);
       const c = await evaluateConversation(db, who, input);
-      if (input.receiveCopy) inBackground(services, 'chat transcript mail', () => mailTranscript(services, c.id));
+      // The copy only to an address the visitor has proved (else a confirmation link first), within the day's allowance.
+      const copy = input.receiveCopy ? await requestTranscriptCopy(services, c.id, { ip: socket.data.ip }) : 'none';
       emitConversation(c, socket.data.settings);
-      return { conversation: conversationView(c) };
+      return { conversation: conversationView(c), copy };
     }),
 
     [CLIENT_EVENTS.availability]: handler(emptySchema, async (socket) => {
@@ -456,6 +516,21 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
   };
 
   /**
+   * Whether the operator's account holds a console role now. Messages and typing, sent by the
+   * hundred, may use an answer up to ROLE_RECHECK_MS old; every other event reads it. (A role
+   * changed through the back office closes the sockets at once anyway: disconnectAccount.)
+   */
+  const stillOperator = async (data: SocketData, frequent: boolean) => {
+    if (data.accountId === null) return false;
+    if (frequent && data.roleCheckedAt !== undefined && Date.now() - data.roleCheckedAt < ROLE_RECHECK_MS) return true;
+    const user = await db.selectFrom('users').select('role').where('id', '=', data.accountId).executeTakeFirst();
+    const ok = mayOperate(user?.role);
+    data.roleCheckedAt = ok ? Date.now() : undefined;
+    return ok;
+  };
+
+
+  /**
    * Every event of every socket (Socket.IO calls it with the socket as `this`): rate limit,
    * zod, then the handler; every failure is an error event and a failed ack, never a crash.
    */
@@ -476,6 +551,20 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       return refuse(socket, event, { code: 'rate_limited', message: t('chat.rateLimited'), retryAfterMs }, ack);
     }
     b.tokens -= 1;
+    try {
+      // The settings as saved (read again at most once a second per node): a change reaches open sockets by their next event.
+      takeSettings(data, await currentSettings());
+      // An operator socket acts only while its account holds a console role now (a demotion, or a token
+      // issued to a role that never had the console): refused, and the socket closed.
+      if (data.role === 'operator' && !(await stillOperator(data, FREQUENT.has(event)))) {
+        refuse(socket, event, { code: 'forbidden', message: t('chat.operatorsOnly') }, ack);
+        socket.disconnect(true);
+        return;
+      }
+    } catch (err) {
+      log.error({ err, event }, 'chat event check failed');
+      return refuse(socket, event, { code: 'server_error', message: 'Server error' }, ack);
+    }
     const parsed = h.schema.safeParse(args[0]);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
@@ -487,7 +576,10 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       const result = await h.run(socket, parsed.data as never);
       ack?.({ ok: true, ...(result ?? {}) });
     } catch (err) {
-      if (err instanceof ChatError) return refuse(socket, event, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, ack);
+      if (err instanceof ChatError) {
+        const retryAfterMs = (err as ChatError & { retryAfterMs?: number }).retryAfterMs;
+        return refuse(socket, event, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(retryAfterMs ? { retryAfterMs } : {}) }, ack);
+      }
       log.error({ err, event }, 'chat event failed');
       refuse(socket, event, { code: 'server_error', message: 'Server error' }, ack);
     }
@@ -521,6 +613,8 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
   /** On connect: rooms, presence, hello. */
   async function welcome(socket: ChatSocket) {
     const data = socket.data;
+    // Before anything awaits: a role change from now on reaches this socket (disconnectAccount).
+    if (data.accountId !== null) socket.join(room.account(data.accountId));
     const settings = data.settings;
     const who = data.initial ?? (await me(socket));
     data.initial = undefined;
@@ -544,11 +638,32 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
       conversation: conversation ? conversationView(conversation) : null,
       mode: modeFor(online, settings),
       operatorsOnline: online,
-      settings: { gdpr: settings.gdpr, displayLogin: settings.displayLogin, offlineForm: settings.offlineForm },
+      settings: widgetSettings(settings),
       ...(who.kind === 'operator' ? { queue: (await queueFor(db, who, settings)).map(conversationView) } : {}),
     };
     socket.emit(SERVER_EVENTS.hello, hello);
   }
+
+  /** This node's part of a settings save: its sockets take the new settings, its visitors hear the mode. */
+  async function applySettings() {
+    settingsRead = undefined;
+    const settings = await currentSettings();
+    const vendors = new Set<number>();
+    for (const raw of io.of('/').sockets.values()) {
+      const data = (raw as unknown as ChatSocket).data;
+      if (!data.role) continue; // still in the handshake
+      takeSettings(data, settings);
+      if (data.role === 'visitor') vendors.add(data.vendorId);
+    }
+    for (const v of vendors) {
+      const online = await operatorsOnline(db, v, settings.vendorOnlyChat);
+      io.local.to(room.visitors(v)).emit(SERVER_EVENTS.availability, { vendorId: v, mode: modeFor(online, settings), operatorsOnline: online, settings: widgetSettings(settings) });
+    }
+  }
+  // Another node saved the settings (through the Redis or cluster adapter).
+  io.on(SETTINGS_CHANGED, () => {
+    track(applySettings().catch((err: unknown) => log.error({ err }, 'chat settings change failed')));
+  });
 
   io.on('connection', (raw) => {
     const socket = raw as unknown as ChatSocket;
@@ -566,6 +681,18 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     io,
     async disconnectUser(chatUserId: number) {
       io.in(room.user(chatUserId)).disconnectSockets(true);
+    },
+    async disconnectAccount(accountId: number) {
+      io.in(room.account(accountId)).disconnectSockets(true);
+    },
+    async settingsChanged() {
+      // The other nodes hear it through the adapter; without one there are none.
+      try {
+        if (options.redisUrl || options.cluster) io.serverSideEmit(SETTINGS_CHANGED);
+      } catch (err) {
+        log.warn({ err }, 'chat settings change not sent to the other nodes (they read it at their sockets’ next event)');
+      }
+      await applySettings();
     },
     async connectedUsers() {
       const all = await io.fetchSockets();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_LIMITS } from '../../config/constants.ts';
 import type { DB } from '../../../db/client.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -52,9 +53,19 @@ export const chatSettingsSchema = z.object({
   offlineForm: flag(true),
   /** Who gets offline messages; empty: the admins and shop managers. */
   offlineEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
-  /** Per socket: events allowed in a burst, and refilled per second. */
+  /**
+   * Per socket: events allowed in a burst, and refilled per second. What one socket may send in
+   * CHAT_LIMITS.messageWindowMs is also the message allowance of all of a visitor's sockets together.
+   */
   rateBurst: count(100_000, 30),
   ratePerSecond: count(100_000, 5),
+  /**
+   * Per client address, across sockets and nodes: socket connections a minute and chat logins in
+   * ten minutes (CHAT_LIMITS' windows); 0 = no limit (a shop whose visitors all arrive through
+   * one address it cannot see past).
+   */
+  connectionsPerClient: count(1_000_000, CHAT_LIMITS.connectionsPerClient),
+  loginsPerClient: count(1_000_000, CHAT_LIMITS.loginsPerClient),
 });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 
@@ -74,8 +85,12 @@ export function getChatSettings(db: DB): Promise<ChatSettings> {
   });
 }
 
-/** Saves the given fields (validated against the current values) in one transaction. */
-export async function saveChatSettings(db: DB, input: Record<string, unknown>): Promise<ChatSettings> {
+/**
+ * Saves the given fields (validated against the current values) in one transaction, then tells
+ * the chat's sockets (`chat`: every node through the Socket.IO adapter), so operators and
+ * visitors connected before the change do not go on with the old mode until they reconnect.
+ */
+export async function saveChatSettings(db: DB, input: Record<string, unknown>, chat?: { settingsChanged(): Promise<void> }): Promise<ChatSettings> {
   const current = await getChatSettings(db);
   const settings = parseInput(chatSettingsSchema, { ...current, ...input });
   const given = new Set(Object.keys(input));
@@ -86,6 +101,8 @@ export async function saveChatSettings(db: DB, input: Record<string, unknown>): 
       await trx.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
     }
   });
+  // Saved either way: a socket that misses the news still reads the new settings at its next event.
+  await chat?.settingsChanged().catch(() => undefined);
   return settings;
 }
 

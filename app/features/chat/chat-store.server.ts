@@ -269,7 +269,12 @@ export async function loginVisitor(
   }
   const email = given.email ?? '';
   const input = { ...given, email, name: given.name ?? guestName(email) };
-  if (email && !(staffAccount && settings.operatorBypassSameEmail)) {
+  // "Already chatting" only for the signed-in owner of the address: told to anyone who types an
+  // address, it would say whether that person is online now. Anyone else simply gets a
+  // conversation of their own (never resumed by address: see above).
+  const owner = email && visitor.user_id !== null ? await db.selectFrom('users').select('email').where('id', '=', visitor.user_id).executeTakeFirst() : undefined;
+  const ownAddress = !!owner && owner.email.toLowerCase() === email.toLowerCase();
+  if (ownAddress && !(staffAccount && settings.operatorBypassSameEmail)) {
     const other = await db
       .selectFrom('chat_users')
       .select('id')

@@ -27,13 +27,14 @@ const ROLE_LOCK_ID = 7_411_019;
  * one writer; PostgreSQL takes an advisory lock), it checks that the caller is still an
  * administrator, changes the role and counts the administrators left: none left undoes it.
  * So two administrators demoting each other at the same moment cannot leave the shop without one.
+ * Once committed, the account's chat sockets are closed (their rights came from the old role).
  */
-export async function changeRole(services: Pick<Services, 'db'>, actor: SessionUser, userId: number, input: unknown): Promise<{ email: string; role: Role; changed: boolean }> {
+export async function changeRole(services: Pick<Services, 'db' | 'chat'>, actor: SessionUser, userId: number, input: unknown): Promise<{ email: string; role: Role; changed: boolean }> {
   const { role } = parseInput(roleChangeSchema, input);
   if (userId === actor.id) {
     throw new HttpError(409, 'own_role', 'You cannot change your own role: ask another administrator.', { role: 'You cannot change your own role.' });
   }
-  return withTransaction(services.db, async (trx) => {
+  const result = await withTransaction(services.db, async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${ROLE_LOCK_ID})`.execute(trx);
     const me = await trx.selectFrom('users').select('role').where('id', '=', actor.id).executeTakeFirst();
     if (me?.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only administrators change roles.');
@@ -47,6 +48,9 @@ export async function changeRole(services: Pick<Services, 'db'>, actor: SessionU
     }
     return { email: target.email, role, changed: true };
   });
+  // Open chat sockets act with the rights they had: closed on every node, they reconnect with the new role's.
+  if (result.changed) await services.chat?.disconnectAccount(userId).catch(() => undefined);
+  return result;
 }
 
 /**

@@ -142,12 +142,13 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
             if (p.status === 'closed') setPanel('end');
           }
         } else if (event === 'chat:availability') {
-          const p = payload as { mode: Hello['mode']; operatorsOnline: number };
-          setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline } : h));
+          // With `settings` after the shop changed them (login form, GDPR box, offline form).
+          const p = payload as { mode: Hello['mode']; operatorsOnline: number; settings?: Hello['settings'] };
+          setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline, ...(p.settings ? { settings: p.settings } : {}) } : h));
           // Still choosing how to start (no conversation): follow the operators' availability.
           if (!convRef.current || convRef.current.status !== 'open') {
             if (p.mode === 'offline') setPanel((current) => (current === 'login' ? 'offline' : current));
-            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, true);
+            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, p.settings?.offlineForm ?? true);
           }
         } else if (event === 'chat:read') {
           const p = payload as { conversationId: number; upTo: number; userId: number };
@@ -396,9 +397,11 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const evaluation = submitter?.value === 'good' || submitter?.value === 'bad' ? submitter.value : '';
     setBusy(true);
-    const { status, body } = await postChat<{ message?: string }>('/api/chat/evaluation', { conversationId: conv.id, evaluation, receiveCopy: form.get('copy') === 'on' }).catch(() => ({ status: 0, body: {} as { message?: string } }));
+    const { status, body } = await postChat<{ message?: string; copy?: string }>('/api/chat/evaluation', { conversationId: conv.id, evaluation, receiveCopy: form.get('copy') === 'on' }).catch(() => ({ status: 0, body: {} as { message?: string; copy?: string } }));
     setBusy(false);
-    setNotice(status === 200 ? (body.message ?? t('chat.evaluated')) : t('chat.w.connectionError'));
+    // A guest's copy waits for the address to be confirmed through the mailed link: say so.
+    const copyNote = body.copy === 'confirm' ? ` ${t('chat.w.copyConfirm')}` : body.copy === 'limited' ? ` ${t('chat.w.copyLimited')}` : '';
+    setNotice(status === 200 ? `${body.message ?? t('chat.evaluated')}${copyNote}` : t('chat.w.connectionError'));
     // Rated: the visitor is done here; the popup minimises (reopened, it offers a new chat).
     if (status === 200) setTimeout(minimise, MINIMISE_AFTER_MS);
   }
