@@ -32,6 +32,13 @@ export function ownerKeyOf(caller: WishlistCaller): string | null {
   return caller.guestToken ? `g:${sha256(caller.guestToken)}` : null;
 }
 
+const GUEST_LIST = hotQuery((db, slot) => db.selectFrom('wishlists').select('id').where('owner_key', '=', slot<string>(0)).limit(1));
+
+/** Whether a guest cookie value is one the server issued: its identity holds a list. */
+export async function guestKnown(db: Db, guestToken: string): Promise<boolean> {
+  return (await GUEST_LIST.first(db as DB, [`g:${sha256(guestToken)}`])) !== undefined;
+}
+
 export const listUrl = (token: string) => `/wishlist/view/${token}`;
 
 const COUNT = sql<number>`(select count(*) from wishlist_items wi where wi.wishlist_id = wishlists.id)`;
