@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { inBackground } from '../../app/lib/background.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
-import { isStaff } from '../../app/features/account/roles.ts';
+import { mayUse } from '../../app/features/account/admin-access.ts';
 import { CHAT_COOKIE, evaluateSchema, tokenRequestSchema } from '../../app/features/chat/chat.schema.ts';
 import { chatCookieHeader, issueChatToken, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
 import { knownChatCookie, newChatCookie } from '../../app/features/chat/chat-cookie.server.ts';
@@ -54,7 +54,7 @@ export async function chatRoutes(api: FastifyInstance) {
     const user = request.ctx.user;
     if (input.as === 'operator') {
       if (!user) throw new HttpError(401, 'unauthorized', 'Sign in with a staff account first.');
-      if (!isStaff(user.role)) throw new HttpError(403, 'forbidden', t('chat.operatorsOnly'));
+      if (!mayUse(user.role, 'chatConsole')) throw new HttpError(403, 'forbidden', t('chat.operatorsOnly'));
       return { role: 'operator', ...issueChatToken(services.config.sessionSecret, { role: 'operator', userId: user.id }) };
     }
     const visitorKey = visitorKeyOf(await visitorCookie(request, reply));

@@ -5,7 +5,8 @@ import { hotQuery } from '../../../db/hot-query.ts';
 import type { Database, WishlistsTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isStaff, type Role } from '../account/roles.ts';
+import type { Role } from '../account/roles.ts';
+import { mayUse } from '../account/admin-access.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import type { Visibility, WishlistSummary } from './wishlist.schema.ts';
 
@@ -124,7 +125,7 @@ export async function ownedList(db: Db, ownerKey: string | null, token: string |
 export async function visibleList(db: Db, caller: WishlistCaller, token: string): Promise<{ row: WishlistRow; isOwner: boolean }> {
   const row = await db.selectFrom('wishlists').selectAll().where('token', '=', token).executeTakeFirst();
   const isOwner = !!row && row.owner_key === ownerKeyOf(caller);
-  if (!row || (row.visibility === 'private' && !isOwner && !isStaff(caller.role ?? undefined))) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
+  if (!row || (row.visibility === 'private' && !isOwner && !mayUse(caller.role, 'wishlists'))) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
   return { row, isOwner };
 }
 
