@@ -59,7 +59,12 @@ describe('OpenAPI description', () => {
     const refs: { at: string; ref: string }[] = [];
     const walk = (v: unknown, at: string) => {
       if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}/${i}`));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (k === '$ref' && typeof x === 'string' ? refs.push({ at, ref: x }) : walk(x, `${at}/${k}`));
+      else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (k === '$ref' && typeof x === 'string') refs.push({ at, ref: x });
+          else walk(x, `${at}/${k}`);
+        }
+      }
     };
     walk(doc, '');
     // The recursive menu item of PUT /api/admin/menus/{location} is one of them.
