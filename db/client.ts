@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -88,7 +88,13 @@ function queryLog(slot: { observe?: QueryObserver }) {
 export function createDb(databaseUrl: string, options: DbOptions = {}): DB {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(path.dirname(file), { recursive: true });
+      // The database holds accounts, orders and sessions: readable by the shop's user only.
+      // SQLite would create it 0644 and gives its -wal and -shm files the main file's mode,
+      // so the file is made 0600 first (the mode applies only when it is created here).
+      closeSync(openSync(file, 'a', 0o600));
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

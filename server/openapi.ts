@@ -199,14 +199,27 @@ function parametersOf(place: 'path' | 'query' | 'header', schema: Json | undefin
 export function openApiDocument(app: FastifyInstance, info: { version: string }): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const schemas: Record<string, Json> = {};
+  const anonymous = new Map<string, string>();
   const hoist = (s: Json | undefined): Json | undefined => {
     if (!s) return s;
     // Named schemas (zod `.meta({ id })`) go to components once.
     const defs = s.$defs as Record<string, Json> | undefined;
     if (!defs) return s;
     const { $defs: _defs, ...rest } = s;
-    for (const [name, def] of Object.entries(defs)) schemas[name] = def;
-    return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+    // zod calls a schema that contains itself (a menu item's children) `__schemaN`, counted
+    // per conversion: two routes' `__schema0` may differ, so each distinct one gets its own
+    // name here. References inside the definitions move to components as well.
+    const names = new Map(
+      Object.entries(defs).map(([name, def]) => {
+        if (!name.startsWith('__schema')) return [name, name];
+        const text = JSON.stringify(def);
+        if (!anonymous.has(text)) anonymous.set(text, `Schema${anonymous.size + 1}`);
+        return [name, anonymous.get(text)!];
+      }),
+    );
+    const moved = (v: Json) => JSON.parse(JSON.stringify(v).replace(/"#\/\$defs\/([^"]+)"/g, (_m, n: string) => `"#/components/schemas/${names.get(n) ?? n}"`)) as Json;
+    for (const [name, def] of Object.entries(defs)) schemas[names.get(name)!] = moved(def);
+    return moved(rest);
   };
   for (const route of app.apiRoutes) {
     const doc = route.doc;

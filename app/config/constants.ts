@@ -90,6 +90,17 @@ export const LIMITS = {
   /** Login attempts allowed per e-mail and address within the window. */
   loginAttempts: 10,
   loginWindowMs: 15 * 60_000,
+  /**
+   * Failed logins allowed per client address across all e-mails within the login window
+   * (one address trying a password on many accounts); successful ones are not counted.
+   */
+  loginFailuresPerClient: 20,
+  /**
+   * Password checks (logins) a process runs per second, whoever asks: each takes an argon2id
+   * hash (19 MiB, tens of milliseconds of a core), so a flood cannot starve the shop's pages.
+   * Beyond it a login answers 503 with Retry-After.
+   */
+  passwordChecksPerSecond: 20,
   /** Session lifetime. */
   sessionMs: 30 * 24 * 3_600_000,
   /** A password-reset link is valid this long, once. */

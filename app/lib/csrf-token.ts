@@ -1,3 +1,5 @@
+import { cookieFrom } from './cookies.ts';
+
 /**
  * The CSRF token in the browser. Pages shared by every visitor (the server's page cache)
  * carry no token, so scripts read it from this cookie, which the server sets beside the
@@ -9,7 +11,5 @@ export const CSRF_TOKEN_COOKIE = 'vt_csrf_token';
 /** The token for `x-csrf-token` (browser only; empty when the cookie is missing). */
 export function readCsrfToken(): string {
   if (typeof document === 'undefined') return '';
-  const prefix = `${CSRF_TOKEN_COOKIE}=`;
-  for (const part of document.cookie.split(/;\s*/)) if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
-  return '';
+  return cookieFrom(document.cookie, CSRF_TOKEN_COOKIE) ?? '';
 }

@@ -8,6 +8,8 @@ import type { Services } from './services.server.ts';
 export interface RateLimiter {
   /** Counts a hit; resolves to the seconds to wait when over the limit, else 0. */
   hit(key: string): Promise<number>;
+  /** The seconds to wait when the key has used up its hits, else 0; counts nothing. */
+  peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -24,6 +26,11 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
       }
       w.count += 1;
       return w.count > limit ? Math.ceil((w.start + windowMs - t) / 1000) : 0;
+    },
+    async peek(key) {
+      const t = now();
+      const w = windows.get(key);
+      return w && t - w.start < windowMs && w.count >= limit ? Math.max(1, Math.ceil((w.start + windowMs - t) / 1000)) : 0;
     },
     async reset(key) {
       windows.delete(key);

@@ -113,6 +113,18 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
           }
           return local.hit(key);
         },
+        async peek(key) {
+          await settled();
+          if (client.isReady) {
+            try {
+              const res = await withTimeout(shared.get(key));
+              return res && res.consumedPoints >= limit ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+            } catch (err) {
+              wentDown(err);
+            }
+          }
+          return local.peek(key);
+        },
         async reset(key) {
           await local.reset(key);
           if (client.isReady) await withTimeout(shared.delete(key)).catch(wentDown);

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.forms.$id.submissions.$sid.files.$fid';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { pathId } from '../features/forms/path-id.ts';
 import { getUploadRecord } from '../features/forms/forms.server.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
@@ -13,7 +13,7 @@ import { t } from '../i18n/t-admin.ts';
  * inline, so an HTML or SVG upload cannot run in the shop's origin), under its cleaned name.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaff(context, request, FORM_ADMIN_ROLES);
+  requireStaff(context, request, FORM_SUBMISSION_ROLES);
   const { db, config } = context.services;
   const sub = await submissionInForm(db, params.id, params.sid);
   const fid = pathId(params.fid);

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/admin.forms.$id.submissions.$sid';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
-import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { deleteSubmission, getDefinition, markRead } from '../features/forms/forms.server.ts';
 import { fieldLabels } from '../features/forms/components/form-state.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
@@ -18,7 +18,7 @@ import '../features/forms/forms-admin.css';
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? t('forms.inbox.detailTitle', { id: data.sub.id }) : ''} · ${t('admin.title')}` }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaff(context, request, FORM_ADMIN_ROLES);
+  requireStaff(context, request, FORM_SUBMISSION_ROLES);
   const sub = await submissionInForm(context.services.db, params.id, params.sid);
   // Opening it reads it (as a mail client does); "Mark as unread" undoes that.
   const url = new URL(request.url);
@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  requireStaff(context, request, FORM_ADMIN_ROLES);
+  requireStaff(context, request, FORM_SUBMISSION_ROLES);
   const form = await request.formData();
   const { db, config } = context.services;
   return formAction(async () => {

@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin.forms.$id.submissions';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { pathId } from '../features/forms/path-id.ts';
 import { getForm, listSubmissions, type Submission } from '../features/forms/forms.server.ts';
 import { inboxQuery } from '../features/forms/inbox-query.ts';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? t('for
 const PER_PAGE = 25;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaff(context, request, FORM_ADMIN_ROLES);
+  requireStaff(context, request, FORM_SUBMISSION_ROLES);
   const id = pathId(params.id);
   const form = id ? await getForm(context.services.db, id) : null;
   if (!form) throw new HttpError(404, 'not_found', t('forms.admin.noSuchForm'));

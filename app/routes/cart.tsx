@@ -12,21 +12,14 @@ import { normalizeState, statesOf } from '../features/shipping/states.server.ts'
 import { stateField } from '../features/shipping/countries.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { safeRedirect } from '../lib/redirect.ts';
+import { requestCookie } from '../lib/cookies.ts';
 import { formToObject } from '../lib/validate.ts';
 import '../features/catalog/catalog.css';
 
 /** Cross-sells shown under the cart. */
 const CROSS_SELLS = 4;
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(/;\s*/)) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
-  }
-  return undefined;
-}
-
-const callerOf = (request: Request, context: Route.LoaderArgs['context']) => cartCallerFrom({ cookieToken: cookieValue(request, CART_COOKIE), user: context.user });
+const callerOf = (request: Request, context: Route.LoaderArgs['context']) => cartCallerFrom({ cookieToken: requestCookie(request, CART_COOKIE), user: context.user });
 
 function withCookies(result: CartAnswer, secure: boolean): Headers {
   const headers = new Headers();

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput } from '../../app/lib/validate.ts';
-import { isStaff } from '../../app/features/account/roles.ts';
+import { mayUse } from '../../app/features/account/admin-access.ts';
 import { CHAT_COOKIE, evaluateSchema, tokenRequestSchema } from '../../app/features/chat/chat.schema.ts';
-import { chatCookieHeader, issueChatToken, newChatCookie, validChatCookie, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
+import { chatCookieHeader, issueChatToken, visitorKeyOf } from '../../app/features/chat/chat-token.server.ts';
+import { knownChatCookie, newChatCookie } from '../../app/features/chat/chat-cookie.server.ts';
 import { ChatError, evaluateConversation, notFound } from '../../app/features/chat/chat-store.server.ts';
 import { requestTranscriptCopy, sendOfflineMessage } from '../../app/features/chat/chat-mail.server.ts';
 import { requestResumeLink, resumeRequestSchema } from '../../app/features/chat/chat-resume.server.ts';
@@ -34,11 +35,14 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 export async function chatRoutes(api: FastifyInstance) {
   const services = api.services;
 
-  /** The visitor's chat cookie, made (and sent) when they have none. */
-  const visitorCookie = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = request.cookies[CHAT_COOKIE];
-    if (validChatCookie(existing)) return existing;
-    const fresh = newChatCookie();
+  const secret = services.config.sessionSecret;
+  /** This browser's chat cookie when the server issued it (chat-cookie.server.ts), else null. */
+  const knownCookie = (request: FastifyRequest) => knownChatCookie(services.db, secret, request.cookies[CHAT_COOKIE]);
+  /** The visitor's chat cookie, made (and sent) when they have none or one the server never issued. */
+  const visitorCookie = async (request: FastifyRequest, reply: FastifyReply): Promise<string> => {
+    const existing = await knownCookie(request);
+    if (existing) return existing;
+    const fresh = newChatCookie(secret);
     reply.header('set-cookie', chatCookieHeader(fresh, request.ctx.secure));
     return fresh;
   };
@@ -49,10 +53,10 @@ export async function chatRoutes(api: FastifyInstance) {
     const user = request.ctx.user;
     if (input.as === 'operator') {
       if (!user) throw new HttpError(401, 'unauthorized', 'Sign in with a staff account first.');
-      if (!isStaff(user.role)) throw new HttpError(403, 'forbidden', t('chat.operatorsOnly'));
+      if (!mayUse(user.role, 'chatConsole')) throw new HttpError(403, 'forbidden', t('chat.operatorsOnly'));
       return { role: 'operator', ...issueChatToken(services.config.sessionSecret, { role: 'operator', userId: user.id }) };
     }
-    const visitorKey = visitorKeyOf(visitorCookie(request, reply));
+    const visitorKey = visitorKeyOf(await visitorCookie(request, reply));
     return {
       role: 'visitor',
       ...issueChatToken(services.config.sessionSecret, { role: 'visitor', visitorKey, userId: user?.id ?? null, vendorId: input.vendorId }),
@@ -68,17 +72,17 @@ export async function chatRoutes(api: FastifyInstance) {
 
   api.post('/chat/resume', { schema: apiSchema({ summary: 'Mail a link that continues a chat on this device', description: 'The link goes to the address an open conversation was started with; the answer is the same whether there is one or not.', tags, access: 'csrf', cookies: ['vt_chat'], body: resumeRequestSchema, responses: { 202: { description: 'Asked.', body: z.object({ message: z.string() }) } } }) }, async (request, reply) => {
     noStore(reply);
-    const cookie = request.cookies[CHAT_COOKIE];
-    const result = await answer(() => requestResumeLink(services, request.body, { ip: request.ctx.clientIp, cookie: validChatCookie(cookie) ? cookie : null, requestOrigin: request.ctx.requestOrigin }));
+    const cookie = await knownCookie(request);
+    const result = await answer(() => requestResumeLink(services, request.body, { ip: request.ctx.clientIp, cookie, requestOrigin: request.ctx.requestOrigin }));
     return reply.status(202).send(result);
   });
 
   api.post('/chat/evaluation', { schema: apiSchema({ summary: 'Rate a chat conversation', tags, access: 'csrf', cookies: ['vt_chat'], body: evaluateSchema, responses: { 200: { description: 'Rated.', body: z.looseObject({ ok: z.boolean(), message: z.string(), evaluation: z.string().nullable(), receiveCopy: z.boolean(), copy: z.enum(['sent', 'confirm', 'limited', 'none']) }) } } }) }, async (request, reply) => {
     noStore(reply);
     const input = parseInput(evaluateSchema, request.body);
-    const cookie = request.cookies[CHAT_COOKIE];
+    const cookie = await knownCookie(request);
     const userId = request.ctx.user?.id ?? null;
-    const key = validChatCookie(cookie) ? visitorKeyOf(cookie) : null;
+    const key = cookie ? visitorKeyOf(cookie) : null;
     if (key === null && userId === null) throw new HttpError(404, 'not_found', t('chat.notFound'));
     // This browser's visitor record, or — signed in — any of the account's (one visitor on every device).
     const mine = await services.db

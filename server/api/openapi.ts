@@ -24,7 +24,8 @@ const INIT_JS = `window.addEventListener('DOMContentLoaded', function () {
     // "Try it out" as the shop's own scripts call it: the CSRF token from its cookie.
     requestInterceptor: function (req) {
       var m = document.cookie.match(/(?:^|; )vt_csrf_token=([^;]*)/);
-      if (m && !req.headers['x-csrf-token']) req.headers['x-csrf-token'] = decodeURIComponent(m[1]);
+      // The token is URL-safe (no escapes to decode), so a mangled cookie cannot throw here.
+      if (m && !req.headers['x-csrf-token']) req.headers['x-csrf-token'] = m[1];
       return req;
     },
   });

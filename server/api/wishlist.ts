@@ -17,7 +17,7 @@ const itemParams = z.object({ token: z.string().max(64), id: z.coerce.number().i
 const tags = ['Wishlists'];
 const list = z.looseObject({ token: z.string(), name: z.string(), visibility: z.enum(['public', 'shared', 'private']), isDefault: z.boolean(), alerts: z.boolean(), count: z.number().int(), url: z.string() });
 
-const caller = (request: FastifyRequest) => wishlistCaller(request.ctx.user, request.cookies[WISHLIST_COOKIE]);
+const caller = (request: FastifyRequest) => wishlistCaller(request.server.services.db, request.ctx.user, request.cookies[WISHLIST_COOKIE]);
 
 /** Answers are per shopper: never cached; a new guest identity goes out as its cookie. */
 function send(request: FastifyRequest, reply: FastifyReply, body: object, status = 200) {
@@ -31,46 +31,46 @@ function send(request: FastifyRequest, reply: FastifyReply, body: object, status
 export async function wishlistRoutes(api: FastifyInstance) {
   const services = api.services;
 
-  api.get('/wishlist/count', { schema: apiSchema({ summary: 'How many items the caller\'s wishlists hold', tags, cookies: ['vt_wishlist'], responses: { 200: { description: 'The count.', body: z.object({ count: z.number().int(), products: z.array(z.number().int()) }) } } }) }, async (request, reply) => send(request, reply, await wishlistCount(services, caller(request))));
-  api.get('/wishlists', { schema: apiSchema({ summary: "The caller's wishlists", tags, cookies: ['vt_wishlist'], responses: { 200: { description: 'The lists.', body: z.object({ userWishlists: z.array(list), count: z.number().int() }) } } }) }, async (request, reply) => send(request, reply, await myLists(services, caller(request))));
-  api.post('/wishlists', { schema: apiSchema({ summary: 'Create a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', body: newListSchema, responses: { 201: { description: 'The new list.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await createList(services, caller(request), request.body, newGuestToken), 201));
+  api.get('/wishlist/count', { schema: apiSchema({ summary: 'How many items the caller\'s wishlists hold', tags, cookies: ['vt_wishlist'], responses: { 200: { description: 'The count.', body: z.object({ count: z.number().int(), products: z.array(z.number().int()) }) } } }) }, async (request, reply) => send(request, reply, await wishlistCount(services, await caller(request))));
+  api.get('/wishlists', { schema: apiSchema({ summary: "The caller's wishlists", tags, cookies: ['vt_wishlist'], responses: { 200: { description: 'The lists.', body: z.object({ userWishlists: z.array(list), count: z.number().int() }) } } }) }, async (request, reply) => send(request, reply, await myLists(services, await caller(request))));
+  api.post('/wishlists', { schema: apiSchema({ summary: 'Create a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', body: newListSchema, responses: { 201: { description: 'The new list.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await createList(services, await caller(request), request.body, newGuestToken), 201));
   api.get('/wishlists/:token', { schema: apiSchema({ summary: 'A wishlist with a page of its items', description: 'Public and shared lists are visible to anyone with the token; private ones to their owner only (404 otherwise).', tags, cookies: ['vt_wishlist'], params: tokenParam, query: pageSchema, responses: { 200: { description: 'The list.', body: list.extend({ isOwner: z.boolean(), items: z.array(z.looseObject({ id: z.number().int(), productId: z.number().int() })), page: z.number().int(), perPage: z.number().int(), pages: z.number().int(), total: z.number().int() }) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await viewList(services, caller(request), token, request.query));
+    return send(request, reply, await viewList(services, await caller(request), token, request.query));
   });
   api.patch('/wishlists/:token', { schema: apiSchema({ summary: 'Rename a wishlist, change its visibility or alerts', tags, cookies: ['vt_wishlist'], access: 'csrf', params: tokenParam, body: updateListSchema, responses: { 200: { description: 'The list.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await updateList(services, caller(request), token, request.body));
+    return send(request, reply, await updateList(services, await caller(request), token, request.body));
   });
   api.delete('/wishlists/:token', { schema: apiSchema({ summary: 'Delete a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', params: tokenParam, responses: { 200: { description: 'Deleted.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await deleteList(services, caller(request), token));
+    return send(request, reply, await deleteList(services, await caller(request), token));
   });
-  api.post('/wishlist/items', { schema: apiSchema({ summary: 'Add a product to a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', body: addSchema, responses: { 201: { description: 'Added.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await addToWishlist(services, caller(request), request.body), 201));
-  api.post('/wishlist/remove-from-all', { schema: apiSchema({ summary: "Remove a product from all the caller's wishlists", tags, cookies: ['vt_wishlist'], access: 'csrf', body: productRefSchema, responses: { 200: { description: 'Removed.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await removeFromAll(services, caller(request), request.body)));
+  api.post('/wishlist/items', { schema: apiSchema({ summary: 'Add a product to a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', body: addSchema, responses: { 201: { description: 'Added.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await addToWishlist(services, await caller(request), request.body), 201));
+  api.post('/wishlist/remove-from-all', { schema: apiSchema({ summary: "Remove a product from all the caller's wishlists", tags, cookies: ['vt_wishlist'], access: 'csrf', body: productRefSchema, responses: { 200: { description: 'Removed.', body: z.looseObject({}) } } }) }, async (request, reply) => send(request, reply, await removeFromAll(services, await caller(request), request.body)));
   api.post('/wishlists/:token/remove', { schema: apiSchema({ summary: 'Remove a product from one wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', params: tokenParam, body: productRefSchema, responses: { 200: { description: 'Removed.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await removeFromList(services, caller(request), token, request.body));
+    return send(request, reply, await removeFromList(services, await caller(request), token, request.body));
   });
   api.delete('/wishlists/:token/items/:id', { schema: apiSchema({ summary: 'Delete an item', tags, cookies: ['vt_wishlist'], access: 'csrf', params: itemParams, responses: { 200: { description: 'Deleted.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token, id } = parseInput(itemParams, request.params);
-    return send(request, reply, await deleteItem(services, caller(request), token, id));
+    return send(request, reply, await deleteItem(services, await caller(request), token, id));
   });
   api.patch('/wishlists/:token/items/:id', { schema: apiSchema({ summary: "Change an item's quantity", tags, cookies: ['vt_wishlist'], access: 'csrf', params: itemParams, body: quantitySchema, responses: { 200: { description: 'Changed.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token, id } = parseInput(itemParams, request.params);
-    return send(request, reply, await updateQuantity(services, caller(request), token, id, request.body));
+    return send(request, reply, await updateQuantity(services, await caller(request), token, id, request.body));
   });
   api.post('/wishlists/:token/items/:id/move', { schema: apiSchema({ summary: 'Move an item to another (or a new) wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', params: itemParams, body: moveSchema, responses: { 200: { description: 'Moved.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token, id } = parseInput(itemParams, request.params);
-    return send(request, reply, await moveItem(services, caller(request), token, id, request.body));
+    return send(request, reply, await moveItem(services, await caller(request), token, id, request.body));
   });
   api.post('/wishlists/:token/sort', { schema: apiSchema({ summary: 'Reorder the items of a page', tags, cookies: ['vt_wishlist'], access: 'csrf', params: tokenParam, body: sortSchema, responses: { 200: { description: 'Reordered.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await sortItems(services, caller(request), token, request.body));
+    return send(request, reply, await sortItems(services, await caller(request), token, request.body));
   });
   api.post('/wishlists/:token/estimate', { schema: apiSchema({ summary: 'Ask the shop for an estimate of a wishlist', tags, cookies: ['vt_wishlist'], access: 'csrf', params: tokenParam, body: estimateSchema, responses: { 201: { description: 'Sent.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     const { token } = parseInput(tokenParam, request.params);
-    return send(request, reply, await askEstimate(services, caller(request), token, request.body, request.ctx.clientIp, request.ctx.requestOrigin), 201);
+    return send(request, reply, await askEstimate(services, await caller(request), token, request.body, request.ctx.clientIp, request.ctx.requestOrigin), 201);
   });
   // Alert e-mails' unsubscribe link: the token is the key (no login, no CSRF token: mail
   // programs post it themselves, RFC 8058); unknown tokens are 404.

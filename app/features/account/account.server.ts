@@ -24,6 +24,7 @@ import {
 import { readOrCreateSetupCode, removeSetupCode, setupCodeMatches } from './setup-code.server.ts';
 import type { Role } from './roles.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.server.ts';
+import { admitLogin, loginFailed, loginSucceeded } from './login-limits.server.ts';
 
 // argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes).
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -94,7 +95,8 @@ export async function register(
 }
 
 /**
- * Checks the password and starts a fresh session; limited per address and e-mail (429).
+ * Checks the password and starts a fresh session; limited per address and e-mail, per
+ * address across e-mails (429) and per process (503), login-limits.server.ts.
  * The browser's previous session ends only on success, so a mistyped password does not
  * sign anyone out.
  */
@@ -105,13 +107,7 @@ export async function login(
   previousToken?: string | null,
 ): Promise<{ user: SessionUser; token: string }> {
   const data = parseInput(loginSchema, input);
-  const key = `${clientIp}|${data.email}`;
-  const wait = await services.loginLimiter.hit(key);
-  if (wait > 0) {
-    throw new HttpError(429, 'rate_limited', `Too many login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, {
-      'retry-after': String(wait),
-    });
-  }
+  await admitLogin(services, clientIp, data.email);
   const row = await services.db
     .selectFrom('users')
     .select(['id', 'email', 'name', 'role', 'password_hash'])
@@ -120,9 +116,10 @@ export async function login(
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await argonVerify(row?.password_hash ?? (await dummyHash), data.password).catch(() => false);
   if (!row || !ok) {
+    await loginFailed(services, clientIp);
     throw new HttpError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
   }
-  await services.loginLimiter.reset(key);
+  await loginSucceeded(services, clientIp, data.email);
   await destroySession(services.db, previousToken ?? undefined);
   return { user: toSessionUser(row), token: await createSession(services.db, row.id) };
 }

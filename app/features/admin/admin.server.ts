@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import type { SessionUser } from '../../lib/services.server.ts';
 import type { Role } from '../account/roles.ts';
 import { isStaff } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 
 /**
  * Lets staff in: anonymous visitors go to log in, signed-in shoppers without the role get 403.
@@ -28,10 +29,10 @@ export function staffGate(role: Role | undefined, roles?: readonly Role[]): 'ok'
   return 'ok';
 }
 
-/** Store settings, catalog import, coupons, shipping, tax, payments. */
-export const SETTINGS_ROLES: readonly Role[] = ['admin', 'shop_manager'];
+/** Store settings, catalog import, coupons, shipping, tax, payments (a row of the one access table). */
+export const SETTINGS_ROLES = ADMIN_AREAS.settings;
 /**
  * The mail outbox: administrators only. Messages there are addressed to anyone, staff
  * included; even with one-time tokens withheld, they are not shop managers' to read.
  */
-export const MAIL_ROLES: readonly Role[] = ['admin'];
+export const MAIL_ROLES = ADMIN_AREAS.mail;

@@ -1,4 +1,5 @@
 import type { DB } from '../../../db/client.ts';
+import { cookieFrom } from '../../lib/cookies.ts';
 import type { SessionUser } from '../../lib/services.server.ts';
 import { isCartTokenShape, newCartToken, resolveCart } from './cart-store.server.ts';
 import type { CartAnswer, CartCaller } from './cart.server.ts';
@@ -49,8 +50,7 @@ export function cartCookies(result: CartAnswer, secure: boolean): string[] {
 
 /** The cart token from a Cookie header (page loaders and actions see only the web Request). */
 export function cartTokenFromCookies(cookieHeader: string | null): string | undefined {
-  const m = /(?:^|;\s*)vt_cart=([^;]+)/.exec(cookieHeader ?? '');
-  return m ? decodeURIComponent(m[1]) : undefined;
+  return cookieFrom(cookieHeader, CART_COOKIE);
 }
 
 /** At login: the guest cart this browser holds joins the account's cart right away. */

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { requestCookie } from '../../lib/cookies.ts';
 import { CART_COUNT_COOKIE } from './cart-store.server.ts';
 
 /*
@@ -21,13 +22,6 @@ export const addedCookie = (productId: number, quantity: number, secure: boolean
   `${ADDED_COOKIE}=${productId}x${quantity}; Max-Age=${ADDED_SECONDS}; ${attrs(secure)}`;
 const clearAddedCookie = (secure: boolean) => `${ADDED_COOKIE}=; Max-Age=0; ${attrs(secure)}`;
 
-function cookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(/;\s*/)) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
-  }
-  return undefined;
-}
 
 export interface VisitorCart {
   /** Items in the visitor's cart (from the cart's own count cookie); null on a page rendered for the shared cache. */
@@ -41,9 +35,9 @@ export interface VisitorCart {
 export async function visitorCart(request: Request, context: AppLoadContext): Promise<VisitorCart> {
   // Rendered once for every anonymous visitor (server/page-cache.ts): nothing of anyone's cart.
   if (context.sharedPage) return { count: null, added: null, setCookie: null };
-  const n = Number(cookie(request, CART_COUNT_COOKIE));
+  const n = Number(requestCookie(request, CART_COUNT_COOKIE));
   const count = Number.isInteger(n) && n > 0 ? n : 0;
-  const marker = cookie(request, ADDED_COOKIE);
+  const marker = requestCookie(request, ADDED_COOKIE);
   if (marker === undefined) return { count, added: null, setCookie: null };
   const m = /^(\d{1,12})x(\d{1,4})$/.exec(marker);
   const row = m

@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 
-/** Who manages the catalog in the back office: the same people as settings and the import. */
-export const PRODUCT_ADMIN_ROLES: readonly Role[] = ['admin', 'shop_manager'];
+/** Who manages the catalog in the back office (a row of the one access table). */
+export const PRODUCT_ADMIN_ROLES = ADMIN_AREAS.catalog;

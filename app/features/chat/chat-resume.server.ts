@@ -9,7 +9,8 @@ import { mailOrigin } from '../admin/origin.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { t } from '../../i18n/t-chat.ts';
 import { ChatError } from './chat-store.server.ts';
-import { newChatCookie, visitorKeyOf } from './chat-token.server.ts';
+import { newChatCookie } from './chat-cookie.server.ts';
+import { visitorKeyOf } from './chat-token.server.ts';
 import { chatEmail } from './chat.schema.ts';
 
 /*
@@ -122,7 +123,7 @@ export async function redeemResumeLink(services: Services, token: unknown): Prom
     const c = await trx.selectFrom('chat_conversations').select('status').where('id', '=', link.conversation_id).executeTakeFirst();
     const owner = await trx.selectFrom('chat_users').select('conversation_id').where('id', '=', link.chat_user_id).executeTakeFirst();
     if (c?.status !== 'open' || owner?.conversation_id !== link.conversation_id) return null;
-    const cookie = newChatCookie();
+    const cookie = newChatCookie(services.config.sessionSecret);
     await trx.updateTable('chat_users').set({ visitor_key: visitorKeyOf(cookie), status: 'offline', last_online: now }).where('id', '=', link.chat_user_id).execute();
     return { cookie, chatUserId: link.chat_user_id };
   });

@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 
-/** Who may open the operator console (/admin/chat): operators, shop managers and administrators. */
-export const CHAT_CONSOLE_ROLES: readonly Role[] = ['shop_manager', 'operator', 'admin'];
+/** Who may open the operator console (/admin/chat) and get operator tokens (a row of the one access table). */
+export const CHAT_CONSOLE_ROLES = ADMIN_AREAS.chatConsole;

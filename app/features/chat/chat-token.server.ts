@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { CHAT_COOKIE, CHAT_COOKIE_DAYS, CHAT_TOKEN_TTL_MS } from './chat.schema.ts';
 
 /**
@@ -44,7 +44,6 @@ export function verifyChatToken(secret: string, token: unknown, now = Date.now()
 /** The visitor identity a chat cookie stands for (the cookie itself is never stored). */
 export const visitorKeyOf = (cookie: string) => createHash('sha256').update(`chat:${cookie}`).digest('base64url');
 export const validChatCookie = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{20,64}$/.test(v);
-export const newChatCookie = () => randomBytes(24).toString('base64url');
 
 export function chatCookieHeader(value: string, secure: boolean): string {
   return `${CHAT_COOKIE}=${value}; Max-Age=${CHAT_COOKIE_DAYS * 86_400}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 
-/** Staff who edit the site's menus (the theme's editors too, as with pages and forms). */
-export const MENU_ADMIN_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
+/** Staff who edit the site's menus (a row of the one access table). */
+export const MENU_ADMIN_ROLES = ADMIN_AREAS.menus;

@@ -1,5 +1,6 @@
 import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS, mayUse } from '../account/admin-access.ts';
 
-/** Who may edit pages (and sees drafts and the edit tooltip): theme spec §6. */
-export const PAGE_EDITOR_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
-export const canEditPages = (role: Role | undefined | null): boolean => !!role && PAGE_EDITOR_ROLES.includes(role);
+/** Who may edit pages (and sees drafts and the edit tooltip): theme spec §6; a row of the one access table. */
+export const PAGE_EDITOR_ROLES = ADMIN_AREAS.pages;
+export const canEditPages = (role: Role | undefined | null): boolean => mayUse(role, 'pages');

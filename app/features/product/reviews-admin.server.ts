@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 import type { AdminReview, ReviewFilter } from './reviews.schema.ts';
 
-/** Staff who moderate reviews. */
-export const REVIEW_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
+/** Staff who moderate reviews (a row of the one access table: reviews carry the reviewer's e-mail). */
+export const REVIEW_ROLES = ADMIN_AREAS.reviews;
 export const ADMIN_REVIEWS_PER_PAGE = 20;
 
 export interface AdminReviewList {

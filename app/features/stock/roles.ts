@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 
-/** Who reads the stock history and sets the stock e-mails: those who manage the catalog (stock is part of it). */
-export const STOCK_ROLES: readonly Role[] = ['admin', 'shop_manager'];
+/** Who reads the stock history and sets the stock e-mails (a row of the one access table). */
+export const STOCK_ROLES = ADMIN_AREAS.stock;

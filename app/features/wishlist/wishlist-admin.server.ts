@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
-import type { Role } from '../account/roles.ts';
+import { ADMIN_AREAS } from '../account/admin-access.ts';
 import { ESTIMATE_STATUSES } from './wishlist.schema.ts';
 
-/** Staff who see wishlists and the estimate inbox. */
-export const WISHLIST_ADMIN_ROLES: readonly Role[] = ['admin', 'shop_manager', 'editor'];
+/** Staff who see wishlists and the estimate inbox (a row of the one access table). */
+export const WISHLIST_ADMIN_ROLES = ADMIN_AREAS.wishlists;
 
 /** The products in the most lists, with how many lists hold them. */
 export function mostWished(db: DB, limit = 20) {

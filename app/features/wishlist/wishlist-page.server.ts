@@ -14,10 +14,11 @@ import { viewDefault, viewList } from './wishlist-view.server.ts';
 import { askEstimate, estimateExtraFields } from './wishlist-estimate.server.ts';
 import { newGuestToken } from './wishlist-http.server.ts';
 import type { WishlistView } from './wishlist.schema.ts';
+import type { WishlistCaller } from './wishlist-store.server.ts';
 
 /** The wishlist pages' loaders and their form posts (which work without scripts). */
 
-export const callerOfRequest = (request: Request, context: RequestContext) => wishlistCaller(context.user, wishlistTokenFromCookies(request.headers.get('cookie')));
+export const callerOfRequest = (request: Request, context: RequestContext) => wishlistCaller(context.services.db, context.user, wishlistTokenFromCookies(request.headers.get('cookie')));
 
 /** Notices named by a code in the address (only known codes show, so a link cannot put words on the page). */
 export const DONE_CODES = ['added', 'exists', 'removed', 'moved', 'saved', 'created', 'deleted', 'estimate', 'cart', 'sorted'] as const;
@@ -36,7 +37,7 @@ export interface WishlistPageData {
 export async function wishlistPageData(request: Request, context: RequestContext, token: string | null): Promise<WishlistPageData> {
   const { services } = context;
   const url = new URL(request.url);
-  const caller = callerOfRequest(request, context);
+  const caller = await callerOfRequest(request, context);
   const query = { page: url.searchParams.get('page') ?? undefined, perPage: url.searchParams.get('per_page') ?? undefined };
   const settings = await getSettings(services.db);
   let list: WishlistView | null;
@@ -79,7 +80,7 @@ export async function wishlistAction(request: Request, context: RequestContext) 
   const form = await request.formData();
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v;
-  const caller = callerOfRequest(request, context);
+  const caller = await callerOfRequest(request, context);
   const returnTo = safeRedirect(values.redirect, '/wishlist');
   const [intent, arg] = (values.intent ?? '').split(':');
   const itemId = Number(arg);
@@ -170,7 +171,7 @@ export async function wishlistAction(request: Request, context: RequestContext) 
 }
 
 /** Adds rows of a list (own or shared) to the visitor's cart; the owner's rows leave the list when the setting says so. */
-async function addRowsToCart(request: Request, context: RequestContext, caller: ReturnType<typeof callerOfRequest>, token: string, ids: number[] | 'all', returnTo: string) {
+async function addRowsToCart(request: Request, context: RequestContext, caller: WishlistCaller, token: string, ids: number[] | 'all', returnTo: string) {
   const { services } = context;
   const list = await viewList(services, caller, token, { page: 1, perPage: 100 });
   const rows = list.items.filter((i) => ids === 'all' || ids.includes(i.id));

@@ -5,7 +5,8 @@ import { hotQuery } from '../../../db/hot-query.ts';
 import type { Database, WishlistsTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isStaff, type Role } from '../account/roles.ts';
+import type { Role } from '../account/roles.ts';
+import { mayUse } from '../account/admin-access.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import type { Visibility, WishlistSummary } from './wishlist.schema.ts';
 
@@ -30,6 +31,13 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export function ownerKeyOf(caller: WishlistCaller): string | null {
   if (caller.userId !== null) return `u:${caller.userId}`;
   return caller.guestToken ? `g:${sha256(caller.guestToken)}` : null;
+}
+
+const GUEST_LIST = hotQuery((db, slot) => db.selectFrom('wishlists').select('id').where('owner_key', '=', slot<string>(0)).limit(1));
+
+/** Whether a guest cookie value is one the server issued: its identity holds a list. */
+export async function guestKnown(db: Db, guestToken: string): Promise<boolean> {
+  return (await GUEST_LIST.first(db as DB, [`g:${sha256(guestToken)}`])) !== undefined;
 }
 
 export const listUrl = (token: string) => `/wishlist/view/${token}`;
@@ -117,7 +125,7 @@ export async function ownedList(db: Db, ownerKey: string | null, token: string |
 export async function visibleList(db: Db, caller: WishlistCaller, token: string): Promise<{ row: WishlistRow; isOwner: boolean }> {
   const row = await db.selectFrom('wishlists').selectAll().where('token', '=', token).executeTakeFirst();
   const isOwner = !!row && row.owner_key === ownerKeyOf(caller);
-  if (!row || (row.visibility === 'private' && !isOwner && !isStaff(caller.role ?? undefined))) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
+  if (!row || (row.visibility === 'private' && !isOwner && !mayUse(caller.role, 'wishlists'))) throw new HttpError(404, 'not_found', t('wishlist.notFound'));
   return { row, isOwner };
 }
 

@@ -53,7 +53,7 @@ async function view(db: Db, row: WishlistRow, isOwner: boolean, query: unknown):
   return { ...summary(row, total), isOwner, items, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)), total };
 }
 
-/** A list by token as this caller may see it (private: owner and staff only, else 404). */
+/** A list by token as this caller may see it (private: its owner and the staff of the wishlists area only, else 404). */
 export async function viewList(services: Services, caller: WishlistCaller, token: string, query?: unknown): Promise<WishlistView> {
   const { row, isOwner } = await visibleList(services.db, caller, parseInput(tokenSchema, token));
   return view(services.db, row, isOwner, query);

@@ -1,4 +1,5 @@
 import { CART_FRAGMENT_LIFETIME_MS } from '../../../config/constants.ts';
+import { cookieFrom } from '../../../lib/cookies.ts';
 import type { Cart } from '../cart.schema.ts';
 
 /*
@@ -24,11 +25,7 @@ export function isCart(v: unknown): v is Cart {
 }
 
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(/;\s*/)) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
-  }
-  return null;
+  return cookieFrom(document.cookie, name) ?? null;
 }
 
 /** The hash the cookie should carry for this cart: the server clears the cookie when the cart is empty. */
