@@ -50,7 +50,6 @@ for (const dialect of await dialects()) {
         .orderBy('position')
         .orderBy('id')
         .execute();
-    const count = async () => (await rows()).length;
     const names = async (location: Location, taxClass = '') => (await findTaxRates(db(), location, taxClass)).map((r) => `${r.name} ${r.rate}`);
 
     beforeAll(async () => {
@@ -106,6 +105,7 @@ for (const dialect of await dialects()) {
         [[WOO_HEADER, 'GB,*,*,*,20.0000,VAT,1,maybe,1,'].join('\n'), /Row 2, column 8 \(Compound\): Use 1 or 0/],
         [[WOO_HEADER, 'GB,*,*,*,20.0000,VAT,1,0,1,,extra'].join('\n'), /Row 2, column 11 \(beyond the last\): WooCommerce&#x27;s tax-rate CSV has 10 columns; this row has 11/],
         [[WOO_HEADER, 'GB,*,*,*,20.0000,"VAT,1,0,1,'].join('\n'), /Row 2: a quoted field is never closed/],
+        [[WOO_HEADER, 'GB,*,*,*,20.0000,VAT\u0000,1,0,1,'].join('\n'), /Row 2, column 6 \(Tax Name\): contains a character that cannot be stored/],
         // Columns in another order than WooCommerce's: read by position they would mean something else.
         [['Tax Name,Country Code,State Code,ZIP/Postcode,City,Rate %,Priority,Compound,Shipping,Tax Class', 'VAT,GB,*,*,*,20,1,0,1,'].join('\n'), /Row 1, column 1 \(Country Code\): the header says &quot;Tax Name&quot;, which is column 6/],
         ['a,b\n', /Row 1: WooCommerce&#x27;s tax-rate CSV has 10 columns/],

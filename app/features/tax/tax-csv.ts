@@ -1,5 +1,6 @@
 import { HttpError } from '../../lib/http-error.ts';
 import { isCsvError, readCsv, type CsvRecord } from '../../lib/csv.ts';
+import { unstorable } from '../../lib/validate.ts';
 import { formatRatePercent, taxRateInputSchema, type TaxRateInput } from './tax.schema.ts';
 
 /*
@@ -71,6 +72,8 @@ function parseRow(row: CsvRecord): TaxRateInput {
   if (row.fields.length > CSV_COLUMNS.length) {
     throw bad(`Row ${row.row}, ${cellName(CSV_COLUMNS.length)}: WooCommerce's tax-rate CSV has ${CSV_COLUMNS.length} columns; this row has ${row.fields.length}.`);
   }
+  const odd = row.fields.findIndex(unstorable);
+  if (odd >= 0) throw bad(`Row ${row.row}, ${cellName(odd)}: contains a character that cannot be stored (NUL).`);
   const input: Record<string, string> = Object.fromEntries(KEYS.map((k, i) => [k, row.fields[i] ?? '']));
   // WooCommerce takes an empty Compound or Shipping cell as 0 (the admin form defaults Shipping to on; a file does not).
   for (const flag of ['compound', 'shipping'] as const) if (input[flag]!.trim() === '') input[flag] = '0';
