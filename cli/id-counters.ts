@@ -10,7 +10,11 @@ import pg from 'pg';
  * the two: numbers issued after the backup are gone with their rows but never reissued.
  */
 
-/** "table.column" → the highest id that database has issued (its counter, or a larger id in the table). */
+/**
+ * The highest id a database has issued per counter (its counter, or a larger id in the
+ * table): keyed by table on SQLite (one AUTOINCREMENT column a table), by "table.column" on
+ * PostgreSQL (one sequence a serial column).
+ */
 export type IdCounters = Map<string, number>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -30,7 +34,7 @@ export function readSqliteCounters(file: string): IdCounters {
     const hasSequence = db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'sqlite_sequence'`).get();
     if (!hasSequence) return counters;
     for (const row of db.prepare(`select name, seq from sqlite_sequence`).all() as { name: string; seq: number }[]) {
-      counters.set(key(row.name, 'id'), Number(row.seq));
+      counters.set(row.name, Number(row.seq));
     }
     return counters;
   } finally {
@@ -54,8 +58,7 @@ export function raiseSqliteCounters(file: string, live: IdCounters): string[] {
     // A table that never had a row has no counter row yet: SQLite takes one written by hand.
     const insert = db.prepare(`insert into sqlite_sequence (name, seq) values (?, ?)`);
     db.transaction(() => {
-      for (const [name, high] of live) {
-        const table = name.slice(0, -'.id'.length);
+      for (const [table, high] of live) {
         if (!tables.has(table)) continue;
         const row = current.get(table);
         if (row && Number(row.seq) >= high) continue;
