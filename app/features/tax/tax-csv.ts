@@ -53,16 +53,16 @@ function isHeader(fields: string[]): boolean {
 }
 
 /** Refuses a header whose wording puts a known column somewhere else than WooCommerce reads it. */
-function checkHeader(fields: string[]): void {
+function checkHeader({ row, fields }: CsvRecord): void {
   if (fields.length !== CSV_COLUMNS.length) {
-    throw bad(`Row 1: WooCommerce's tax-rate CSV has ${CSV_COLUMNS.length} columns (${CSV_COLUMNS.join(', ')}); this header has ${fields.length}.`);
+    throw bad(`Row ${row}: WooCommerce's tax-rate CSV has ${CSV_COLUMNS.length} columns (${CSV_COLUMNS.join(', ')}); this header has ${fields.length}.`);
   }
   fields.forEach((cell, i) => {
     const heading = simplify(cell);
     if (HEADINGS[i]!.includes(heading)) return;
     const elsewhere = HEADINGS.findIndex((names) => names.includes(heading));
     if (elsewhere >= 0) {
-      throw bad(`Row 1, ${cellName(i)}: the header says "${cell.trim()}", which is column ${elsewhere + 1}. The columns are read by position: put them in WooCommerce's order (${CSV_COLUMNS.join(', ')}).`);
+      throw bad(`Row ${row}, ${cellName(i)}: the header says "${cell.trim()}", which is column ${elsewhere + 1}. The columns are read by position: put them in WooCommerce's order (${CSV_COLUMNS.join(', ')}).`);
     }
   });
 }
@@ -99,7 +99,7 @@ export async function parseTaxRatesCsv(source: string | AsyncIterable<string | U
     if (first) {
       first = false;
       if (isHeader(item.fields)) {
-        checkHeader(item.fields);
+        checkHeader(item);
         continue;
       }
     }

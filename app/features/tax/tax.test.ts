@@ -140,6 +140,11 @@ describe('WooCommerce tax-rate CSV lines', () => {
     expect(CSV_HEADER_LINE).toBe('Country Code,State Code,ZIP/Postcode,City,Rate %,Tax Name,Priority,Compound,Shipping,Tax Class\r\n');
   });
 
+  it('skips blank lines, and names the row a header problem is on as a spreadsheet counts it', async () => {
+    await expect(parseTaxRatesCsv('\n\nCountry,State\n')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^Row 3: WooCommerce's tax-rate CSV has 10 columns/) });
+    expect(await parseTaxRatesCsv(`\n${CSV_HEADER_LINE}\nGB,*,*,*,20,VAT,1,0,1,\n\n`)).toHaveLength(1);
+  });
+
   it('reads back every line it writes (random rates, any text)', async () => {
     const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('a,b', '"q"', 'x\r\ny', '*', ' edge '));
     const input = fc.record({
