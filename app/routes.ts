@@ -68,6 +68,7 @@ export default [
     route('admin/shipping', 'routes/admin.shipping.tsx'),
     route('admin/shipping/:id', 'routes/admin.shipping.$id.tsx'),
     route('admin/tax', 'routes/admin.tax.tsx'),
+    route('admin/tax.csv', 'routes/admin.tax[.]csv.tsx'),
     route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/orders', 'routes/admin.orders.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),

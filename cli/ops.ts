@@ -9,6 +9,7 @@ import * as tar from 'tar';
 import { createDb, migrate } from '../db/client.ts';
 import { sqlitePath, type AppConfig } from '../server/config.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
+import { raisePostgresCounters, raiseSqliteCounters, readPostgresCounters, readSqliteCounters, type IdCounters } from './id-counters.ts';
 
 /*
  * Operations commands: `vitrine backup <file>`, `vitrine restore <file>` and
@@ -101,16 +102,22 @@ export async function restore(config: AppConfig, file: string, out: Pick<Console
     }
     const dump = path.join(staging, path.basename(manifest.database));
     if (!existsSync(dump)) throw new OpsError(`${source} has no database file.`);
+    // Raised: the tables whose id counter stays above the replaced database's instead of going back.
+    let raised: string[];
     if (config.dialect === 'sqlite') {
       const target = sqlitePath(config.databaseUrl);
       mkdirSync(path.dirname(target), { recursive: true });
+      const live = await liveCounters(() => readSqliteCounters(target), out);
       const next = `${target}.restoring`;
       copyFileSync(dump, next);
+      raised = raiseSqliteCounters(next, live);
       // The old write-ahead log belongs to the old file: it must not be replayed onto the restored one.
       for (const extra of ['-wal', '-shm']) rmSync(`${target}${extra}`, { force: true });
       renameSync(next, target);
     } else {
+      const live = await liveCounters(() => readPostgresCounters(config.databaseUrl), out);
       await pgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${config.databaseUrl}`, dump]);
+      raised = await raisePostgresCounters(config.databaseUrl, live);
     }
     const media = mediaRoot(config.dataDir);
     if (existsSync(path.join(staging, 'media'))) {
@@ -119,8 +126,25 @@ export async function restore(config: AppConfig, file: string, out: Pick<Console
       renameSync(path.join(staging, 'media'), media);
     }
     out.log(`Restored the backup of ${manifest.createdAt} (${manifest.dialect}${existsSync(media) ? ', media files' : ''}). Start the shop again.`);
+    if (raised.includes('orders')) {
+      out.log('Orders placed after this backup are no longer in the shop; their numbers are not given out again. Re-enter them from their e-mails or the payment provider.');
+    }
+    if (raised.length > 0) out.log(`Id counters kept above the replaced database's: ${raised.join(', ')}.`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The replaced database's id counters; a database too damaged to read them (the reason for
+ * many a restore) does not stop the restore, which says what that means instead.
+ */
+async function liveCounters(read: () => IdCounters | Promise<IdCounters>, out: Pick<Console, 'log'>): Promise<IdCounters> {
+  try {
+    return await read();
+  } catch (err) {
+    out.log(`Warning: the id counters of the database being replaced could not be read (${(err as Error).message}): numbers issued after the backup may be given out again.`);
+    return new Map();
   }
 }
 

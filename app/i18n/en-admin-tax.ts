@@ -71,10 +71,16 @@ export const enAdminTax = {
   // The CSV import.
   'admin.tax.import': 'Import rates',
   'admin.tax.import.legend': 'WooCommerce tax-rate CSV',
-  'admin.tax.import.hint': 'Columns: Country code, State code, Postcode / ZIP, City, Rate %, Tax name, Priority, Compound, Shipping, Tax class. A file with a bad row imports nothing.',
+  'admin.tax.import.hint':
+    'Ten columns, read by position as WooCommerce reads them: Country Code, State Code, ZIP/Postcode, City, Rate %, Tax Name, Priority, Compound, Shipping, Tax Class. A header row (in any wording) is skipped; postcodes and cities are lists separated by ";", with "*" wildcards and "90210...90299" ranges. A file with a bad row imports nothing.',
   'admin.tax.import.file': 'CSV file',
   'admin.tax.import.mode': 'Existing rates',
   'admin.tax.import.append': 'Keep them and add the file’s rates',
   'admin.tax.import.replace': 'Replace the rates of the classes in the file',
   'admin.tax.import.button': 'Import',
+  // The CSV export.
+  'admin.tax.export': 'Export rates',
+  'admin.tax.export.hint': 'WooCommerce’s tax-rate CSV: its importer and this page’s read it back.',
+  'admin.tax.export.class': 'Download the {class} rates',
+  'admin.tax.export.all': 'Download every class',
 } as const;

@@ -135,6 +135,17 @@ export default function Tax({ loaderData }: Route.ComponentProps) {
       />
       <TaxRateForm key={`${taxClass}-${editing?.id ?? 'new'}`} rate={editing} taxClass={taxClass} error={rateError} />
 
+      <h2>{t('admin.tax.export')}</h2>
+      <p className="hint">{t('admin.tax.export.hint')}</p>
+      <p>
+        <a className="button" href={`/admin/tax.csv?${new URLSearchParams({ class: taxClass })}`} download>
+          {t('admin.tax.export.class', { class: taxClassLabel(taxClass) })}
+        </a>{' '}
+        <a className="button" href="/admin/tax.csv" download>
+          {t('admin.tax.export.all')}
+        </a>
+      </p>
+
       <h2>{t('admin.tax.import')}</h2>
       <Form method="post" encType="multipart/form-data" className="admin-form">
         <CsrfField />

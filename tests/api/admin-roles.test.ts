@@ -53,6 +53,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.shipping.tsx', path: '/admin/shipping', allowed: MANAGERS, action: true },
   { file: 'admin.shipping.$id.tsx', path: '/admin/shipping/new', allowed: MANAGERS, action: true },
   { file: 'admin.tax.tsx', path: '/admin/tax', allowed: MANAGERS, action: true },
+  { file: 'admin.tax[.]csv.tsx', path: '/admin/tax.csv', allowed: MANAGERS, action: false },
   { file: 'admin.search.tsx', path: '/admin/search', allowed: MANAGERS, action: true },
   { file: 'admin.reviews.tsx', path: '/admin/reviews', allowed: MANAGERS, action: true },
   { file: 'admin.wishlists.tsx', path: '/admin/wishlists', allowed: MANAGERS, action: true },

@@ -75,12 +75,41 @@ async function fillShop(databaseUrl: string, dataDir: string) {
       payload: { billing_address: billing, payment_method: 'cod' },
     });
     expect(order.statusCode).toBe(200);
+    const orderNumber = Number((order.json() as { order_number: string }).order_number);
     const media = path.join(dataDir, 'media', 'products', 'bowl-800.webp');
     mkdirSync(path.dirname(media), { recursive: true });
     writeFileSync(media, randomBytes(4096));
-    return { productId: product.id, media };
+    return { productId: product.id, media, orderNumber };
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * Every id counter of the database, read as the database keeps it (SQLite's sqlite_sequence,
+ * PostgreSQL's sequences by table): the highest id each table has handed out.
+ */
+async function idCounters(databaseUrl: string): Promise<Record<string, number>> {
+  const { createDb } = await import('../../db/client.ts');
+  const { sql } = await import('kysely');
+  const db = createDb(databaseUrl);
+  try {
+    if (databaseUrl.startsWith('sqlite:')) {
+      const rows = (await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`.execute(db)).rows;
+      return Object.fromEntries(rows.map((r) => [r.name, Number(r.seq)]));
+    }
+    const seqs = (
+      await sql<{ t: string; seq: string }>`select table_name as t, pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
+        from information_schema.columns where table_schema = current_schema() and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`.execute(db)
+    ).rows;
+    const out: Record<string, number> = {};
+    for (const { t, seq } of seqs) {
+      const row = (await sql<{ last_value: string; is_called: boolean }>`select last_value, is_called from ${sql.raw(seq)}`.execute(db)).rows[0]!;
+      out[t] = row.is_called ? Number(row.last_value) : Number(row.last_value) - 1;
+    }
+    return out;
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -150,6 +179,50 @@ for (const dialect of await dialects()) {
       expect(bad.stderr).toMatch(/^Error: /);
       // The shop's data is still there.
       expect((await snapshot(databaseUrl)).orders).toHaveLength(1);
+    }, 60_000);
+
+    it('a restore never gives out again a number issued after the backup: the next order is numbered above every one before', async () => {
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+      const archive = path.join(dataDir, 'backups', 'numbers.tar.gz');
+      const atBackup = (await snapshot(databaseUrl)).orders.length;
+      expect((await vitrine(['backup', archive], env)).code).toBe(0);
+
+      // Two orders (with their customers' carts, products, shipping methods) after the backup: to be lost.
+      const lost = [(await fillShop(databaseUrl, dataDir)).orderNumber, (await fillShop(databaseUrl, dataDir)).orderNumber];
+      const issued = await idCounters(databaseUrl);
+      expect(issued.orders).toBe(Math.max(...lost));
+
+      const back = await vitrine(['restore', archive], env);
+      expect(back.stderr).toBe('');
+      expect(back.code).toBe(0);
+      expect(back.stdout).toMatch(/Orders placed after this backup are no longer in the shop; their numbers are not given out again/);
+      // The rows issued after the backup are gone, and no counter went back.
+      expect((await snapshot(databaseUrl)).orders).toHaveLength(atBackup);
+      const restored = await idCounters(databaseUrl);
+      for (const [table, high] of Object.entries(issued)) expect({ table, counter: restored[table] ?? 0 }).toEqual({ table, counter: high });
+
+      const next = await fillShop(databaseUrl, dataDir);
+      expect(next.orderNumber).toBe(Math.max(...lost) + 1);
+      expect(next.productId).toBeGreaterThan(0);
+
+      // Restoring the same backup again, now over a database with fewer rows than ever: still no step back.
+      const issuedAgain = await idCounters(databaseUrl);
+      expect((await vitrine(['restore', archive], env)).code).toBe(0);
+      const again = await idCounters(databaseUrl);
+      for (const [table, high] of Object.entries(issuedAgain)) expect({ table, counter: again[table] ?? 0 }).toEqual({ table, counter: high });
+      expect((await fillShop(databaseUrl, dataDir)).orderNumber).toBe(next.orderNumber + 1);
+    }, 180_000);
+
+    it.runIf(dialect === 'sqlite')('restores over a database file too damaged to read its counters, and says what that means', async () => {
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+      const file = databaseUrl.slice('sqlite:'.length);
+      for (const extra of ['-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
+      writeFileSync(file, randomBytes(8192));
+      const back = await vitrine(['restore', path.join(dataDir, 'backups', 'numbers.tar.gz')], env);
+      expect(back.stderr).toBe('');
+      expect(back.code).toBe(0);
+      expect(back.stdout).toMatch(/Warning: the id counters of the database being replaced could not be read \(.+\): numbers issued after the backup may be given out again/);
+      expect((await snapshot(databaseUrl)).orders.length).toBeGreaterThan(0);
     }, 60_000);
   });
 }

@@ -1,63 +1,22 @@
 import type { DB } from '../../../db/client.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { isCsvError, parseCsv, type CsvRecord } from '../../lib/csv.ts';
-import { taxRateInputSchema, type TaxRateInput } from './tax.schema.ts';
+import { CSV_HEADER_LINE, parseTaxRatesCsv, taxRateCsvLine, type StoredTaxRate } from './tax-csv.ts';
 
-/** WooCommerce's tax-rate export columns, in its order. */
-export const CSV_COLUMNS = [
-  'Country code',
-  'State code',
-  'Postcode / ZIP',
-  'City',
-  'Rate %',
-  'Tax name',
-  'Priority',
-  'Compound',
-  'Shipping',
-  'Tax class',
-] as const;
-const KEYS = ['country', 'state', 'postcodes', 'cities', 'rate', 'name', 'priority', 'compound', 'shipping', 'taxClass'] as const;
+export { CSV_COLUMNS, MAX_CSV_ROWS, parseTaxRatesCsv } from './tax-csv.ts';
 
-/** More rows than any real tax table has; a bigger file is a mistake, not a rate table. */
-export const MAX_CSV_ROWS = 20_000;
 /** Rows per INSERT: PostgreSQL allows 65,535 parameters a statement. */
 const CHUNK = 500;
-
-const simplify = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
-const bad = (message: string) => new HttpError(400, 'invalid', message, { file: message });
-
-/** Reads and checks every row; throws a 400 naming the first bad row. Rows are counted as a spreadsheet shows them (header = 1). */
-export async function parseTaxRatesCsv(csv: string): Promise<TaxRateInput[]> {
-  const items = await parseCsv(csv);
-  const broken = items.find(isCsvError);
-  if (broken) throw bad(`Row ${broken.row}: ${broken.error}`);
-  const [header, ...data] = items as CsvRecord[];
-  if (!header || CSV_COLUMNS.some((c, i) => simplify(header.fields[i] ?? '') !== simplify(c))) {
-    throw bad(`The first row must be WooCommerce's header: ${CSV_COLUMNS.join(', ')}.`);
-  }
-  if (data.length === 0) throw bad('The file has no tax rates below its header.');
-  if (data.length > MAX_CSV_ROWS) throw bad(`At most ${MAX_CSV_ROWS} rates can be imported at once.`);
-  return data.map((row, index) => {
-    const rowNumber = row.row ?? index + 2;
-    if (row.fields.length > CSV_COLUMNS.length) {
-      throw bad(`Row ${rowNumber}: ${row.fields.length} columns, expected ${CSV_COLUMNS.length}.`);
-    }
-    const input = Object.fromEntries(KEYS.map((k, i) => [k, row.fields[i] ?? '']));
-    const parsed = taxRateInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const column = CSV_COLUMNS[KEYS.indexOf(issue.path[0] as (typeof KEYS)[number])] ?? 'row';
-      throw bad(`Row ${rowNumber}: ${column}: ${issue.message}.`);
-    }
-    return parsed.data;
-  });
-}
+/** Rates read per query while exporting. */
+const PAGE = 1000;
 
 /**
  * Imports WooCommerce's tax-rate CSV in one transaction: all rows or none. `replace` first
  * deletes the existing rates of every tax class the file contains.
  */
-export async function importTaxRatesCsv(db: DB, csv: string, mode: 'append' | 'replace' = 'append'): Promise<{ imported: number }> {
+export async function importTaxRatesCsv(
+  db: DB,
+  csv: string | AsyncIterable<string | Uint8Array>,
+  mode: 'append' | 'replace' = 'append',
+): Promise<{ imported: number }> {
   const rates = await parseTaxRatesCsv(csv);
   await db.transaction().execute(async (trx) => {
     if (mode === 'replace') {
@@ -84,4 +43,28 @@ export async function importTaxRatesCsv(db: DB, csv: string, mode: 'append' | 'r
     }
   });
   return { imported: rates.length };
+}
+
+/**
+ * The rates of one class (or every class) as WooCommerce's export writes them, header first,
+ * class by class in matching order. Read a page at a time from where the last page ended
+ * (not by offset), so a long table costs one index seek per page.
+ */
+export async function* exportTaxRatesCsv(db: DB, taxClass?: string): AsyncGenerator<string> {
+  yield CSV_HEADER_LINE;
+  let after: { tax_class: string; position: number; id: number } | null = null;
+  for (;;) {
+    let query = db.selectFrom('tax_rates').select(['id', 'country', 'state', 'postcodes', 'cities', 'rate', 'name', 'priority', 'compound', 'shipping', 'tax_class', 'position']);
+    if (taxClass !== undefined) query = query.where('tax_class', '=', taxClass);
+    if (after) {
+      const from: { tax_class: string; position: number; id: number } = after;
+      query = query.where((eb) => eb(eb.refTuple('tax_class', 'position', 'id'), '>', eb.tuple(from.tax_class, from.position, from.id)));
+    }
+    const rows = await query.orderBy('tax_class').orderBy('position').orderBy('id').limit(PAGE).execute();
+    if (rows.length === 0) return;
+    yield rows.map((r: StoredTaxRate) => taxRateCsvLine(r)).join('');
+    const end = rows[rows.length - 1]!;
+    after = { tax_class: end.tax_class, position: end.position, id: end.id };
+    if (rows.length < PAGE) return;
+  }
 }

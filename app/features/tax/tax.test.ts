@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CSV_HEADER_LINE, parseTaxRatesCsv, taxRateCsvLine } from './tax-csv.ts';
 import { addTaxes, calcTax, roundHalfUp, roundTax, sumTaxes, type TaxRate } from './tax-math.ts';
 import { formatRatePercent, parseRatePercent, taxClassSlug, taxRateInputSchema } from './tax.schema.ts';
 
@@ -117,3 +119,53 @@ describe('tax rate input', () => {
   });
 });
 
+
+describe('WooCommerce tax-rate CSV lines', () => {
+  const stored = (r: ReturnType<typeof taxRateInputSchema.parse>) => ({
+    country: r.country,
+    state: r.state,
+    postcodes: r.postcodes,
+    cities: r.cities,
+    rate: r.rate,
+    name: r.name,
+    priority: r.priority,
+    compound: r.compound ? 1 : 0,
+    shipping: r.shipping ? 1 : 0,
+    tax_class: r.taxClass,
+  });
+
+  it('writes a rate as WooCommerce exports it: "*" for any place, "; " between list items, four decimals, quotes only where needed', () => {
+    const r = taxRateInputSchema.parse({ country: 'us', state: 'ca', postcodes: '90210;902*', cities: 'Beverly Hills', rate: '2.25', name: 'District "A", combined', priority: '2', compound: '0', shipping: '1', taxClass: 'reduced-rate' });
+    expect(taxRateCsvLine(stored(r))).toBe('US,CA,90210; 902*,BEVERLY HILLS,2.2500,"District ""A"", combined",2,0,1,reduced-rate\r\n');
+    expect(CSV_HEADER_LINE).toBe('Country Code,State Code,ZIP/Postcode,City,Rate %,Tax Name,Priority,Compound,Shipping,Tax Class\r\n');
+  });
+
+  it('skips blank lines, and names the row a header problem is on as a spreadsheet counts it', async () => {
+    await expect(parseTaxRatesCsv('\n\nCountry,State\n')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^Row 3: WooCommerce's tax-rate CSV has 10 columns/) });
+    expect(await parseTaxRatesCsv(`\n${CSV_HEADER_LINE}\nGB,*,*,*,20,VAT,1,0,1,\n\n`)).toHaveLength(1);
+  });
+
+  it('reads back every line it writes (random rates, any text)', async () => {
+    const text = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('a,b', '"q"', 'x\r\ny', '*', ' edge '));
+    const input = fc.record({
+      country: fc.constantFrom('', '*', 'gb', 'US'),
+      state: text,
+      postcodes: fc.array(text, { maxLength: 3 }).map((xs) => xs.join(';')),
+      cities: fc.array(text, { maxLength: 3 }).map((xs) => xs.join(';')),
+      rate: fc.integer({ min: 0, max: 1_000_000 }).map((n) => String(n / 10000)),
+      name: text,
+      priority: fc.integer({ min: 1, max: 1000 }).map(String),
+      compound: fc.boolean().map(String),
+      shipping: fc.boolean().map(String),
+      taxClass: text,
+    });
+    const valid = fc.array(input.map((i) => taxRateInputSchema.safeParse(i)).filter((p) => p.success && !JSON.stringify(p.data).includes('\\u0000')).map((p) => p.data!), { minLength: 1, maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(valid, async (rates) => {
+        const csv = CSV_HEADER_LINE + rates.map((r) => taxRateCsvLine(stored(r))).join('');
+        expect(await parseTaxRatesCsv(csv)).toEqual(rates);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
