@@ -65,8 +65,8 @@ export async function chatRoutes(api: FastifyInstance) {
 
   api.post('/chat/offline', { schema: apiSchema({ summary: 'Leave a message when no operator is online', tags, access: 'csrf', body: offlineSchema, responses: { 201: { description: 'Sent.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     noStore(reply);
-    const cookie = request.cookies[CHAT_COOKIE];
-    const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null, visitorKey: validChatCookie(cookie) ? visitorKeyOf(cookie) : null }));
+    const cookie = await knownCookie(request);
+    const result = await answer(() => sendOfflineMessage(services, request.body, { ip: request.ctx.clientIp, userId: request.ctx.user?.id ?? null, visitorKey: cookie ? visitorKeyOf(cookie) : null }));
     return reply.status(201).send(result);
   });
 
