@@ -80,6 +80,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/shipping': 'settings',
   'admin/shipping/:id': 'settings',
   'admin/tax': 'settings',
+  'admin/tax.csv': 'settings',
   'admin/reviews': 'reviews',
   'admin/orders': 'orders',
   'admin/orders/:id': 'orders',
