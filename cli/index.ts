@@ -102,7 +102,7 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
           out.error('This shop already has an administrator: no setup code. Log in, or create another account with `vitrine user create`.');
           return 1;
         }
-        out.log(`Setup code: ${readOrCreateSetupCode(config.dataDir)}\nOpen /admin/setup on the shop and enter it to create the first administrator.`);
+        out.log(`Setup code: ${await readOrCreateSetupCode(services.db)}\nOpen /admin/setup on the shop and enter it to create the first administrator.`);
         return 0;
       }
       case 'user': {

@@ -17,6 +17,9 @@ import type { Services } from '../app/lib/services.server.ts';
 import { backgroundSettled } from '../app/lib/background.server.ts';
 import { flushRepeatedSearches } from '../app/features/search/search-stats.server.ts';
 import { seedDemoIfEmpty } from '../db/seed/demo.ts';
+import { underStartLock } from '../db/start-lock.ts';
+import { adminExists } from '../app/features/account/account.server.ts';
+import { readOrCreateSetupCode } from '../app/features/account/setup-code.server.ts';
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { publishScheduled } from '../app/features/catalog/product-update.server.ts';
 import { repeat, underJobGate, type JobGate } from '../app/lib/repeat.server.ts';
@@ -61,7 +64,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db =
     options.db ??
     createDb(config.databaseUrl, { preparedStatements: config.preparedStatements, backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
-  await migrate(db);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   // Several nodes: rate limits and background jobs' turns shared through Redis (docs/ARCHITECTURE.md, "Several nodes").
   const shared = config.redisUrl ? connectShared(config.redisUrl, config.redisPrefix, log) : undefined;
@@ -81,7 +83,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         return mine;
       }
     : undefined;
-  if (config.seedDemo) await seedDemoIfEmpty(services);
+  // A first start, once however many processes start together: one migrates, seeds the demo
+  // and makes the setup code, the others wait for it, then find each step done (db/start-lock.ts).
+  try {
+    await underStartLock(db, async () => {
+      await migrate(db);
+      if (config.seedDemo) await seedDemoIfEmpty(services);
+      if (!(await adminExists(services))) await readOrCreateSetupCode(db);
+    });
+  } catch (err) {
+    // Nothing else holds the process open then: the Redis client would.
+    await shared?.close();
+    throw err;
+  }
   // Idempotency-Key records (docs/ARCHITECTURE.md, "Retries and idempotency"): in Redis when the
   // nodes share one, in the database otherwise and while Redis is away.
   const keysInDb = databaseStore(db);

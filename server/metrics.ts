@@ -100,6 +100,8 @@ export async function registerObservability(app: FastifyInstance, services: Serv
   if (!enabled && !logRequests) return;
 
   const registry = new Registry();
+  /** The database's answer to this scrape's probe (set just before the gauges are collected). */
+  let databaseUp = false;
   let requests: Counter<'method' | 'route' | 'status'> | undefined;
   let duration: Histogram<'method' | 'route'> | undefined;
   let pageCache: Counter<'result'> | undefined;
@@ -142,14 +144,33 @@ export async function registerObservability(app: FastifyInstance, services: Serv
       },
     });
     new Gauge({
+      name: 'vitrine_database_up',
+      help: 'Whether the database answered `select 1` within 2 s at this scrape (1) or not (0).',
+      registers: [registry],
+      collect() {
+        this.set(databaseUp ? 1 : 0);
+      },
+    });
+    if (config.redisUrl) {
+      new Gauge({
+        name: 'vitrine_redis_up',
+        help: "Whether this process's Redis client (rate limits, job turns) is connected (1) or not (0).",
+        registers: [registry],
+        collect() {
+          this.set(services.shared?.ready ? 1 : 0);
+        },
+      });
+    }
+    new Gauge({
       name: 'vitrine_orders',
-      help: 'Orders in the database, by status (the same on every process).',
+      help: 'Orders in the database, by status (the same on every process); no series while the database is down.',
       labelNames: ['status'],
       registers: [registry],
       async collect() {
-        const rows = await sql<{ status: string; n: number }>`select status, count(*) as n from orders group by status`.execute(services.db);
         this.reset();
-        for (const row of rows.rows) this.set({ status: row.status }, Number(row.n));
+        if (!databaseUp) return;
+        const rows = await within(sql<{ status: string; n: number }>`select status, count(*) as n from orders group by status`.execute(services.db));
+        for (const row of rows?.rows ?? []) this.set({ status: row.status }, Number(row.n));
       },
     });
   }
@@ -177,7 +198,12 @@ export async function registerObservability(app: FastifyInstance, services: Serv
   });
   if (!enabled) return;
 
-  const answer = async () => ({ body: await registry.metrics(), type: registry.contentType });
+  // /metrics always answers, above all while the database is away: the probe comes first, and
+  // the gauges that need the database read its result instead of failing the whole scrape.
+  const answer = async () => {
+    databaseUp = !!(await within(sql`select 1`.execute(services.db)));
+    return { body: await registry.metrics(), type: registry.contentType };
+  };
   app.get('/metrics', async (request, reply) => {
     const token = config.metricsToken;
     // Without a token this address has no /metrics (it may be on the second listener).
@@ -217,5 +243,21 @@ export async function registerObservability(app: FastifyInstance, services: Serv
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     });
+  }
+}
+
+/** How long a scrape waits for the database (the probe, the orders count) before reporting it down. */
+const SCRAPE_DB_TIMEOUT_MS = 2_000;
+
+/** The promise's value, or undefined when it fails or takes longer than SCRAPE_DB_TIMEOUT_MS. */
+async function within<T>(work: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), SCRAPE_DB_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -226,6 +226,14 @@ export const CUSTOMERS_ADMIN = {
 /** A staff invitation's link works once, for this long after it was (re)sent: 7 days. */
 export const STAFF_INVITE_VALID_MS = 7 * 24 * 3_600_000;
 /** Back office: the dashboard and the stock log (app/features/admin/dashboard*.server.ts, app/features/stock). */
+/**
+ * Pictures are refused above a pixel count read from their header, before any decoding: a
+ * 249 KB PNG can declare 16000 × 16000 px, which takes seconds of CPU and hundreds of MB
+ * to decode. The owner sets the limit (store setting `imageMaxMegapixels`); the default
+ * leaves room for any camera photo, the most stays under sharp's own ceiling (268 MP).
+ */
+export const IMAGE_PIXELS = { defaultMegapixels: 40, maxMegapixels: 250 } as const;
+
 export const BACK_OFFICE_STOCK = {
   /** Store default of the low-stock threshold (units), as in WooCommerce; a product's own overrides it. */
   lowStockThresholdDefault: 2,

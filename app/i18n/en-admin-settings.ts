@@ -17,6 +17,7 @@ export const enAdminSettings = {
   'admin.settings.field.couponsEnabled': 'Enable coupon codes',
   'admin.settings.field.shippingCalculatorEnabled': 'Show the shipping calculator on the cart page',
   'admin.settings.field.priceFilterStep': 'Price filter step',
+  'admin.settings.field.imageMaxMegapixels': 'Largest picture accepted (megapixels)',
   'admin.settings.field.language': 'Language',
   'admin.settings.field.direction': 'Text direction',
   'admin.settings.field.wishlistMultiple': 'Shoppers may keep several named wishlists',

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import nodePath from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { DB } from '../../db/client.ts';
+import { IMAGE_PIXELS } from '../config/constants.ts';
 import { HttpError } from './http-error.ts';
 import { mediaRoot } from './media.server.ts';
 import { nowIso } from './time.ts';
@@ -19,6 +20,23 @@ export interface VariantOptions {
   effort?: number;
   /** The picture covers its whole canvas: drop the alpha channel, a quarter of the encoding time. */
   opaque?: boolean;
+  /** Pixels (width × height) above which the source is refused before decoding; default IMAGE_PIXELS' default. */
+  maxPixels?: number;
+}
+
+/** The store setting in megapixels as a pixel count. */
+export const megapixels = (mp: number) => Math.round(mp * 1_000_000);
+
+/**
+ * Refuses a picture declaring more than `maxPixels` (413) from its header alone: sharp's
+ * metadata() reads no pixels, so a tiny file claiming 16000 × 16000 px costs nothing here.
+ */
+export function checkPixels(meta: Pick<Metadata, 'width' | 'height'>, maxPixels: number, name = 'The picture'): void {
+  const { width = 0, height = 0 } = meta;
+  if (width * height <= maxPixels) return;
+  const mp = (n: number) => Math.round(n / 100_000) / 10;
+  const message = `${name} is ${width} × ${height} pixels (${mp(width * height)} megapixels); the largest accepted is ${mp(maxPixels)} megapixels.`;
+  throw new HttpError(413, 'too_large', `images: ${message}`, { images: message });
 }
 
 export interface VariantResult {
@@ -62,6 +80,7 @@ export async function generateVariants(
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new HttpError(415, 'unsupported_image', 'The image has no size.');
+  checkPixels(meta, options.maxPixels ?? megapixels(IMAGE_PIXELS.defaultMegapixels));
   const widths = variantWidths(width);
   const base = nodePath.join(mediaRoot(dataDir), path);
   await mkdir(nodePath.dirname(base), { recursive: true });

@@ -31,7 +31,45 @@ export interface SharedState {
   idempotency: IdempotencyStore;
   /** Whether Redis answers now. */
   readonly ready: boolean;
+  /** Another Redis client of this process (the chat's): its outages join this one's log lines. */
+  watch(client: RedisEvents): void;
   close(): Promise<void>;
+}
+
+/** What outageLog needs of a Redis client: its connection events. */
+export interface RedisEvents {
+  on(event: 'error' | 'ready', listener: (err?: unknown) => void): unknown;
+}
+
+/**
+ * One warning when Redis goes away and one line when it is back, for every Redis client of
+ * a process together: a client emits an error on every reconnect attempt (several a second,
+ * each with a stack), which would bury the log exactly when someone reads it. The outage ends
+ * when every client that failed is ready again.
+ */
+export function outageLog(log: Logger, downMessage: string, upMessage: string) {
+  const failing = new Set<object>();
+  let closed = false;
+  const failed = (who: object, err: unknown) => {
+    if (closed) return;
+    if (!failing.size) log.warn({ err: err instanceof Error ? err.message : String(err) }, downMessage);
+    failing.add(who);
+  };
+  const recovered = (who: object) => {
+    if (!failing.delete(who) || failing.size || closed) return;
+    log.info(upMessage);
+  };
+  return {
+    failed,
+    recovered,
+    watch(client: RedisEvents) {
+      client.on('error', (err) => failed(client, err));
+      client.on('ready', () => recovered(client));
+    },
+    close() {
+      closed = true;
+    },
+  };
 }
 
 export function connectShared(url: string, prefix: string, log: Logger): SharedState {
@@ -42,19 +80,16 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
     disableOfflineQueue: true,
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries: number) => Math.min(100 + retries * 200, 2_000) },
   });
-  let down = false;
-  let closed = false;
-  const wentDown = (err: unknown) => {
-    if (down || closed) return;
-    down = true;
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Redis unreachable: rate limits count per process and background jobs run on every node until it returns');
-  };
-  client.on('error', wentDown);
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    log.info('Redis reachable again: rate limits and background jobs are shared again');
-  });
+  const outage = outageLog(
+    log,
+    'Redis unreachable: rate limits count per process, background jobs run on every node and chat messages reach this node only, until it returns',
+    'Redis reachable again: rate limits and background jobs are shared again',
+  );
+  // A command that failed or timed out also starts an outage (the client may not notice one).
+  const commands = {};
+  const wentDown = (err: unknown) => outage.failed(commands, err);
+  outage.watch(client);
+  client.on('ready', () => outage.recovered(commands));
   // Not awaited: a node starts (and sells) without Redis; the client keeps trying. The first
   // limiter hits and job turns wait a moment for it (every node's first job run comes at start).
   client.connect().catch(wentDown);
@@ -105,9 +140,13 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
           if (client.isReady) {
             try {
               await withTimeout(shared.consume(key));
+              outage.recovered(commands);
               return 0;
             } catch (err) {
-              if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+              if (err instanceof RateLimiterRes) {
+                outage.recovered(commands);
+                return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+              }
               wentDown(err);
             }
           }
@@ -138,6 +177,7 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
         // Held a little less than the period, so the next period's first node takes it.
         const ttl = Math.max(1_000, everyMs - Math.min(5_000, Math.floor(everyMs / 10)));
         const set = await withTimeout(client.set(`${prefix}:job:${name}`, node, { condition: 'NX', expiration: { type: 'PX', value: ttl } }));
+        outage.recovered(commands);
         return set === 'OK';
       } catch (err) {
         wentDown(err);
@@ -170,8 +210,9 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
         await withTimeout(client.del(`${prefix}:idem:${id}`));
       },
     },
+    watch: outage.watch,
     async close() {
-      closed = true;
+      outage.close();
       await client.close().catch(() => client.destroy());
     },
   };

@@ -55,6 +55,7 @@ const LABELS = {
   couponsEnabled: t('admin.settings.field.couponsEnabled'),
   shippingCalculatorEnabled: t('admin.settings.field.shippingCalculatorEnabled'),
   priceFilterStep: t('admin.settings.field.priceFilterStep'),
+  imageMaxMegapixels: t('admin.settings.field.imageMaxMegapixels'),
   language: t('admin.settings.field.language'),
   direction: t('admin.settings.field.direction'),
   wishlistMultiple: t('admin.settings.field.wishlistMultiple'),
@@ -156,6 +157,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <legend>{t('admin.settings.legend.catalog')}</legend>
           <Field name="productsPerPage" type="number" label={LABELS.productsPerPage} defaultValue={v('productsPerPage')} error={fieldError(error, 'productsPerPage')} />
           <Field name="priceFilterStep" type="number" label={LABELS.priceFilterStep} defaultValue={v('priceFilterStep')} error={fieldError(error, 'priceFilterStep')} />
+          <Field name="imageMaxMegapixels" type="number" label={LABELS.imageMaxMegapixels} defaultValue={v('imageMaxMegapixels')} error={fieldError(error, 'imageMaxMegapixels')} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.productPage')}</legend>

@@ -10,7 +10,8 @@ const READY_TIMEOUT_MS = 2_000;
 
 const health = z.object({ status: z.enum(['ok', 'error']), db: z.string(), version: z.string() });
 
-const readiness = z.object({ status: z.enum(['ok', 'error']), checks: z.record(z.string(), z.enum(['ok', 'error'])) }).catchall(z.unknown());
+const check = z.enum(['ok', 'down']);
+const readiness = z.object({ status: z.enum(['ok', 'degraded', 'error']), checks: z.object({ db: check, redis: check.optional() }), version: z.string() });
 
 export async function healthRoutes(api: FastifyInstance) {
   api.get('/health', { schema: apiSchema({ summary: 'Whether the server and its database answer', tags: ['Operations'], responses: { 200: { description: 'Healthy.', body: health }, 503: { description: 'The database does not answer.', body: health } } }) }, async (_request, reply) => {
@@ -29,28 +30,31 @@ export async function healthRoutes(api: FastifyInstance) {
     return { status: 'ok', version };
   });
 
-  // Readiness: may this process be sent traffic? The database answers and, with REDIS_URL, Redis does.
+  // Readiness: may this process be sent traffic? Ready means "can sell", and selling needs the
+  // database alone: without Redis every node counts rate limits and runs jobs on its own and
+  // keeps taking orders, so a Redis outage is reported (degraded) but never takes a node out;
+  // a balancer that dropped every node for it would close a shop that works.
   let redis: Promise<{ connected: Promise<unknown>; client: { ping(): Promise<string>; destroy(): void } }> | undefined;
   api.addHook('onClose', async () => {
     if (redis) (await redis.catch(() => undefined))?.client.destroy();
   });
-  api.get('/health/ready', { schema: apiSchema({ summary: 'Readiness: the database (and Redis, when configured) answer', tags: ['Operations'], responses: { 200: { description: 'Ready.', body: readiness }, 503: { description: 'A dependency does not answer.', body: readiness } } }) }, async (_request, reply) => {
+  const redisUp = async (url: string) => {
+    redis ??= import('redis').then(({ createClient }) => {
+      // Its own small client: never queues commands while disconnected, reconnects by itself.
+      const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: READY_TIMEOUT_MS } });
+      client.on('error', () => {});
+      return { client, connected: client.connect() };
+    });
+    const { client, connected } = await redis;
+    return (await within(connected)) && (await within(client.ping()));
+  };
+  api.get('/health/ready', { schema: apiSchema({ summary: 'Readiness: the database answers (the node can sell); Redis, when configured, is reported', tags: ['Operations'], responses: { 200: { description: 'Ready: `ok`, or `degraded` while Redis (configured) does not answer.', body: readiness }, 503: { description: 'The database does not answer.', body: readiness } } }) }, async (_request, reply) => {
     const { db, config } = api.services;
     reply.header('cache-control', 'no-store');
-    const checks: Record<string, 'ok' | 'error'> = {};
-    checks.db = (await within(sql`select 1`.execute(db))) ? 'ok' : 'error';
-    if (config.redisUrl) {
-      redis ??= import('redis').then(({ createClient }) => {
-        // Its own small client: never queues commands while disconnected, reconnects by itself.
-        const client = createClient({ url: config.redisUrl, disableOfflineQueue: true, socket: { connectTimeout: READY_TIMEOUT_MS } });
-        client.on('error', () => {});
-        return { client, connected: client.connect() };
-      });
-      const { client, connected } = await redis;
-      checks.redis = (await within(connected)) && (await within(client.ping())) ? 'ok' : 'error';
-    }
-    const ready = Object.values(checks).every((c) => c === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'error', checks, version });
+    const [dbUp, redisOk] = await Promise.all([within(sql`select 1`.execute(db)), config.redisUrl ? redisUp(config.redisUrl) : undefined]);
+    const checks: z.infer<typeof readiness>['checks'] = { db: dbUp ? 'ok' : 'down', ...(redisOk === undefined ? {} : { redis: redisOk ? 'ok' : 'down' }) };
+    const status = !dbUp ? 'error' : redisOk === false ? 'degraded' : 'ok';
+    return reply.status(dbUp ? 200 : 503).send({ status, checks, version });
   });
 }
 

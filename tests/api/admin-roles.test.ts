@@ -315,7 +315,7 @@ for (const dialect of await dialects()) {
       const manager = clients.get('shop_manager')!;
       const form = new URLSearchParams({
         storeName: 'Corner Shop', currency: 'GBP', currencyPosition: 'left', pricePrecision: '2', thousandSeparator: ',', decimalPoint: '.', storeNotice: '',
-        productsPerPage: '12', priceFilterStep: '10', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
+        productsPerPage: '12', priceFilterStep: '10', imageMaxMegapixels: '40', redirectToCartAfterAdd: '0', reviewsAutoApprove: '0', reviewsVerifiedOnly: '0', variationReselectClears: '1',
         cartWidget: 'dropdown', couponsEnabled: '1', shippingCalculatorEnabled: '1', language: 'en', direction: 'ltr',
         wishlistMultiple: '1', wishlistGuests: '1', wishlistRemoveAfterAddToCart: '0', wishlistLayout: 'table', wishlistCookiesDisabledText: 'Enable cookies', wishlistEstimates: '1', wishlistEstimateFields: '', searchCategorySelect: '0', searchHideOutOfStock: '0',
         themeColorPrimary: '#1f4b43', themeColorAccent: '#b3261e', themeColorHeaderBg: '#ffffff', themeColorHeaderText: '#1b1b1b', themeFontBody: 'system', themeFontHeading: 'georgia',

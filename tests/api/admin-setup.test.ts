@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, statSync } from 'node:fs';
 import { announceSetupCode, createUser } from '../../app/features/account/account.server.ts';
-import { readOrCreateSetupCode, setupCodeFile } from '../../app/features/account/setup-code.server.ts';
+import { readOrCreateSetupCode } from '../../app/features/account/setup-code.server.ts';
 import { getSettings } from '../../app/features/admin/settings.server.ts';
 import { buildApp } from '../../server/app.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
@@ -27,13 +26,13 @@ for (const dialect of await dialects()) {
     afterAll(() => t?.close());
 
     const users = () => t.services.db.selectFrom('users').select(['email', 'role']).orderBy('id').execute();
+    const storedCode = async () => (await t.services.db.selectFrom('settings').select('value').where('key', '=', 'setup.code').executeTakeFirst())?.value;
 
-    it('prints a one-time setup code at start, kept in the data directory for every process', () => {
+    it('prints a one-time setup code at start, kept in the database for every process', async () => {
       expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
       expect(logged.join('\n')).toContain(`Open /admin/setup and enter the setup code ${code}`);
-      expect(readOrCreateSetupCode(t.services.config.dataDir)).toBe(code);
-      // Readable by the shop's own user only.
-      expect(statSync(setupCodeFile(t.services.config.dataDir)).mode & 0o077).toBe(0);
+      expect(await readOrCreateSetupCode(t.services.db)).toBe(code);
+      expect(await storedCode()).toBe(JSON.stringify(code));
     });
 
     it('refuses a missing or wrong code with a clear error and creates nobody', async () => {
@@ -78,8 +77,8 @@ for (const dialect of await dialects()) {
       expect(await fresh.selectFrom('users').select('role').where('role', '=', 'admin').execute()).toHaveLength(1);
       await fresh.deleteFrom('users').execute();
       // The code is used up with the first administrator: a fresh one for the tests below.
-      expect(existsSync(setupCodeFile(t.services.config.dataDir))).toBe(false);
-      code = readOrCreateSetupCode(t.services.config.dataDir);
+      expect(await storedCode()).toBeUndefined();
+      code = await readOrCreateSetupCode(t.services.db);
     });
 
     it('refuses invalid input on an empty shop with 400 and creates nobody', async () => {
@@ -105,7 +104,7 @@ for (const dialect of await dialects()) {
       expect(res.json().user).toMatchObject({ email: 'owner@shop.example', name: 'Owner', role: 'admin' });
       expect(await users()).toEqual([{ email: 'owner@shop.example', role: 'admin' }]);
       expect((await getSettings(t.services.db)).storeUrl).toBe('https://owner-shop.example');
-      expect(existsSync(setupCodeFile(t.services.config.dataDir))).toBe(false);
+      expect(await storedCode()).toBeUndefined();
       expect(await announceSetupCode(t.services)).toBeNull();
 
       const login = await c.request('POST', '/api/account/login', { email: owner.email, password: owner.password });
@@ -137,7 +136,7 @@ for (const dialect of await dialects()) {
     let code: string;
     beforeAll(async () => {
       t = await createTestApp(dialect);
-      code = readOrCreateSetupCode(t.services.config.dataDir);
+      code = await readOrCreateSetupCode(t.services.db);
     });
     afterAll(() => t?.close());
 

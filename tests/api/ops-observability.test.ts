@@ -147,7 +147,7 @@ describe('metrics off and health checks', () => {
 });
 
 describe('readiness with REDIS_URL', () => {
-  it('is ready while its Redis answers, 503 naming Redis once it is stopped, ready again when it is back', async () => {
+  it('is ready while its Redis answers, still ready but degraded (Redis down) once it is stopped, ok again when it is back', async () => {
     // A Redis of this test's own on a free port, so stopping it disturbs nobody else.
     const port = await new Promise<number>((resolve) => {
       const srv = createServer().listen(0, '127.0.0.1', () => {
@@ -177,35 +177,49 @@ describe('readiness with REDIS_URL', () => {
     let redis = await startRedis();
     // The chat's own Redis clients warn while Redis is away: expected here, kept out of the test output.
     const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
-    const t = await createTestApp('sqlite', { config: { redisUrl: `redis://127.0.0.1:${port}` }, logStream: quiet as unknown as pino.DestinationStream });
+    const t = await createTestApp('sqlite', { config: { redisUrl: `redis://127.0.0.1:${port}`, metricsToken: TOKEN }, logStream: quiet as unknown as pino.DestinationStream });
     try {
       const up = await t.app.inject('/api/health/ready');
       expect(up.json()).toMatchObject({ status: 'ok', checks: { db: 'ok', redis: 'ok' } });
+      const scrape = async () => (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      await expect.poll(async () => sample(await scrape(), 'vitrine_redis_up'), { timeout: 5_000 }).toBe(1);
       expect(up.statusCode).toBe(200);
 
       await stopRedis(redis);
+      // The shop sells without Redis: a balancer must not take the node out for it.
       const down = await t.app.inject('/api/health/ready');
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toMatchObject({ status: 'error', checks: { db: 'ok', redis: 'error' } });
+      expect(down.statusCode).toBe(200);
+      expect(down.json()).toMatchObject({ status: 'degraded', checks: { db: 'ok', redis: 'down' } });
+      await expect.poll(async () => sample(await scrape(), 'vitrine_redis_up'), { timeout: 5_000 }).toBe(0);
+      expect(sample(await scrape(), 'vitrine_database_up')).toBe(1);
       // Liveness does not depend on Redis; /api/health stays as it was (the database only).
       expect((await t.app.inject('/api/health/live')).statusCode).toBe(200);
       expect((await t.app.inject('/api/health')).statusCode).toBe(200);
 
       redis = await startRedis();
-      await expect.poll(async () => (await t.app.inject('/api/health/ready')).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
+      await expect.poll(async () => (await t.app.inject('/api/health/ready')).json().status, { timeout: 15_000, interval: 250 }).toBe('ok');
     } finally {
       await t.close();
       await stopRedis(redis);
     }
   }, 60_000);
 
-  it('answers 503 when the database is gone', async () => {
-    const t = await createTestApp('sqlite');
+  it('answers 503 when the database is gone; /metrics still answers, with vitrine_database_up 0', async () => {
+    const t = await createTestApp('sqlite', { config: { metricsToken: TOKEN } });
     try {
+      const scrape = () => t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(sample((await scrape()).body, 'vitrine_database_up')).toBe(1);
       await t.database.db.destroy();
       const res = await t.app.inject('/api/health/ready');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'error', checks: { db: 'error' } });
+      expect(res.json()).toMatchObject({ status: 'error', checks: { db: 'down' } });
+      const metrics = await scrape();
+      expect(metrics.statusCode).toBe(200);
+      expect(sample(metrics.body, 'vitrine_database_up')).toBe(0);
+      // The rest is there as ever (the process's own series).
+      expect(sample(metrics.body, 'vitrine_process_process_resident_memory_bytes')).toBeGreaterThan(0);
+      // Without REDIS_URL there is no Redis to report.
+      expect(metrics.body).not.toContain('vitrine_redis_up');
     } finally {
       await t.app.close();
     }

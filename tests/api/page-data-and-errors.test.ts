@@ -96,6 +96,7 @@ const SETTINGS_FORM: Record<string, string> = {
   couponsEnabled: '1',
   shippingCalculatorEnabled: '1',
   priceFilterStep: '10',
+  imageMaxMegapixels: '40',
   language: 'en',
   direction: 'ltr',
 };

@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The Node options of `npm start` (package.json), so the servers run exactly as it does. */
@@ -63,13 +64,20 @@ export async function snapshotBuild(dir: string): Promise<void> {
 const dataDirs = new Map<string, string>();
 
 /**
- * The one-time setup code a server printed at start (kept in its data directory), as the
- * shop's owner would copy it from the log or from `npx vitrine setup-code`.
+ * The one-time setup code a server printed at start (kept in its database), as the shop's
+ * owner would copy it from the log or from `npx vitrine setup-code`.
  */
 export function setupCodeOf(baseURL: string): string {
   const dir = dataDirs.get(new URL(baseURL).origin);
   if (!dir) throw new Error(`No shop server started here at ${baseURL}`);
-  return readFileSync(path.join(dir, 'setup-code'), 'utf8').trim();
+  const db = new SQLite(path.join(dir, 'e2e.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare("select value from settings where key = 'setup.code'").get() as { value: string } | undefined;
+    if (!row) throw new Error(`The shop at ${baseURL} has no setup code`);
+    return JSON.parse(row.value) as string;
+  } finally {
+    db.close();
+  }
 }
 
 /** A port nobody is listening on right now (the OS picks it). */

@@ -282,7 +282,7 @@ export async function setupFirstAdmin(services: Services, input: unknown, client
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Too many setup attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }
-  if (!setupCodeMatches(services.config.dataDir, data.setupCode)) throw wrongCode();
+  if (!(await setupCodeMatches(services.db, data.setupCode))) throw wrongCode();
   const password_hash = await hashPassword(data.password);
   const user = await services.db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
@@ -292,9 +292,10 @@ export async function setupFirstAdmin(services: Services, input: unknown, client
       const row = { key: 'store.storeUrl', value: JSON.stringify(data.storeUrl) };
       await trx.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
     }
+    // Gone with the admin's creation, in the same transaction: no moment with both.
+    await removeSetupCode(trx);
     return admin;
   });
-  removeSetupCode(services.config.dataDir);
   return user;
 }
 
@@ -311,10 +312,10 @@ function setupLimiterFor(services: Services): RateLimiter {
  */
 export async function announceSetupCode(services: Services): Promise<string | null> {
   if (await adminExists(services)) {
-    removeSetupCode(services.config.dataDir);
+    await removeSetupCode(services.db);
     return null;
   }
-  const code = readOrCreateSetupCode(services.config.dataDir);
+  const code = await readOrCreateSetupCode(services.db);
   services.log.warn(`This shop has no administrator yet. Open /admin/setup and enter the setup code ${code} (also shown by \`npx vitrine setup-code\`).`);
   return code;
 }

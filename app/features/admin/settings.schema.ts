@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -105,6 +105,13 @@ export const storeSettingsSchema = z.object({
   productsPerPage: z.coerce.number().int().min(1, 'At least 1').max(100, 'At most 100').default(12),
   priceFilterStep: z.coerce.number().int().min(1, 'At least 1').max(1000, 'At most 1000').default(PRICE_SLIDER_STEP),
   storeNotice: z.string().trim().max(500, 'At most 500 characters').default(''),
+  /** Uploaded pictures (catalog, categories, pages) larger than this many megapixels are refused before decoding. */
+  imageMaxMegapixels: z.coerce
+    .number({ message: 'Enter a number' })
+    .int('A whole number')
+    .min(1, 'At least 1')
+    .max(IMAGE_PIXELS.maxMegapixels, `At most ${IMAGE_PIXELS.maxMegapixels}`)
+    .default(IMAGE_PIXELS.defaultMegapixels),
   // Product page
   /** Clicking the chosen swatch again clears it (WooCommerce's behaviour). */
   variationReselectClears: flag(true),

@@ -6,7 +6,8 @@ import { createEditorProduct, missingCombinations, MAX_GENERATED, updateProduct,
 import type { StockActor } from '../stock/stock-log.server.ts';
 import { taxClasses } from '../tax/tax-admin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { generateVariants, insertMedia } from '../../lib/images.server.ts';
+import { checkPixels, generateVariants, insertMedia, megapixels } from '../../lib/images.server.ts';
+import { getSettings } from '../admin/settings.server.ts';
 import { currencyInfo, toMinor } from '../../lib/money.ts';
 import { minorToDecimal } from '../shipping/shipping.schema.ts';
 import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';
@@ -240,12 +241,14 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff'])
 /**
  * Stores uploaded pictures as the shop's WebP variants (metadata, EXIF included, is not
  * copied to them) after checking each by its content: sharp must decode it, SVG (which may
- * carry scripts) is refused, as is anything over the size limit. All or none: the first bad
- * file refuses the upload before anything is stored.
+ * carry scripts) is refused, as is anything over the size limit or, read from the header
+ * before any decoding, over the store's pixel limit. All or none: the first bad file
+ * refuses the upload before anything is stored.
  */
 export async function storeUploadedImages(db: DB, dataDir: string, files: File[], alt: string): Promise<EditorImage[]> {
   if (!files.length) throw new HttpError(400, 'invalid', `images: ${t('products.error.choosePicture')}.`, { images: t('products.error.choosePicture') });
   if (files.length > IMAGE_MAX_FILES) throw new HttpError(400, 'invalid', `images: ${t('products.error.tooManyPictures', { max: IMAGE_MAX_FILES })}`, { images: t('products.error.tooManyPicturesField', { max: IMAGE_MAX_FILES }) });
+  const maxPixels = megapixels((await getSettings(db)).imageMaxMegapixels);
   const buffers: Buffer[] = [];
   for (const f of files) {
     if (f.size > IMAGE_MAX_BYTES) throw new HttpError(413, 'too_large', `images: “${f.name}” is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`, { images: `“${f.name}” is too large` });
@@ -254,9 +257,11 @@ export async function storeUploadedImages(db: DB, dataDir: string, files: File[]
     try {
       const meta = await sharp(buffer, { failOn: 'error' }).metadata();
       format = meta.format;
+      checkPixels(meta, maxPixels, `“${f.name}”`);
       // Decoding the pixels, not only the header, catches truncated and corrupt files.
-      await sharp(buffer, { failOn: 'error' }).resize(8).raw().toBuffer();
-    } catch {
+      await sharp(buffer, { failOn: 'error', limitInputPixels: maxPixels }).resize(8).raw().toBuffer();
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
       throw new HttpError(415, 'unsupported_image', `images: “${f.name}” is not a picture we can read (use JPEG, PNG, WebP, AVIF or GIF).`, { images: `“${f.name}” is not a readable picture` });
     }
     if (!format || !ACCEPTED.has(format)) throw new HttpError(415, 'unsupported_image', `images: “${f.name}” is ${format === 'svg' ? 'an SVG drawing, which is not accepted' : 'not an accepted picture format'}.`, { images: `“${f.name}” is not accepted` });
@@ -267,7 +272,7 @@ export async function storeUploadedImages(db: DB, dataDir: string, files: File[]
   for (const [i, buffer] of buffers.entries()) {
     const stem = attributeKey(files[i]!.name.replace(/\.[^.]*$/, '')).replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'image';
     const path = `uploads/${month}/${stem}-${randomBytes(4).toString('hex')}`;
-    const made = await generateVariants(buffer, dataDir, path);
+    const made = await generateVariants(buffer, dataDir, path, { maxPixels });
     const id = await insertMedia(db, { ...made, path, alt });
     out.push({ id, alt, path, widths: JSON.stringify(made.widths) });
   }

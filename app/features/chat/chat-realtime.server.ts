@@ -2,6 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Services } from '../../lib/services.server.ts';
+import { inBackground } from '../../lib/background.server.ts';
+import { outageLog } from '../../lib/redis-shared.server.ts';
 import { isStaff } from '../account/roles.ts';
 import type { Role } from '../account/roles.ts';
 import { t } from '../../i18n/t-chat.ts';
@@ -179,7 +181,11 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err: unknown) => log.warn({ err }, 'chat Redis connection error'));
+    // Reconnect errors come several a second while Redis is away: logged once per outage, with
+    // the rest of this process's Redis clients when there is a shared state (services.shared).
+    const outage = services.shared ? undefined : outageLog(log, 'chat: Redis unreachable, messages reach this node only until it returns', 'chat: Redis reachable again');
+    for (const c of [pub, sub]) (services.shared ?? outage!).watch(c);
+    closers.push(async () => outage?.close());
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'vitrine'}:socket.io`, requestsTimeout: 3000 }));
     closers.push(() => Promise.allSettled([pub.quit(), sub.quit()]));
