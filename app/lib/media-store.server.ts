@@ -4,7 +4,6 @@ import nodePath from 'node:path';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -129,6 +128,10 @@ export function s3MediaStore(s3: MediaS3Config): MediaStore {
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
     credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    // Checksums only where the API demands them: several S3-compatible servers refuse the
+    // SDK's newer default ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = s3.bucket;
   const name = (key: string) => {
@@ -174,8 +177,9 @@ export function s3MediaStore(s3: MediaS3Config): MediaStore {
       let token: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token }));
-        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        // One by one: a picture has a handful of widths, and DeleteObjects (with its required
+        // checksum) is not understood alike by every S3-compatible server.
+        for (const o of page.Contents ?? []) if (o.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: o.Key }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
