@@ -55,5 +55,6 @@ export function registerStoreMedia(app: FastifyInstance, store: MediaStore): voi
     }
     return reply.send(object.body);
   };
-  app.get<{ Params: { '*': string } }>('/media/*', { exposeHeadRoute: true }, serve);
+  // HEAD by this handler, not Fastify's derived route: that one would measure the empty body.
+  app.route<{ Params: { '*': string } }>({ method: ['GET', 'HEAD'], url: '/media/*', exposeHeadRoute: false, handler: serve });
 }
