@@ -90,7 +90,16 @@ describe(`two shop processes on one S3 bucket (${dialect})`, () => {
       });
       nodes.push({ name, port, p });
     }
-    await Promise.all(nodes.map((n) => until(() => n.p.logs.some((l) => l.startsWith('LISTENING')), `node ${n.name} listening`, 90_000)));
+    // A node that stopped, or never listened, shows why.
+    await Promise.all(
+      nodes.map((n) =>
+        until(() => n.p.logs.some((l) => l.startsWith('LISTENING')) || n.p.proc.exitCode !== null, `node ${n.name} listening`, 150_000).then(() => {
+          if (n.p.proc.exitCode !== null) throw new Error(`node ${n.name} exited ${n.p.proc.exitCode}:\n${n.p.logs.join('\n')}`);
+        }, (err: Error) => {
+          throw new Error(`${err.message}:\n${n.p.logs.join('\n')}`);
+        }),
+      ),
+    );
     if (HAPROXY) {
       const proxyPort = await freePort();
       proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -105,7 +114,7 @@ describe(`two shop processes on one S3 bucket (${dialect})`, () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-  }, 150_000);
+  }, 240_000);
 
   afterAll(async () => {
     await stop(proxy);
