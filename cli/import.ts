@@ -6,6 +6,8 @@ import { createDb, migrate, type DB } from '../db/client.ts';
 import { loadConfig } from '../server/config.ts';
 import { importWooCommerce, type ImportProgress, type ImportSummary } from '../app/features/catalog/woo-import/importer.server.ts';
 import { HttpError } from '../app/lib/http-error.ts';
+import { mediaStoreFor } from '../app/lib/media-store.server.ts';
+import type { MediaS3Config } from '../server/config.ts';
 
 export const IMPORT_USAGE = `Usage: vitrine import woocommerce <file.csv> [--currency CODE] [--skip-images]
 
@@ -97,7 +99,7 @@ export function formatSummary(file: string, s: ImportSummary): string[] {
  * `vitrine import woocommerce <file.csv>`; argv is everything after "import". Uses the
  * given services, or opens the database named by the environment. Resolves to the exit code.
  */
-export async function runImport(argv: string[], out: Out = console, services?: { db: DB; config: { dataDir: string; fetchPorts?: number[] } }): Promise<number> {
+export async function runImport(argv: string[], out: Out = console, services?: { db: DB; config: { dataDir: string; mediaS3?: MediaS3Config; fetchPorts?: number[] } }): Promise<number> {
   let args: ReturnType<typeof readArgs>;
   try {
     args = readArgs(argv);
@@ -116,7 +118,7 @@ export async function runImport(argv: string[], out: Out = console, services?: {
       await migrate(own);
       target = { db: own, config };
     }
-    const summary = await importWooCommerce({ db: target.db, dataDir: target.config.dataDir, fetch: target.config.fetchPorts ? { ports: target.config.fetchPorts } : {} }, createReadStream(args.file), {
+    const summary = await importWooCommerce({ db: target.db, media: mediaStoreFor(target.config), fetch: target.config.fetchPorts ? { ports: target.config.fetchPorts } : {} }, createReadStream(args.file), {
       currency: args.currency,
       downloadImages: !args['skip-images'],
       onProgress: progress.update,

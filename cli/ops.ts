@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,13 +10,15 @@ import { createDb, migrate } from '../db/client.ts';
 import { sqlitePath, type AppConfig } from '../server/config.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 import { raisePostgresCounters, raiseSqliteCounters, readPostgresCounters, readSqliteCounters, type IdCounters } from './id-counters.ts';
+import { isMediaKey, mediaStoreFor, mediaType, type MediaStore } from '../app/lib/media-store.server.ts';
 
 /*
  * Operations commands: `vitrine backup <file>`, `vitrine restore <file>` and
  * `vitrine migrate-db --to postgres://…`. A backup is a gzipped tar archive holding
  * `vitrine-backup.json` (what it is), the database (`database.sqlite`, made with SQLite's
  * online backup API while the shop runs, or `database.pgdump`, pg_dump's custom format) and
- * `media/` (DATA_DIR/media: uploaded and imported pictures with their generated sizes).
+ * `media/` (DATA_DIR/media: uploaded and imported pictures with their generated sizes; with
+ * the S3 media store the bucket is backed up by the store's own means instead).
  */
 
 const run = promisify(execFile);
@@ -65,7 +67,9 @@ export async function backup(config: AppConfig, file: string, out: Pick<Console,
     writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     const entries = [MANIFEST, database];
     const media = mediaRoot(config.dataDir);
-    if (existsSync(media)) {
+    // With the S3 store the pictures are in the bucket, backed up by the store's own means
+    // (versioning, replication, a sync to another bucket): a folder left from before is not them.
+    if (!config.mediaS3 && existsSync(media)) {
       symlinkSync(media, path.join(staging, 'media'));
       entries.push('media');
     }
@@ -75,6 +79,7 @@ export async function backup(config: AppConfig, file: string, out: Pick<Console,
     await tar.create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true }, entries);
     renameSync(partial, target);
     out.log(`Backed up the ${config.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database${entries.includes('media') ? ' and media files' : ''} to ${target}.`);
+    if (config.mediaS3) out.log(`Media files are in the S3 bucket ${config.mediaS3.bucket} and not in this backup: back the bucket up with the store's own means.`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -120,12 +125,20 @@ export async function restore(config: AppConfig, file: string, out: Pick<Console
       raised = await raisePostgresCounters(config.databaseUrl, live);
     }
     const media = mediaRoot(config.dataDir);
+    let restoredMedia = false;
     if (existsSync(path.join(staging, 'media'))) {
-      rmSync(media, { recursive: true, force: true });
-      mkdirSync(path.dirname(media), { recursive: true });
-      renameSync(path.join(staging, 'media'), media);
+      if (config.mediaS3) {
+        // A folder-store backup restored onto the S3 store: its pictures are copied into the
+        // bucket (objects of the same name replaced, others left), which is also how a shop moves to S3.
+        await copyIntoStore(path.join(staging, 'media'), mediaStoreFor(config));
+      } else {
+        rmSync(media, { recursive: true, force: true });
+        mkdirSync(path.dirname(media), { recursive: true });
+        renameSync(path.join(staging, 'media'), media);
+      }
+      restoredMedia = true;
     }
-    out.log(`Restored the backup of ${manifest.createdAt} (${manifest.dialect}${existsSync(media) ? ', media files' : ''}). Start the shop again.`);
+    out.log(`Restored the backup of ${manifest.createdAt} (${manifest.dialect}${restoredMedia || (!config.mediaS3 && existsSync(media)) ? `, media files${config.mediaS3 ? ` into the S3 bucket ${config.mediaS3.bucket}` : ''}` : ''}). Start the shop again.`);
     if (raised.includes('orders')) {
       out.log('Orders placed after this backup are no longer in the shop; their numbers are not given out again. Re-enter them from their e-mails or the payment provider.');
     }
@@ -145,6 +158,16 @@ async function liveCounters(read: () => IdCounters | Promise<IdCounters>, out: P
   } catch (err) {
     out.log(`Warning: the id counters of the database being replaced could not be read (${(err as Error).message}): numbers issued after the backup may be given out again.`);
     return new Map();
+  }
+}
+
+/** Puts every file under `dir` into the media store under its relative path. */
+async function copyIntoStore(dir: string, store: MediaStore): Promise<void> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  for (const f of files) {
+    const key = path.relative(dir, path.join(f.parentPath, f.name)).split(path.sep).join('/');
+    // Only names the shop writes: anything else in the folder was never served either.
+    if (isMediaKey(key)) await store.put(key, readFileSync(path.join(f.parentPath, f.name)), mediaType(key));
   }
 }
 

@@ -41,6 +41,8 @@ import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts
 import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
 import { registerObservability, requestId } from './metrics.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
+import { mediaStoreFor } from '../app/lib/media-store.server.ts';
+import { registerStoreMedia } from './media-route.ts';
 import { registerSmallBodyCompression } from './small-bodies.ts';
 import { databaseStore, scheduleKeyExpiry, withFallback, type IdempotencyStore } from '../app/lib/idempotency.server.ts';
 import { storeIdempotentAnswers } from './idempotency.ts';
@@ -117,7 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     scheduleKeyExpiry(db, (err) => log.error({ err }, 'removing expired Idempotency-Key records failed')),
   ]);
 
-  await mkdir(mediaRoot(config.dataDir), { recursive: true });
+  if (!config.mediaS3) await mkdir(mediaRoot(config.dataDir), { recursive: true });
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: LIMITS.bodyBytes,
@@ -188,13 +190,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Contact Form 7's REST addresses (contact forms), outside /api so its own script finds them.
   await app.register(formsWireRoutes);
 
-  await app.register(fastifyStatic, {
-    root: mediaRoot(config.dataDir),
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '30d',
-    wildcard: true,
-  });
+  // Media from the store every node shares (app/lib/media-store.server.ts): the folder as static
+  // files, or the S3 bucket read through the shop so its addresses stay the same.
+  const media = mediaStoreFor(config);
+  if (media.kind === 'local') {
+    await app.register(fastifyStatic, {
+      root: mediaRoot(config.dataDir),
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '30d',
+      wildcard: true,
+    });
+  } else registerStoreMedia(app, media);
 
   const pages = options.pages ?? 'build';
   if (pages === 'build') {

@@ -54,9 +54,32 @@ const envSchema = z.object({
     .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:9464')
     .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, 'port must be at most 65535')
     .optional(),
+  // Media in an S3-compatible bucket instead of DATA_DIR/media (several nodes must share one store).
+  MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, "." and "-"').optional(),
+  MEDIA_S3_ENDPOINT: z.string().refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
+  MEDIA_S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name, e.g. eu-west-1').optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  MEDIA_S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/, 'must be lower-case path segments without a leading or trailing "/", e.g. shop/media').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Where media lives when it is not DATA_DIR/media (app/lib/media-store.server.ts). */
+export interface MediaS3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address; unset: AWS itself. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, instance or container role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Put before every key: "" or ending in "/". */
+  prefix: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -96,6 +119,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** A second listener serving only /metrics, without a token (e.g. 127.0.0.1:9464 or a private network address). */
   metricsAddress?: { host: string; port: number };
+  /** Media in an S3-compatible bucket; unset: the folder DATA_DIR/media. */
+  mediaS3?: MediaS3Config;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const mediaS3 = mediaS3From(e);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const databaseUrl = overrides.databaseUrl ?? e.DATABASE_URL;
   return {
@@ -138,7 +164,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsAddress: e.METRICS_ADDRESS
       ? { host: e.METRICS_ADDRESS.slice(0, e.METRICS_ADDRESS.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port: Number(e.METRICS_ADDRESS.slice(e.METRICS_ADDRESS.lastIndexOf(':') + 1)) }
       : undefined,
+    mediaS3,
     ...overrides,
+  };
+}
+
+/**
+ * The S3 media store, all or nothing: a half-set store would let one node write pictures
+ * where the others never look, so any MEDIA_S3_* without what it needs stops the boot.
+ */
+function mediaS3From(e: Env): MediaS3Config | undefined {
+  const named = Object.entries(e).filter(([k, v]) => k.startsWith('MEDIA_S3_') && v !== undefined).map(([k]) => k);
+  if (!named.length) return undefined;
+  const missing: string[] = [];
+  if (!e.MEDIA_S3_BUCKET) missing.push('MEDIA_S3_BUCKET');
+  // AWS needs its region; an S3-compatible server (an endpoint) usually ignores it.
+  if (!e.MEDIA_S3_REGION && !e.MEDIA_S3_ENDPOINT) missing.push('MEDIA_S3_REGION (or MEDIA_S3_ENDPOINT)');
+  if (e.MEDIA_S3_ACCESS_KEY_ID && !e.MEDIA_S3_SECRET_ACCESS_KEY) missing.push('MEDIA_S3_SECRET_ACCESS_KEY');
+  if (e.MEDIA_S3_SECRET_ACCESS_KEY && !e.MEDIA_S3_ACCESS_KEY_ID) missing.push('MEDIA_S3_ACCESS_KEY_ID');
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ${m}: must be set for the S3 media store (set: ${named.join(', ')})`).join('\n')}`);
+  }
+  return {
+    bucket: e.MEDIA_S3_BUCKET!,
+    region: e.MEDIA_S3_REGION ?? 'us-east-1',
+    endpoint: e.MEDIA_S3_ENDPOINT,
+    accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === '1' || e.MEDIA_S3_FORCE_PATH_STYLE === 'true',
+    prefix: e.MEDIA_S3_PREFIX ? `${e.MEDIA_S3_PREFIX}/` : '',
   };
 }
 

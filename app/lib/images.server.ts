@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import nodePath from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { DB } from '../../db/client.ts';
 import { IMAGE_PIXELS } from '../config/constants.ts';
 import { HttpError } from './http-error.ts';
-import { mediaRoot } from './media.server.ts';
+import type { MediaStore } from './media-store.server.ts';
 import { nowIso } from './time.ts';
 
 /**
@@ -61,10 +59,10 @@ export function variantWidths(sourceWidth: number): number[] {
   return fit.length ? fit : [IMAGE_WIDTHS[0]];
 }
 
-/** Writes `<dataDir>/media/<path>-<w>.webp` for each variant width and reports what was made. */
+/** Writes `<path>-<w>.webp` to the media store for each variant width and reports what was made. */
 export async function generateVariants(
   input: Buffer,
-  dataDir: string,
+  store: MediaStore,
   path: string,
   options: VariantOptions = {},
 ): Promise<VariantResult> {
@@ -82,14 +80,12 @@ export async function generateVariants(
   if (!width || !height) throw new HttpError(415, 'unsupported_image', 'The image has no size.');
   checkPixels(meta, options.maxPixels ?? megapixels(IMAGE_PIXELS.defaultMegapixels));
   const widths = variantWidths(width);
-  const base = nodePath.join(mediaRoot(dataDir), path);
-  await mkdir(nodePath.dirname(base), { recursive: true });
   const webp = { quality: WEBP_QUALITY, effort: options.effort ?? 4 };
   // Vector input is rasterised straight at each width (density scales it): sharper and
   // much faster than drawing it large and shrinking it four times.
   const at = (w: number) => (meta.format === 'svg' ? sharp(input, { density: (72 * w) / width }) : source.clone());
   const prepared = (w: number) => (options.opaque ? at(w).removeAlpha() : at(w));
-  await Promise.all(widths.map((w) => prepared(w).resize({ width: w }).webp(webp).toFile(`${base}-${w}.webp`)));
+  await Promise.all(widths.map(async (w) => store.put(`${path}-${w}.webp`, await prepared(w).resize({ width: w }).webp(webp).toBuffer(), 'image/webp')));
   return { width, height, widths };
 }
 
@@ -111,7 +107,7 @@ export interface MediaRowInput extends VariantResult {
   originalUrl?: string | null;
 }
 
-/** Inserts the media row for variants already on disk; returns its id. */
+/** Inserts the media row for variants already in the store; returns its id. */
 export async function insertMedia(db: DB, m: MediaRowInput): Promise<number> {
   const row = await db
     .insertInto('media')
@@ -132,7 +128,7 @@ export async function insertMedia(db: DB, m: MediaRowInput): Promise<number> {
 }
 
 /** Generates the variants of an image and records it in `media`; returns the media id. */
-export async function storeImage(db: DB, dataDir: string, input: StoreImageInput, options: VariantOptions = {}): Promise<number> {
-  const made = await generateVariants(input.buffer, dataDir, input.path, options);
+export async function storeImage(db: DB, store: MediaStore, input: StoreImageInput, options: VariantOptions = {}): Promise<number> {
+  const made = await generateVariants(input.buffer, store, input.path, options);
   return insertMedia(db, { ...made, ...input });
 }

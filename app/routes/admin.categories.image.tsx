@@ -5,6 +5,7 @@ import { storeUploadedImages } from '../features/catalog-admin/product-editor.se
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { mediaStoreFor } from '../lib/media-store.server.ts';
 import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 
@@ -37,7 +38,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const exists = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw new HttpError(404, 'not_found', t('categories.gone'));
     // Not inside a transaction: making the variants takes a while, and would hold SQLite's one connection meanwhile.
-    const [image] = await storeUploadedImages(db, config.dataDir, files, alt);
+    const [image] = await storeUploadedImages(db, mediaStoreFor(config), files, alt);
     await setCategoryImage(db, id, image!.id);
     return redirect(`/admin/categories/${id}?image=1`);
   } catch (err) {

@@ -12,6 +12,7 @@ import { plural, t } from '../i18n/t-admin.ts';
 import { kickWishlistAlerts } from '../features/wishlist/wishlist-alerts.server.ts';
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
+import { mediaStoreFor } from '../lib/media-store.server.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
@@ -46,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const input = parseInput(uploadSchema, { file: form.get('file') ?? undefined, skipImages: form.get('skipImages') ?? undefined });
     const { db, config } = context.services;
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const summary = await importWooCommerce({ db, dataDir: config.dataDir, fetch: { ports: config.fetchPorts }, actor: staffActor(user) }, [bytes], { downloadImages: !input.skipImages });
+    const summary = await importWooCommerce({ db, media: mediaStoreFor(config), fetch: { ports: config.fetchPorts }, actor: staffActor(user) }, [bytes], { downloadImages: !input.skipImages });
     // Prices and stock may have changed: wishlist alerts look in the background.
     kickWishlistAlerts(context.services);
     // …and so do the shop's low-stock e-mails.

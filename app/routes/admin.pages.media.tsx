@@ -6,6 +6,7 @@ import { storeUploadedImages } from '../features/catalog-admin/product-editor.se
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
 import { imageSources } from '../lib/image.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { mediaStoreFor } from '../lib/media-store.server.ts';
 import { t } from '../i18n/t-admin.ts';
 
 /*
@@ -32,7 +33,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const back = String(form.get('return') ?? '');
   try {
     if (!alt) throw new HttpError(400, 'invalid', t('admin.pages.altRequired'), { alt: t('admin.pages.altRequired') });
-    const images = await storeUploadedImages(context.services.db, context.services.config.dataDir, files, alt);
+    const images = await storeUploadedImages(context.services.db, mediaStoreFor(context.services.config), files, alt);
     if (EDITOR.test(back)) return redirect(`${back}?uploaded=${images.map((i) => i.id).join(',')}`);
     return { uploaded: images.map((i) => i.id) };
   } catch (err) {

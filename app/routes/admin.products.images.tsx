@@ -3,6 +3,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { storeUploadedImages } from '../features/catalog-admin/product-editor.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.server.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { mediaStoreFor } from '../lib/media-store.server.ts';
 import { t } from '../i18n/t-admin.ts';
 
 /*
@@ -27,7 +28,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const alt = String(form.get('alt') ?? '').slice(0, 500);
   const back = String(form.get('return') ?? '');
   try {
-    const images = await storeUploadedImages(context.services.db, context.services.config.dataDir, files, alt);
+    const images = await storeUploadedImages(context.services.db, mediaStoreFor(context.services.config), files, alt);
     if (form.get('js') === '1' || !EDITOR.test(back)) return { images };
     const before = String(form.get('existing') ?? '')
       .split(',')

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createDb, migrate } from '../../db/client.ts';
 import { importWooCommerce } from '../../app/features/catalog/woo-import/importer.server.ts';
 import { nowIso } from '../../app/lib/time.ts';
+import { localMediaStore } from '../../app/lib/media-store.server.ts';
 import type { CustomScenario, Measurement } from '../lib/types.ts';
 
 /*
@@ -75,7 +76,7 @@ export async function importThroughput(rows = 10_000): Promise<{ rows: number; s
     const file = path.join(t.dir, 'products.csv');
     writeFileSync(file, generateWooCsv(rows));
     const started = performance.now();
-    const summary = await importWooCommerce({ db: t.db, dataDir: t.dir }, createReadStream(file), { currency: 'GBP', downloadImages: false });
+    const summary = await importWooCommerce({ db: t.db, media: localMediaStore(t.dir) }, createReadStream(file), { currency: 'GBP', downloadImages: false });
     const seconds = (performance.now() - started) / 1000;
     if (summary.failed || summary.created !== rows) throw new Error(`import of the bench CSV went wrong: ${JSON.stringify(summary.skipped.slice(0, 3))}`);
     return { rows, seconds, rowsPerSecond: rows / seconds };

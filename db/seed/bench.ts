@@ -10,6 +10,7 @@ import {
   slugify,
 } from '../../app/features/catalog/catalog-write.server.ts';
 import { generateVariants, insertMedia } from '../../app/lib/images.server.ts';
+import { mediaStoreFor, type MediaStore } from '../../app/lib/media-store.server.ts';
 import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
 import { HOME_SLUG } from '../../app/features/pages/blocks.schema.ts';
 import { createPublishedPage } from '../../app/features/pages/pages-admin.server.ts';
@@ -48,13 +49,13 @@ const SIZES = ['S', 'M', 'L', 'XL'];
 const SHAPES: Shape[] = ['tshirt', 'hoodie', 'mug', 'poster', 'plant', 'tote', 'cap', 'beanie', 'tumbler', 'sleeve'];
 
 /** The ten placeholder pictures every bench product shares, generated only once per data directory. */
-async function placeholders(db: DB, dataDir: string): Promise<number[]> {
+async function placeholders(db: DB, store: MediaStore): Promise<number[]> {
   const existing = await db.selectFrom('media').select(['id', 'path']).where('path', 'like', 'bench/placeholder-%').orderBy('id').execute();
   if (existing.length >= PLACEHOLDERS) return existing.slice(0, PLACEHOLDERS).map((m) => m.id);
   const ids: number[] = [];
   for (let k = 0; k < PLACEHOLDERS; k++) {
     const path = `bench/placeholder-${k + 1}`;
-    const made = await generateVariants(renderArt({ shape: SHAPES[k], color: Object.values(PALETTE)[k] }), dataDir, path, { effort: 0, opaque: true });
+    const made = await generateVariants(renderArt({ shape: SHAPES[k], color: Object.values(PALETTE)[k] }), store, path, { effort: 0, opaque: true });
     ids.push(await insertMedia(db, { ...made, path, alt: 'Product picture', title: 'Placeholder' }));
   }
   return ids;
@@ -90,7 +91,7 @@ async function demoHome(db: DB, images: number[]): Promise<void> {
 /** Adds n generated products for benchmarks (and, the first time, the demo home page). */
 export async function seedBench(services: Services, n: number, progress?: (done: number) => void): Promise<void> {
   const { db, config } = services;
-  const images = await placeholders(db, config.dataDir);
+  const images = await placeholders(db, mediaStoreFor(config));
   const leaves = await categories(db, images);
   await demoHome(db, images);
   const tagIds: number[] = [];

@@ -8,6 +8,7 @@ import {
   type ProductInput,
 } from '../../app/features/catalog/catalog-write.server.ts';
 import { generateVariants, insertMedia, type VariantResult } from '../../app/lib/images.server.ts';
+import { mediaStoreFor, type MediaStore } from '../../app/lib/media-store.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
 import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
 import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
@@ -57,7 +58,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** Draws and writes each distinct picture once; the media rows are added later, per use. */
-async function renderAll(dataDir: string): Promise<Map<string, VariantResult>> {
+async function renderAll(store: MediaStore): Promise<Map<string, VariantResult>> {
   const arts = new Map<string, Art>();
   const add = (a: Art) => arts.set(artKey(a), a);
   const walk = (cats: DemoCategory[]) => cats.forEach((c) => (add({ ...c.art, color: PALETTE[c.art.color] }), walk(c.children ?? [])));
@@ -68,7 +69,7 @@ async function renderAll(dataDir: string): Promise<Map<string, VariantResult>> {
   }
   const made = new Map<string, VariantResult>();
   await eachLimited([...arts], 2, async ([key, a]) => {
-    made.set(key, await generateVariants(renderArt(a), dataDir, `demo/${key}`, { effort: DEMO_WEBP_EFFORT, opaque: true }));
+    made.set(key, await generateVariants(renderArt(a), store, `demo/${key}`, { effort: DEMO_WEBP_EFFORT, opaque: true }));
   });
   return made;
 }
@@ -101,7 +102,7 @@ export async function seedDemo(services: Services): Promise<{ products: number }
   const { db, config, log } = services;
   if (await hasProducts(db)) return null;
   const started = Date.now();
-  const files = await renderAll(config.dataDir);
+  const files = await renderAll(mediaStoreFor(config));
   const rendered = Date.now();
   const result = await inTransaction(db, async (trx) => {
     if (await hasProducts(trx)) return null; // another process seeded meanwhile

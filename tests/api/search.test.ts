@@ -6,6 +6,7 @@ import { dialects } from '../helpers/databases.ts';
 import { seedSearchCatalog } from '../fixtures/search-catalog.ts';
 import { searchResultsPath } from '../../app/features/search/results-path.server.ts';
 import type { Suggestion } from '../../app/features/search/suggestion.ts';
+import { mediaStoreFor } from '../../app/lib/media-store.server.ts';
 
 /**
  * Expected answers for the shared fixture catalog: the same list on SQLite and PostgreSQL,
@@ -121,7 +122,7 @@ for (const dialect of await dialects()) {
       const id = ids.get('Wool Socks')!;
       // An import updating the product by SKU is the shop's edit path.
       const csv = 'ID,Type,SKU,Name,"Regular price",Published,"Visibility in catalog",Categories\n,simple,WOOL,"Merino Stockings",8,1,visible,Clothing\n';
-      const summary = await importWooCommerce({ db, dataDir: t.services.config.dataDir }, [Buffer.from(csv)], { downloadImages: false });
+      const summary = await importWooCommerce({ db, media: mediaStoreFor(t.services.config) }, [Buffer.from(csv)], { downloadImages: false });
       expect(summary.updated).toBe(1);
       expect(await names('merino')).toEqual(['Merino Stockings']);
       expect(await names('socks')).toEqual(['Cotton Socks']);
@@ -133,7 +134,7 @@ for (const dialect of await dialects()) {
 
     it('indexes imported products and drops those an import hides or unpublishes', async () => {
       const { db } = t.services;
-      const run = (csv: string) => importWooCommerce({ db, dataDir: t.services.config.dataDir }, [Buffer.from(csv)], { downloadImages: false });
+      const run = (csv: string) => importWooCommerce({ db, media: mediaStoreFor(t.services.config) }, [Buffer.from(csv)], { downloadImages: false });
       const head = 'ID,Type,SKU,Name,"Regular price",Published,"Visibility in catalog",Categories,Tags\n';
       await run(`${head},simple,IMP-1,"Ångström Lamp",30,1,visible,"Home > Lighting",reading\n`);
       expect(await names('angstrom')).toEqual(['Ångström Lamp']);

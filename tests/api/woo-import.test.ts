@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { startImageServer, type ImageServer } from '../fixtures/image-server.ts';
 import { DEFAULT_FETCH_POLICY, FETCH_REFUSED_MESSAGE, type FetchPolicy } from '../../app/lib/safe-fetch.server.ts';
+import { mediaStoreFor } from '../../app/lib/media-store.server.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const UPLOADS = 'https://shop.example.com/wp-content/uploads/2024/05/';
@@ -23,7 +24,7 @@ for (const dialect of await dialects()) {
     // The local picture server is on 127.0.0.1 and a random port: only this policy lets it through.
     let local: Partial<FetchPolicy>;
     const run = (text: string, options: ImportOptions = {}, fetch = local) =>
-      importWooCommerce({ db: t.services.db, dataDir: t.services.config.dataDir, fetch }, [Buffer.from(text)], options);
+      importWooCommerce({ db: t.services.db, media: mediaStoreFor(t.services.config), fetch }, [Buffer.from(text)], options);
     const get = async (slug: string) => {
       const res = await t.app.inject(`/api/products/${slug}`);
       expect(res.statusCode, slug).toBe(200);

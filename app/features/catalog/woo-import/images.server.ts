@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '../../../../db/client.ts';
 import { generateVariants, insertMedia, type VariantResult } from '../../../lib/images.server.ts';
+import type { MediaStore } from '../../../lib/media-store.server.ts';
 import { DEFAULT_FETCH_POLICY, FETCH_REFUSED_MESSAGE, FetchRefused, fetchImage, type FetchPolicy } from '../../../lib/safe-fetch.server.ts';
 import { StagedMap } from './staged.ts';
 
@@ -32,7 +33,7 @@ export class ImageStore {
   private policy: FetchPolicy;
 
   constructor(
-    private dataDir: string,
+    private media: MediaStore,
     private download: boolean,
     policy: Partial<FetchPolicy> = {},
   ) {
@@ -59,7 +60,7 @@ export class ImageStore {
         try {
           const buffer = await this.fetch(url);
           const path = mediaPath(url);
-          return { url, made: { ...(await generateVariants(buffer, this.dataDir, path)), path } };
+          return { url, made: { ...(await generateVariants(buffer, this.media, path)), path } };
         } catch {
           // One text whatever went wrong: a refused address, a closed port, a 404 and a
           // file that is no picture look alike to whoever wrote the CSV.

@@ -15,6 +15,7 @@ import { refText } from './values.ts';
 import { SkuIndex } from './skus.server.ts';
 import { saveVariation, variationColumns } from './variations.server.ts';
 import { alertPolicy, SYSTEM_ACTOR, withStockLog, type StockActor, type StockLogContext } from '../../stock/stock-log.server.ts';
+import type { MediaStore } from '../../../lib/media-store.server.ts';
 
 /*
  * `vitrine import woocommerce` and /admin/import: reads the whole file, then writes each
@@ -66,7 +67,8 @@ async function wooIds(db: DB, table: 'products' | 'product_variations'): Promise
 
 export interface ImportServices {
   db: DB;
-  dataDir: string;
+  /** Where downloaded pictures' variants go (app/lib/media-store.server.ts). */
+  media: MediaStore;
   /** How pictures are fetched: the ports from FETCH_PORTS; tests also allow their local server. */
   fetch?: Partial<FetchPolicy>;
   /** Who runs the import, for the stock log: the staff member at /admin/import; the command line is the system. */
@@ -92,7 +94,7 @@ export async function importWooCommerce(services: ImportServices, source: CsvSou
   const terms = new TermCache();
   const skus = new SkuIndex();
   await skus.load(db);
-  const images = new ImageStore(services.dataDir, options.downloadImages ?? true, services.fetch);
+  const images = new ImageStore(services.media, options.downloadImages ?? true, services.fetch);
   await images.load(db);
   const written = new Map<ProductRow, { id: number; created: boolean }>();
   const dirty = { products: new Set<number>(), categories: new Set<number>() };
