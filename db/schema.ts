@@ -594,6 +594,15 @@ export interface ChatResumeLinksTable {
   created_at: string;
 }
 
+/** An operator's vendor and picture, kept with the staff account (their live record may be cleaned up). */
+export interface ChatOperatorProfilesTable {
+  user_id: number;
+  vendor_id: Generated<number>;
+  vendor_name: Generated<string>;
+  avatar_type: Generated<string>;
+  avatar_image: Generated<string>;
+}
+
 export interface ChatCannedRepliesTable {
   id: Generated<number>;
   vendor_id: Generated<number>;
@@ -768,6 +777,7 @@ export interface Database {
   chat_evaluations: ChatEvaluationsTable;
   chat_offline_messages: ChatOfflineMessagesTable;
   chat_resume_links: ChatResumeLinksTable;
+  chat_operator_profiles: ChatOperatorProfilesTable;
   chat_canned_replies: ChatCannedRepliesTable;
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;

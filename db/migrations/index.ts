@@ -21,6 +21,7 @@ import * as stockLog from './2026-11-27-020-stock-log.ts';
 import * as taxonomy from './2026-11-27-021-taxonomy.ts';
 import * as chatResume from './2026-11-27-022-chat-resume.ts';
 import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
+import * as chatOperatorProfiles from './2026-12-01-024-chat-operator-profiles.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-021-taxonomy': taxonomy,
   '2026-11-27-022-chat-resume': chatResume,
   '2026-11-27-023-admin-product-search': adminProductSearch,
+  '2026-12-01-024-chat-operator-profiles': chatOperatorProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {
