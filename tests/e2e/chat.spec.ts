@@ -351,7 +351,7 @@ test('spec §4 "minimizes after 2 seconds" after the chat ends unrated; "Waiting
   const pane = op.page.getByRole('region', { name: /Hanna Wait/ });
   await pane.getByRole('textbox', { name: 'Reply to Hanna Wait' }).fill('Hello Hanna');
   await pane.getByRole('textbox', { name: 'Reply to Hanna Wait' }).press('Enter');
-  await expect(popup.getByText('Hello Hanna')).toBeVisible();
+  await expect(popup.locator('.chat-msg--other').getByText('Hello Hanna')).toBeVisible();
   const paneBox = (await pane.boundingBox())!;
   expect(paneBox.width).toBeGreaterThanOrEqual(560);
   const headBottom = await pane.locator('.chat-pane__head').evaluate((h) => h.getBoundingClientRect().bottom);
