@@ -220,6 +220,26 @@ for (const dialect of await dialects()) {
         expect(await userRow(database.db, email)).toBeUndefined();
       }
     });
+
+    it('chat-operator gives a staff account a vendor for the live chat (its operator console then serves that vendor)', async () => {
+      const vendor = await database.db.insertInto('vendors').values({ name: 'North Knits', slug: 'north-knits' }).returning('id').executeTakeFirstOrThrow();
+      for (const [email, role] of [['desk@example.com', 'operator'], ['buyer@example.com', 'customer']]) {
+        expect((await vitrine(env, 'user', 'create', '--email', email, '--password', 'a long password', '--role', role)).code).toBe(0);
+      }
+      const r = await vitrine(env, 'chat-operator', '--email', 'desk@example.com', '--vendor', String(vendor.id));
+      expect(r).toMatchObject({ code: 0, stderr: '', stdout: `desk@example.com now answers the live chat for vendor ${vendor.id} (North Knits).` });
+      const profile = () =>
+        database.db.selectFrom('chat_operator_profiles').innerJoin('users', 'users.id', 'chat_operator_profiles.user_id').select('chat_operator_profiles.vendor_id').where('users.email', '=', 'desk@example.com').executeTakeFirst();
+      expect(await profile()).toEqual({ vendor_id: vendor.id });
+      // Refusals change nothing: an unknown vendor, a customer, an unknown e-mail, a missing option.
+      expect(await vitrine(env, 'chat-operator', '--email', 'desk@example.com', '--vendor', '999999')).toMatchObject({ code: 1, stderr: 'Error: No such vendor' });
+      expect(await vitrine(env, 'chat-operator', '--email', 'buyer@example.com', '--vendor', '0')).toMatchObject({ code: 1, stderr: 'Error: This account cannot answer chats' });
+      expect((await vitrine(env, 'chat-operator', '--email', 'nobody@example.com', '--vendor', '0')).code).toBe(1);
+      expect((await vitrine(env, 'chat-operator', '--email', 'desk@example.com')).code).toBe(2);
+      expect(await profile()).toEqual({ vendor_id: vendor.id });
+      expect((await vitrine(env, 'chat-operator', '--email', 'desk@example.com', '--vendor', '0')).stdout).toBe('desk@example.com now answers the live chat for the shop.');
+      expect(await profile()).toEqual({ vendor_id: 0 });
+    });
   });
 }
 

@@ -10,6 +10,7 @@ import type { Services } from '../app/lib/services.server.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { seedBench } from '../db/seed/bench.ts';
 import pino from 'pino';
+import { assignOperatorVendor } from '../app/features/chat/chat-operators.server.ts';
 import { runImport } from './import.ts';
 import { backup, migrateDb, OpsError, restore } from './ops.ts';
 
@@ -30,6 +31,9 @@ Commands:
                                    (stop the shop first).
   migrate-db --to postgres://…     Copy every table of the SQLite shop into an empty
                                    PostgreSQL database.
+  chat-operator --email E --vendor ID
+                                   Let a staff account answer the live chat for vendor ID
+                                   (0: the shop itself).
   setup-code                       Show the one-time code that /admin/setup asks for on a
                                    shop without an administrator (the server log shows it too).
   help                             Show this text.
@@ -114,6 +118,19 @@ export async function run(argv: string[], out: Pick<Console, 'log' | 'error'> = 
         if (!values.email || !values.password) throw new UsageError('user create needs --email and --password');
         const user = await createUser(services, { email: values.email, password: values.password, role: values.role, name: values.name ?? '' });
         out.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
+        return 0;
+      }
+      case 'chat-operator': {
+        const { values } = parseArgs({ args: argv.slice(1), options: { email: { type: 'string' }, vendor: { type: 'string' } } });
+        if (!values.email || values.vendor === undefined) throw new UsageError('chat-operator needs --email and --vendor');
+        if (!/^\d{1,9}$/.test(values.vendor)) throw new UsageError('--vendor must be a vendor id (0: the shop)');
+        const user = await db.selectFrom('users').select('id').where('email', '=', values.email.trim().toLowerCase()).executeTakeFirst();
+        if (!user) {
+          out.error(`Error: no account with the e-mail ${values.email}`);
+          return 1;
+        }
+        const r = await assignOperatorVendor(db, { userId: user.id, vendorId: Number(values.vendor) });
+        out.log(`${r.user.email} now answers the live chat for ${r.vendorId === 0 ? 'the shop' : `vendor ${r.vendorId} (${r.vendorName})`}.`);
         return 0;
       }
       default:

@@ -604,6 +604,15 @@ export interface ChatTranscriptLinksTable {
   created_at: string;
 }
 
+/** An operator's vendor and picture, kept with the staff account (their live record may be cleaned up). */
+export interface ChatOperatorProfilesTable {
+  user_id: number;
+  vendor_id: Generated<number>;
+  vendor_name: Generated<string>;
+  avatar_type: Generated<string>;
+  avatar_image: Generated<string>;
+}
+
 export interface ChatCannedRepliesTable {
   id: Generated<number>;
   vendor_id: Generated<number>;
@@ -779,6 +788,7 @@ export interface Database {
   chat_offline_messages: ChatOfflineMessagesTable;
   chat_resume_links: ChatResumeLinksTable;
   chat_transcript_links: ChatTranscriptLinksTable;
+  chat_operator_profiles: ChatOperatorProfilesTable;
   chat_canned_replies: ChatCannedRepliesTable;
   contact_forms: ContactFormsTable;
   contact_submissions: ContactSubmissionsTable;

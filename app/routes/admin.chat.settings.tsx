@@ -3,29 +3,36 @@ import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts'
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { getChatSettings, saveChatSettings } from '../features/chat/chat-settings.server.ts';
+import { assignOperatorVendor, operatorVendors } from '../features/chat/chat-operators.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 
-/* The live chat's settings (chat.<key> rows): the widget's look and the forms it offers. Managers and administrators. */
+/* The live chat's settings (chat.<key> rows): the widget's look, the forms it offers, and which vendor each operator serves. Managers and administrators. */
 
 export const meta: MetaFunction = () => [{ title: `${t('admin.chat.settings')} · ${t('admin.title')}` }];
 
-const FLAGS = ['enabled', 'displayLogin', 'gdpr', 'offlineForm', 'autoplay'] as const;
+const FLAGS = ['enabled', 'displayLogin', 'gdpr', 'offlineForm', 'autoplay', 'vendorOnlyChat', 'operatorBypassSameEmail'] as const;
 const TEXTS = ['colour', 'buttonType', 'xPos', 'yPos', 'showDelay', 'guestLimit', 'offlineEmail', 'popupWidth', 'buttonWidth', 'formWidth', 'borderRadius', 'animation', 'autoplayDelay'] as const;
 type Numeric = 'showDelay' | 'guestLimit' | 'popupWidth' | 'buttonWidth' | 'formWidth' | 'borderRadius' | 'autoplayDelay';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
-  return { settings: await getChatSettings(context.services.db) };
+  const [settings, staff] = await Promise.all([getChatSettings(context.services.db), operatorVendors(context.services.db)]);
+  return { settings, ...staff };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   requireStaff(context, request, SETTINGS_ROLES);
   const values = formToObject(await request.formData());
   return formAction(async () => {
+    if (values.intent === 'vendor') {
+      const r = await assignOperatorVendor(context.services.db, values);
+      return { done: t('admin.chat.vendorSaved', { name: r.user.name || r.user.email, vendor: r.vendorName || t('admin.chat.theShop') }) };
+    }
     // Every field is in the form: a post without them (not this form) changes nothing.
     const missing = TEXTS.filter((k) => values[k] === undefined);
     if (values.intent !== 'save' || missing.length) throw new HttpError(400, 'invalid', t('admin.chat.settingsMissing'), Object.fromEntries(missing.map((k) => [k, t('admin.chat.settingsMissing')])));
@@ -38,7 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function AdminChatSettings() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, operators, vendors } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const error = result && isActionError(result) ? result.error : null;
   const fieldError = (k: string) => (error?.fields?.[k] ? <p className="field-error" id={`chat-${k}-error`}>{error.fields[k]}</p> : null);
@@ -101,10 +108,54 @@ export default function AdminChatSettings() {
         {check('offlineForm', t('admin.chat.s.offlineForm'))}
         {text('offlineEmail', t('admin.chat.s.offlineEmail'), 'email')}
         {text('guestLimit', t('admin.chat.s.guestLimit'), 'number')}
+        {check('vendorOnlyChat', t('admin.chat.s.vendorOnlyChat'))}
+        {check('operatorBypassSameEmail', t('admin.chat.s.operatorBypassSameEmail'))}
         <button type="submit" className="button">
           {t('admin.chat.s.save')}
         </button>
       </Form>
+      <h2 id="chat-operator-vendors">{t('admin.chat.vendors')}</h2>
+      <p>{t('admin.chat.vendorsHelp')}</p>
+      <TableScroll label={t('admin.chat.vendors')}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.chat.operator')}</th>
+              <th scope="col">{t('admin.chat.vendor')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {operators.map((o) => (
+              <tr key={o.userId}>
+                <td>
+                  {o.name || o.email} <span className="muted">{o.email}</span>
+                </td>
+                <td>
+                  <Form method="post" className="inline-form">
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="vendor" />
+                    <input type="hidden" name="userId" value={o.userId} />
+                    <label htmlFor={`chat-vendor-${o.userId}`} className="visually-hidden">
+                      {t('admin.chat.vendorOf', { name: o.name || o.email })}
+                    </label>
+                    <select id={`chat-vendor-${o.userId}`} name="vendorId" defaultValue={String(o.vendorId)}>
+                      <option value="0">{t('admin.chat.theShop')}</option>
+                      {vendors.map((v) => (
+                        <option key={v.id} value={v.id}>
+                          {v.name}
+                        </option>
+                      ))}
+                    </select>{' '}
+                    <button type="submit" className="button button--small">
+                      {t('admin.chat.vendorSave')}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </>
   );
 }

@@ -41,12 +41,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // Without a trusted origin, links in the page are paths (and the Open Graph URLs, which must be absolute, are left out).
   const origin = trusted ?? '';
   const primary = product.categories[0];
-  const [form, { related, upsells }, reviews, trail] = await Promise.all([
+  const [form, { related, upsells }, reviews, trail, owner] = await Promise.all([
     // The embedding limit is a store setting once the admin offers it; the constant otherwise.
     productFormData(db, product, { maxEmbeddedVariations: (settings as { maxEmbeddedVariations?: number }).maxEmbeddedVariations }, url.searchParams),
     productRecommendations(db, product),
     loadReviews(db, product.id, pageParam(url.searchParams.get('cpage')), { viewerId: context.user?.id ?? null }),
     primary ? categoryByPath(db, primary.path) : null,
+    // The live chat asks for this vendor's operators on its pages (spec §3 vendor_id).
+    db.selectFrom('products').select('vendor_id').where('id', '=', product.id).executeTakeFirst(),
   ]);
   // Breadcrumbs: the first category with its ancestors, by name.
   const crumbs = trail ? [...trail.ancestors, { name: trail.category.name, path: trail.category.path }].map((c) => ({ name: c.name, href: `/product-category/${c.path}` })) : [];
@@ -64,6 +66,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     initialTab: (wantsReviews({ hash: '', search: url.search, pathname: url.pathname }) ? 'reviews' : 'description') as TabId,
     settings: publicSettings(settings),
     origin,
+    vendorId: owner?.vendor_id ?? 0,
   };
 }
 
@@ -84,7 +87,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, crumbs, form, related, upsells, reviews, jsonLd, initialTab, settings, origin } = loaderData;
+  const { product, crumbs, form, related, upsells, reviews, jsonLd, initialTab, settings, origin, vendorId } = loaderData;
   const [variation, setVariation] = useState<VariationObject | null>(form.initialVariation);
   const [choice, setChoice] = useState(form.initialChoice);
   const [tab, setTab] = useState<TabId>(initialTab);
@@ -110,7 +113,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <div className="container product-page">
+    <div className="container product-page" data-chat-vendor={vendorId || undefined}>
       <Breadcrumbs items={crumbs} origin={origin} />
       <div className="product-page__top">
         <Gallery images={product.images} variationImage={variation?.image ?? null} name={product.name} />

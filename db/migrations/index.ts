@@ -23,6 +23,7 @@ import * as chatResume from './2026-11-27-022-chat-resume.ts';
 import * as chatTranscriptLinks from './2026-12-01-025-chat-transcript-links.ts';
 import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
+import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-023-admin-product-search': adminProductSearch,
   '2026-12-01-024-idempotency-keys': idempotencyKeys,
   '2026-12-01-025-chat-transcript-links': chatTranscriptLinks,
+  '2026-12-01-026-chat-operator-profiles': chatOperatorProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,9 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 for (const dialect of await dialects()) {
   describe(`chat widget settings in page data (${dialect})`, () => {
     let t: TestApp;
+    let listening: string | undefined;
+    /** The app's address, listening from the first test that needs sockets on. */
+    const serve = async () => (listening ??= await listen(t.app));
     beforeAll(async () => {
       t = await createTestApp(dialect, { pages: 'build' });
     });
@@ -79,8 +82,42 @@ for (const dialect of await dialects()) {
       expect(bad.body).toContain('Enter a colour like #009EDB');
     });
 
+    it('the settings page saves vendors-only chat and the same-e-mail bypass, and gives an operator a vendor their next connection serves', async () => {
+      await createUser(t.services, { email: 'chat-owner@example.com', password: 'a long enough password', name: 'Owner', role: 'shop_manager' });
+      const manager = await Client.start(t.app);
+      expect((await manager.request('POST', '/api/account/login', { email: 'chat-owner@example.com', password: 'a long enough password' })).statusCode).toBe(200);
+      const db = t.services.db;
+      const vendor = await db.insertInto('vendors').values({ name: 'Fjord Ceramics', slug: 'fjord-ceramics' }).returning('id').executeTakeFirstOrThrow();
+      const op = await operator(t.app);
+      const page = await manager.request('GET', '/admin/chat/settings');
+      expect(page.body).toContain('Operators’ vendors');
+      expect(page.body).toContain(`Vendor of ${op.user.name}`);
+      expect(page.body).toContain('Fjord Ceramics');
+      const body = 'intent=save&enabled=on&colour=%23009EDB&buttonType=classic&xPos=right&yPos=bottom&showDelay=0&guestLimit=0&offlineEmail=&offlineForm=on&popupWidth=370&buttonWidth=260&formWidth=260&borderRadius=8&animation=fade&autoplayDelay=1000&displayLogin=on';
+      expect((await manager.request('POST', '/admin/chat/settings', `${body}&vendorOnlyChat=on&operatorBypassSameEmail=on`, FORM)).statusCode).toBe(200);
+      expect(await getChatSettings(db)).toMatchObject({ vendorOnlyChat: true, operatorBypassSameEmail: true });
+      expect((await manager.request('POST', '/admin/chat/settings', body, FORM)).statusCode).toBe(200);
+      expect(await getChatSettings(db)).toMatchObject({ vendorOnlyChat: false, operatorBypassSameEmail: false });
+
+      // Refusals change nothing: an unknown vendor, a customer's account.
+      const customer = await createUser(t.services, { email: 'chat-customer@example.com', password: 'a long enough password', name: 'Cus', role: 'customer' });
+      const badVendor = await manager.request('POST', '/admin/chat/settings', form({ intent: 'vendor', userId: String(op.user.id), vendorId: '99999' }), FORM);
+      expect(badVendor.statusCode).toBe(400);
+      expect(badVendor.body).toContain('No such vendor');
+      expect((await manager.request('POST', '/admin/chat/settings', form({ intent: 'vendor', userId: String(customer.id), vendorId: String(vendor.id) }), FORM)).statusCode).toBe(400);
+      expect(await db.selectFrom('chat_operator_profiles').select('vendor_id').where('user_id', 'in', [op.user.id, customer.id]).execute()).toEqual([]);
+
+      const saved = await manager.request('POST', '/admin/chat/settings', form({ intent: 'vendor', userId: String(op.user.id), vendorId: String(vendor.id) }), FORM);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.body).toContain(`${op.user.name} now answers chats for Fjord Ceramics.`);
+      const url = await serve();
+      const o = await rawSocket(url, await op.token());
+      expect(o.hello.me).toMatchObject({ vendorId: vendor.id });
+      o.socket.disconnect();
+    });
+
     it('an operator picks their chat picture; their messages carry it; only a picture on this shop is taken', async () => {
-      const url = await listen(t.app);
+      const url = await serve();
       const op = await operator(t.app);
       const page = await op.client.request('GET', '/admin/chat');
       expect(page.statusCode).toBe(200);

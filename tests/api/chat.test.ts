@@ -5,7 +5,8 @@ import { dialects } from '../helpers/databases.ts';
 import { startSmtpServer, parseMail, type TestSmtpServer } from '../helpers/smtp.ts';
 import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
-import { addCannedReply, cleanupChat, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { addCannedReply, setOperatorVendor } from '../../app/features/chat/chat-store.server.ts';
+import { runChatCleanup } from '../../app/features/chat/chat-cleanup.server.ts';
 import { issueChatToken } from '../../app/features/chat/chat-token.server.ts';
 import { redeemTranscriptLink } from '../../app/features/chat/chat-mail.server.ts';
 import type { ChatMessageView, ConversationView } from '../../app/features/chat/chat.schema.ts';
@@ -433,6 +434,59 @@ for (const dialect of await dialects()) {
       expect((await ask(c.socket, 'chat:login', { name: 'Ned', email: 'ned@mail.example' })).ok).toBe(true);
     });
 
+    it('spec §4 "closed when the visitor ends the chat … then goes offline": ending frees the guest slot at once, the waiting visitor gets in', async () => {
+      // Visitors still chatting from the tests before hold their slots: one more is free.
+      const { n } = await t.services.db.selectFrom('chat_users').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'visitor').where('status', '=', 'online').executeTakeFirstOrThrow();
+      await saveChatSettings(t.services.db, { guestLimit: Number(n) + 1 });
+      try {
+        const a = await connect(await visitor(t.app));
+        const lea = await ask<{ conversation: ConversationView }>(a.socket, 'chat:login', { name: 'Ida', email: 'ida@mail.example' });
+        expect(lea.ok).toBe(true);
+        const b = await connect(await visitor(t.app));
+        expect(await ask(b.socket, 'chat:login', { name: 'Ole', email: 'ole@mail.example' })).toMatchObject({ ok: false, error: { code: 'guest_limit' } });
+        // Ida ends the chat and keeps the page (her socket stays open): she is offline, the slot is free.
+        expect((await ask(a.socket, 'chat:end', { conversationId: lea.conversation.id })).ok).toBe(true);
+        const ida = await t.services.db.selectFrom('chat_users').select(['status', 'conversation_id', 'last_online']).where('email', '=', 'ida@mail.example').executeTakeFirstOrThrow();
+        expect(ida).toMatchObject({ status: 'offline', conversation_id: null });
+        expect(ida.last_online).not.toBeNull();
+        expect((await ask(b.socket, 'chat:login', { name: 'Ole', email: 'ole@mail.example' })).ok).toBe(true);
+        // Minimising (offline) frees a slot too: Ole minimises, a third visitor gets in.
+        expect((await ask(b.socket, 'chat:status', { status: 'offline' })).ok).toBe(true);
+        const c = await connect(await visitor(t.app));
+        expect((await ask(c.socket, 'chat:login', { name: 'Pia', email: 'pia@mail.example' })).ok).toBe(true);
+      } finally {
+        await saveChatSettings(t.services.db, { guestLimit: 0 });
+      }
+    });
+
+    it('spec §4 "operator records that go offline are removed together with their conversation"; the vendor stays with the account', async () => {
+      const db = t.services.db;
+      const op = await operator(t.app);
+      await setOperatorVendor(db, op.user, 9, 'Nine');
+      const o = await connect(op);
+      await ask(o.socket, 'op:status', { status: 'online' });
+      const v = await visitor(t.app, 9);
+      const vs = await connect(v);
+      const login = await ask<{ conversation: ConversationView }>(vs.socket, 'chat:login', { name: 'Uma', email: 'uma@mail.example' });
+      expect((await ask(o.socket, 'op:accept', { conversationId: login.conversation.id })).ok).toBe(true);
+      expect((await ask(vs.socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'uma-1', text: 'Is the blue one in stock?' })).ok).toBe(true);
+      const record = await db.selectFrom('chat_users').select('id').where('operator_user', '=', op.user.id).executeTakeFirstOrThrow();
+      o.socket.disconnect();
+      await until(async () => (await db.selectFrom('chat_users').select('status').where('id', '=', record.id).executeTakeFirstOrThrow()).status === 'offline', 'operator offline');
+      // An hour on, the cleanup job's run (the visitor is still connected, so stays).
+      const later = new Date(Date.now() + 3601_000);
+      const connected = new Set([(await db.selectFrom('chat_users').select('id').where('email', '=', 'uma@mail.example').executeTakeFirstOrThrow()).id]);
+      expect(await runChatCleanup(db, later, 3600, connected)).toMatchObject({ operators: 1, closed: 1 });
+      expect(await db.selectFrom('chat_users').select('id').where('id', '=', record.id).executeTakeFirst()).toBeUndefined();
+      expect(await db.selectFrom('chat_conversations').select(['status', 'operator_id']).where('id', '=', login.conversation.id).executeTakeFirstOrThrow()).toEqual({ status: 'closed', operator_id: null });
+      // The transcript stays; the visitor is between conversations, offline.
+      expect((await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', login.conversation.id).execute()).length).toBeGreaterThan(0);
+      expect(await db.selectFrom('chat_users').select(['status', 'conversation_id']).where('email', '=', 'uma@mail.example').executeTakeFirstOrThrow()).toEqual({ status: 'offline', conversation_id: null });
+      // Signed in again, the operator still serves vendor 9 (a new record from the account's profile).
+      const again = await connect(op);
+      expect(again.hello.me).toMatchObject({ vendorId: 9 });
+    });
+
     it('never tells whether an address is chatting: another visitor typing it gets a conversation of its own; only the signed-in owner hears "already chatting"', async () => {
       const first = await visitor(t.app);
       const a = await connect(first);
@@ -500,7 +554,7 @@ for (const dialect of await dialects()) {
       }
     });
 
-    it('removes stale visitors per the spec thresholds and releases offline operators’ conversations', async () => {
+    it('removes stale visitors per the spec thresholds, and offline operators with their conversations', async () => {
       const db = t.services.db;
       const now = new Date('2030-01-01T12:00:00Z');
       const at = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
@@ -525,15 +579,15 @@ for (const dialect of await dialects()) {
         .values({ visitor_id: null, operator_id: op.id, operator_name: 'Gone', created_at: at(5000), accepted_at: at(5000), closed_at: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      expect(await cleanupChat(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3, released: 1 });
-      // The operator record stays (it holds their vendor); the conversation is back in the queue, open.
-      expect(await db.selectFrom('chat_conversations').select(['operator_id', 'status']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ operator_id: null, status: 'open' });
+      expect(await runChatCleanup(db, now, 3600, new Set([connected.id]))).toMatchObject({ visitors: 3, operators: 1, closed: 1 });
+      // The operator record goes with its conversation (closed; the transcript stays).
+      expect(await db.selectFrom('chat_conversations').select(['operator_id', 'status']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ operator_id: null, status: 'closed' });
       const left = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
-      expect(left).toEqual(['gone-op@x.example', 'off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
+      expect(left).toEqual(['off-connected@x.example', 'off-new@x.example', 'online@x.example', 'wait-new@x.example']);
       // Forced (threshold 0): every offline or waiting visitor without a socket goes.
-      await cleanupChat(db, now, 0, new Set([connected.id]));
+      await runChatCleanup(db, now, 0, new Set([connected.id]));
       const forced = (await db.selectFrom('chat_users').select('email').where('email', 'like', '%@x.example').orderBy('email').execute()).map((r) => r.email);
-      expect(forced).toEqual(['gone-op@x.example', 'off-connected@x.example', 'online@x.example']);
+      expect(forced).toEqual(['off-connected@x.example', 'online@x.example']);
     });
   });
 }

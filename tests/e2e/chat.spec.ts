@@ -292,6 +292,11 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await popup.getByRole('button', { name: 'End chat' }).click();
   await expect(popup.getByText('The chat has ended.')).toBeVisible();
   await expect(pane.getByText('Vera Visitor has ended the chat.')).toBeVisible();
+  // Spec §4: the visitor "goes offline and minimizes after 2 seconds", rated or not.
+  await expect(popup).toBeHidden({ timeout: 5000 });
+  await expect(launcher).toBeFocused();
+  // Opened again, the end panel still takes the rating.
+  await launcher.click();
   await popup.getByRole('button', { name: 'Good' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Thank you for your feedback.' })).toBeVisible();
   // Rated: the popup minimises 2 s later; opened again, it offers a new chat.
@@ -324,6 +329,76 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
 
   await visitor.close();
   await walter.close();
+  await op.ctx.close();
+});
+
+test('spec §4 "minimizes after 2 seconds" after the chat ends unrated; "Waiting for an operator…" goes once one accepts; drawn rating icons; a wide console pane; spec §2 the offline form "shown or hidden by a setting" when operators leave', async ({ browser, baseURL }) => {
+  test.setTimeout(budget(120_000));
+  const op = await operatorConsole(browser, baseURL!);
+  const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const v = await visitor.newPage();
+  const popup = await openWidget(v);
+  await popup.getByLabel('Name').fill('Hanna Wait');
+  await popup.getByLabel('E-mail').fill('hanna@example.test');
+  await popup.getByRole('button', { name: 'Start chat' }).click();
+  const waiting = popup.getByText('Waiting for an operator…');
+  await expect(waiting).toBeVisible();
+  await op.page.getByRole('button', { name: 'Accept the chat with Hanna Wait' }).click();
+  await expect(popup.getByRole('heading', { name: 'Chat Admin' })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+
+  // The operator's pane takes the width beside the lists, and its header sits above the messages.
+  const pane = op.page.getByRole('region', { name: /Hanna Wait/ });
+  await pane.getByRole('textbox', { name: 'Reply to Hanna Wait' }).fill('Hello Hanna');
+  await pane.getByRole('textbox', { name: 'Reply to Hanna Wait' }).press('Enter');
+  await expect(popup.locator('.chat-msg--other').getByText('Hello Hanna')).toBeVisible();
+  const paneBox = (await pane.boundingBox())!;
+  expect(paneBox.width).toBeGreaterThanOrEqual(560);
+  const headBottom = await pane.locator('.chat-pane__head').evaluate((h) => h.getBoundingClientRect().bottom);
+  const firstTop = await pane.locator('.chat-pane__messages > li').first().evaluate((m) => m.getBoundingClientRect().top);
+  expect(firstTop).toBeGreaterThanOrEqual(headBottom);
+  await screenshot(op.page, 'chat-console-pane-1280');
+
+  // Ended without a rating: the end panel, then minimised 2 s later; the buttons draw their own icons (no emoji font needed).
+  await popup.getByRole('button', { name: 'End chat' }).click();
+  await expect(popup.getByText('The chat has ended.')).toBeVisible();
+  const good = popup.getByRole('button', { name: 'Good' });
+  await expect(good.locator('svg')).toHaveCount(1);
+  await expect(popup.getByRole('button', { name: 'Bad' }).locator('svg')).toHaveCount(1);
+  expect(await popup.locator('.chat-end').textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+  await snapshot(v, 'test-results/screens/chat-end-1280.png');
+  await expect(popup).toBeHidden({ timeout: 5000 });
+  await v.setViewportSize(MOBILE);
+  await v.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(good).toBeVisible();
+  await snapshot(v, 'test-results/screens/chat-end-390.png');
+  await v.setViewportSize(DESKTOP);
+
+  // The offline form switched off: when the last operator leaves while a visitor has the login
+  // form open, the widget says to come back later instead of offering the contact form.
+  const admin = await browser.newContext({ baseURL, storageState: adminState });
+  const settings = await admin.newPage();
+  await settings.goto('/admin/chat/settings');
+  await waitForHydration(settings);
+  await settings.getByLabel('Offer the contact form when no operator is online').uncheck();
+  await settings.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(settings.getByText('Chat settings saved.')).toBeVisible();
+  const second = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const s2 = await second.newPage();
+  const popup2 = await openWidget(s2);
+  await expect(popup2.getByLabel('Name')).toBeVisible();
+  await op.page.getByRole('button', { name: 'Go offline' }).click();
+  await expect(popup2.getByText('No operator is online right now. Please come back later.')).toBeVisible();
+  await expect(popup2.getByLabel('Message')).toHaveCount(0);
+  await settings.reload();
+  await waitForHydration(settings);
+  await settings.getByLabel('Offer the contact form when no operator is online').check();
+  await settings.getByRole('button', { name: 'Save chat settings' }).click();
+  await expect(settings.getByText('Chat settings saved.')).toBeVisible();
+
+  await second.close();
+  await admin.close();
+  await visitor.close();
   await op.ctx.close();
 });
 

@@ -159,12 +159,17 @@ export async function ensureOperator(db: DB, user: { id: number; name: string; e
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+  // A new record (first sign-in, or after the cleanup removed the last one) takes the account's profile.
+  const profile = await db.selectFrom('chat_operator_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   await db
     .insertInto('chat_users')
     .values({
       kind: 'operator',
       // Initials until they choose a picture (setOperatorAvatar).
-      avatar_type: 'other',
+      avatar_type: profile?.avatar_type ?? 'other',
+      avatar_image: profile?.avatar_image ?? '',
+      vendor_id: profile?.vendor_id ?? 0,
+      vendor_name: profile?.vendor_name ?? '',
       visitor_key: null,
       user_id: user.id,
       operator_user: user.id,
@@ -184,18 +189,30 @@ export async function ensureOperator(db: DB, user: { id: number; name: string; e
 /** An operator's picture in the chat (checked with operatorAvatarSchema by the caller); their next messages carry it. */
 export async function setOperatorAvatar(db: DB, user: { id: number; name: string; email: string }, avatar: { avatarType: 'other' | 'gravatar' | 'image'; avatarImage: string }): Promise<ChatUserRow> {
   const op = (await db.selectFrom('chat_users').select('id').where('operator_user', '=', user.id).executeTakeFirst()) ?? (await ensureOperator(db, user, ''));
-  return db
-    .updateTable('chat_users')
-    .set({ avatar_type: avatar.avatarType, avatar_image: avatar.avatarType === 'image' ? avatar.avatarImage : '' })
-    .where('id', '=', op.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const set = { avatar_type: avatar.avatarType, avatar_image: avatar.avatarType === 'image' ? avatar.avatarImage : '' };
+  return db.transaction().execute(async (trx) => {
+    await saveProfile(trx, user.id, set);
+    return trx.updateTable('chat_users').set(set).where('id', '=', op.id).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 /** Assigns a staff account to a vendor's chat (0: the shop itself). */
 export async function setOperatorVendor(db: DB, user: { id: number; name: string; email: string }, vendorId: number, vendorName = ''): Promise<ChatUserRow> {
   const op = await ensureOperator(db, user, '');
-  return db.updateTable('chat_users').set({ vendor_id: vendorId, vendor_name: vendorName }).where('id', '=', op.id).returningAll().executeTakeFirstOrThrow();
+  const set = { vendor_id: vendorId, vendor_name: vendorName };
+  return db.transaction().execute(async (trx) => {
+    await saveProfile(trx, user.id, set);
+    return trx.updateTable('chat_users').set(set).where('id', '=', op.id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+/** The account's lasting copy of what its operator record carries (chat_operator_profiles). */
+async function saveProfile(trx: Transaction<Database>, userId: number, set: { vendor_id?: number; vendor_name?: string; avatar_type?: string; avatar_image?: string }) {
+  await trx
+    .insertInto('chat_operator_profiles')
+    .values({ user_id: userId, ...set })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(set))
+    .execute();
 }
 
 export const getChatUser = (db: DB, id: number) => db.selectFrom('chat_users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -483,7 +500,7 @@ export async function markRead(db: DB, reader: ChatUserRow, conversationId: numb
 
 /**
  * Ends a conversation (spec §4): a closing message is posted, the status set to closed, and
- * the visitor is between conversations again. Ending one already closed changes nothing.
+ * the visitor is between conversations again, offline. Ending one already closed changes nothing.
  */
 export async function endConversation(db: DB, who: ChatUserRow, c: ConversationRow): Promise<{ conversation: ConversationRow; closing: MessageRow | null }> {
   if (c.status === 'closed') return { conversation: c, closing: null };
@@ -502,7 +519,13 @@ export async function endConversation(db: DB, who: ChatUserRow, c: ConversationR
       .returningAll()
       .executeTakeFirstOrThrow();
     if (c.visitor_id !== null) {
-      await trx.updateTable('chat_users').set({ conversation_id: null, chat_with: 'free' }).where('id', '=', c.visitor_id).where('conversation_id', '=', c.id).execute();
+      // The visitor leaves with the chat (spec §4 logout: offline, last seen now), so its guest slot frees at once.
+      await trx
+        .updateTable('chat_users')
+        .set({ conversation_id: null, chat_with: 'free', status: 'offline', last_online: nowIso() })
+        .where('id', '=', c.visitor_id)
+        .where('conversation_id', '=', c.id)
+        .execute();
     }
     return closed;
   });
@@ -569,10 +592,10 @@ export async function deleteCannedReply(db: DB, vendorId: number, id: number): P
 // ---- cleanup (spec §4) ----
 
 /**
- * Removes stale live records: visitors offline for `thresholdS` seconds, visitors waiting for
- * twice that (or at once when they were never online), closing their open conversations;
- * operators offline that long lose their open conversations, which go back to the queue.
+ * Removes stale visitor records: visitors offline for `thresholdS` seconds, visitors waiting for
+ * twice that (or at once when they were never online), closing their open conversations.
  * Transcripts (conversations and messages) stay. `thresholdS` 0 is the spec's "forced" run.
+ * Operators: chat-cleanup.server.ts.
  */
 export async function cleanupChat(
   db: DB,
@@ -580,7 +603,7 @@ export async function cleanupChat(
   thresholdS = 3600,
   /** People with a socket open right now (any process): never removed, whatever their stamps say. */
   connected: ReadonlySet<number> = new Set(),
-): Promise<{ visitors: number; released: number }> {
+): Promise<{ visitors: number }> {
   const before = new Date(now.getTime() - thresholdS * 1000).toISOString();
   const before2 = new Date(now.getTime() - 2 * thresholdS * 1000).toISOString();
   const stale = await db
@@ -597,16 +620,11 @@ export async function cleanupChat(
     .execute();
   const ids = stale.map((r) => r.id).filter((id) => !connected.has(id));
   const stamp = now.toISOString();
-  let released = 0;
-  await db.transaction().execute(async (trx) => {
-    if (ids.length) {
+  if (ids.length) {
+    await db.transaction().execute(async (trx) => {
       await trx.updateTable('chat_conversations').set({ status: 'closed', closed_at: stamp }).where('visitor_id', 'in', ids).where('status', '=', 'open').execute();
       await trx.deleteFrom('chat_users').where('id', 'in', ids).execute();
-    }
-    let gone = trx.selectFrom('chat_users').select('id').where('kind', '=', 'operator').where('status', '=', 'offline').where('last_online', '<=', before);
-    if (connected.size) gone = gone.where('id', 'not in', [...connected]);
-    const r = await trx.updateTable('chat_conversations').set({ operator_id: null, operator_name: '', accepted_at: null }).where('status', '=', 'open').where('operator_id', 'in', gone).executeTakeFirst();
-    released = Number(r.numUpdatedRows);
-  });
-  return { visitors: ids.length, released };
+    });
+  }
+  return { visitors: ids.length };
 }

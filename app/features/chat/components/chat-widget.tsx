@@ -2,7 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type Ke
 import { ChatConnection } from '../client/chat-connection.ts';
 import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MESSAGE_MAX, MINIMISE_AFTER_MS, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
-import { chatToken, postChat } from './chat-api.ts';
+import { chatToken, pageVendorId, postChat } from './chat-api.ts';
 import { ChatText } from './chat-text.tsx';
 import { ChatAvatar } from './chat-avatar.tsx';
 import type { ChatUser } from './chat-launcher.tsx';
@@ -82,6 +82,8 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
   const openRef = useRef(open);
   openRef.current = open;
   const meRef = useRef<number | null>(null);
+  // The shop's offline-form switch, for events that arrive after the hello (availability changes).
+  const offlineFormRef = useRef(true);
   // Read receipts: the highest of our messages the other side has read.
   const [readUpTo, setReadUpTo] = useState(0);
 
@@ -93,6 +95,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
         setConnError(false);
         setHello(h);
         meRef.current = h.me.id;
+        offlineFormRef.current = h.settings.offlineForm;
         const current = convRef.current;
         if (current && current.status === 'open') {
           if (h.conversation?.id === current.id) return; // a reconnect: the connection catches up by itself
@@ -139,7 +142,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
           const p = payload as ConversationView;
           if (p.id === convRef.current?.id) {
             setConversation(p);
-            if (p.status === 'closed') setPanel('end');
+            if (p.status === 'closed') showEnd();
           }
         } else if (event === 'chat:availability') {
           // With `settings` after the shop changed them (login form, GDPR box, offline form).
@@ -147,8 +150,11 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
           setHello((h) => (h ? { ...h, mode: p.mode, operatorsOnline: p.operatorsOnline, ...(p.settings ? { settings: p.settings } : {}) } : h));
           // Still choosing how to start (no conversation): follow the operators' availability.
           if (!convRef.current || convRef.current.status !== 'open') {
-            if (p.mode === 'offline') setPanel((current) => (current === 'login' ? 'offline' : current));
-            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, p.settings?.offlineForm ?? true);
+            // Without operators the shop's switch decides between the contact form and the notice
+            // (spec §2); a settings change pushed with this event is the switch from now on.
+            if (p.settings) offlineFormRef.current = p.settings.offlineForm;
+            if (p.mode === 'offline') setPanel((current) => (current === 'login' ? (offlineFormRef.current ? 'offline' : 'busy') : current));
+            else if (panelRef.current === 'offline' || panelRef.current === 'busy' || panelRef.current === 'login') showStart(p.mode, offlineFormRef.current);
           }
         } else if (event === 'chat:read') {
           const p = payload as { conversationId: number; upTo: number; userId: number };
@@ -303,6 +309,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
       message: String(form.get('message') ?? ''),
       gdpr: form.get('gdpr') === 'on',
       currentPage: here(),
+      vendorId: pageVendorId(),
     }).catch(() => ({ status: 0, body: {} as { message?: string; error?: ChatErrorBody } }));
     setBusy(false);
     if (status === 201) {
@@ -386,7 +393,18 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     const ack = await c.request<{ conversation: ConversationView }>(CLIENT_EVENTS.end, { conversationId: conv.id });
     if (ack.ok) setConversation(ack.conversation);
     setNotice('');
+    showEnd();
+  }
+
+  /** The chat is over (spec §4 logout): the end panel, and the popup minimises 2 s later, rated or not. */
+  const endTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(endTimer.current), []);
+  function showEnd() {
+    if (panelRef.current === 'end') return;
+    panelRef.current = 'end';
     setPanel('end');
+    clearTimeout(endTimer.current);
+    endTimer.current = setTimeout(minimise, MINIMISE_AFTER_MS);
   }
 
   async function onRate(e: FormEvent<HTMLFormElement>) {
@@ -402,11 +420,15 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     // A guest's copy waits for the address to be confirmed through the mailed link: say so.
     const copyNote = body.copy === 'confirm' ? ` ${t('chat.w.copyConfirm')}` : body.copy === 'limited' ? ` ${t('chat.w.copyLimited')}` : '';
     setNotice(status === 200 ? `${body.message ?? t('chat.evaluated')}${copyNote}` : t('chat.w.connectionError'));
-    // Rated: the visitor is done here; the popup minimises (reopened, it offers a new chat).
-    if (status === 200) setTimeout(minimise, MINIMISE_AFTER_MS);
+    // Rated (reopened after the end's own minimising): the visitor is done here; the popup minimises again.
+    if (status === 200) {
+      clearTimeout(endTimer.current);
+      endTimer.current = setTimeout(minimise, MINIMISE_AFTER_MS);
+    }
   }
 
   function newChat() {
+    clearTimeout(endTimer.current);
     const c = conn.current;
     if (convRef.current) c?.unfollow(convRef.current.id);
     setConversation(null);
@@ -533,7 +555,8 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
         {panel === 'conversation' ? (
           <>
             <ol className="chat-messages" ref={listRef} aria-label={t('chat.w.messages')} tabIndex={0}>
-              {bubbles.length === 0 ? <li className="chat-msg chat-msg--system">{t('chat.w.waiting')}</li> : null}
+              {/* Only until an operator takes the chat (their name is in the header from then on). */}
+              {bubbles.length === 0 && !conversation?.operatorId ? <li className="chat-msg chat-msg--system">{t('chat.w.waiting')}</li> : null}
               {bubbles.map((b) => (
                 <li key={b.key} className={`chat-msg ${b.system ? 'chat-msg--system' : b.own ? 'chat-msg--own' : 'chat-msg--other'}${b.pending ? ' chat-msg--pending' : ''}`}>
                   {!b.system ? (
@@ -596,10 +619,10 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
                 <fieldset className="chat-rate">
                   <legend>{t('chat.w.rate')}</legend>
                   <button type="submit" name="evaluation" value="good" className="chat-button chat-button--ghost" disabled={busy}>
-                    <span aria-hidden="true">👍</span> {t('chat.w.good')}
+                    <RateIcon kind="good" /> {t('chat.w.good')}
                   </button>
                   <button type="submit" name="evaluation" value="bad" className="chat-button chat-button--ghost" disabled={busy}>
-                    <span aria-hidden="true">👎</span> {t('chat.w.bad')}
+                    <RateIcon kind="bad" /> {t('chat.w.bad')}
                   </button>
                 </fieldset>
                 {conversation.visitorEmail ? (
@@ -622,5 +645,21 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** Thumbs up or down drawn inline: an emoji shows as an empty box where no emoji font is installed. */
+function RateIcon({ kind }: { kind: 'good' | 'bad' }) {
+  return (
+    <svg className="chat-rate__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" style={kind === 'bad' ? { transform: 'rotate(180deg)' } : undefined}>
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M7 10v11H3V10h4zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7"
+      />
+    </svg>
   );
 }
