@@ -47,6 +47,14 @@ if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ] && [ "$(id -u)"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null) || fail "haproxy install"
 fi
 
+# The several-nodes tests also check the shipped nginx example (deploy/nginx.conf): Debian's
+# nginx-light, installed here when running as root and it is missing (else that case is skipped).
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  step "installing Debian nginx-light"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null) ||
+    echo "npm test: no nginx; its proxy case is skipped" >&2
+fi
+
 step "typecheck"; npm run -s typecheck || fail typecheck
 step "lint"; npm run -s lint || fail lint
 # Built before the API tests: tests/api/hostile-pages.test.ts serves the pages from the build.
