@@ -2,7 +2,6 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Services } from '../../lib/services.server.ts';
-import { inBackground } from '../../lib/background.server.ts';
 import { outageLog } from '../../lib/redis-shared.server.ts';
 import { isStaff } from '../account/roles.ts';
 import type { Role } from '../account/roles.ts';
