@@ -157,8 +157,12 @@ export function mutatedObject(schema: unknown, hints: Hints): fc.Arbitrary<unkno
 
 /** Columns that move on reads and refused requests (as tests/helpers/hostile.ts). */
 const VOLATILE: Record<string, string[]> = { carts: ['updated_at'], sessions: ['expires_at'] };
-/** Tables a read is meant to write: search statistics count every listing search. */
-const STATISTICS = new Set(['search_stats']);
+/**
+ * Tables a request is meant to write whatever its answer: search statistics count every
+ * listing search, and a request with an Idempotency-Key keeps its answer, a refusal too, so a
+ * repeat gets the same one (docs/ARCHITECTURE.md, "Retries and idempotency").
+ */
+const STATISTICS = new Set(['search_stats', 'idempotency_keys']);
 
 /**
  * Triggers on every table that count the rows each statement inserts, deletes or really

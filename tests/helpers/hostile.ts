@@ -3,7 +3,8 @@ import type { DB } from '../../db/client.ts';
 /** Columns that move on reads and refused requests (last-used times, the store version). */
 const VOLATILE: Record<string, string[]> = { carts: ['updated_at'], sessions: ['expires_at'] };
 /** Tables a read is meant to write: search statistics count every submitted listing search. */
-const STATISTICS = new Set(['search_stats']);
+/** Written whatever the answer: search statistics, and the answers kept for Idempotency-Keys. */
+const STATISTICS = new Set(['search_stats', 'idempotency_keys']);
 
 /** Every row of every table (but volatile columns), sorted: equal snapshots mean nothing was written. */
 export async function snapshot(db: DB): Promise<Record<string, string[]>> {
