@@ -2,8 +2,7 @@ import type { DB } from '../../db/client.ts';
 
 /** Columns that move on reads and refused requests (last-used times, the store version). */
 const VOLATILE: Record<string, string[]> = { carts: ['updated_at'], sessions: ['expires_at'] };
-/** Tables a read is meant to write: search statistics count every submitted listing search. */
-/** Written whatever the answer: search statistics, and the answers kept for Idempotency-Keys. */
+/** Written whatever the answer: search statistics (every submitted listing search), and the answers kept for Idempotency-Keys. */
 const STATISTICS = new Set(['search_stats', 'idempotency_keys']);
 
 /** Every row of every table (but volatile columns), sorted: equal snapshots mean nothing was written. */
