@@ -8,8 +8,11 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-step() { printf '\n== %s\n' "$1"; }
-fail() { echo "npm test: $1 failed" >&2; node scripts/test-summary.mjs "$results"; exit 1; }
+# Each phase's duration goes to $results/phases.tsv; the summary prints them at the end.
+phase='' phase_started=$SECONDS
+end_phase() { [ -n "$phase" ] && printf '%s\t%s\n' "$phase" "$((SECONDS - phase_started))" >>"$results/phases.tsv"; phase=''; }
+step() { end_phase; phase=$1 phase_started=$SECONDS; printf '\n== %s\n' "$1"; }
+fail() { end_phase; echo "npm test: $1 failed" >&2; node scripts/test-summary.mjs "$results"; exit 1; }
 
 # End-to-end tests need Chromium: CHROME_PATH, else the Debian package (installed here when
 # running as root on Debian and it is missing). Debian's headless shell, lighter, runs most of
@@ -67,4 +70,5 @@ step "unit and API tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || fail "vitest"
 step "end-to-end tests"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || fail "playwright"
+end_phase
 node scripts/test-summary.mjs "$results"
