@@ -16,6 +16,9 @@ function targetText(row: Row): string {
   if (t.maxP95Ms !== undefined) parts.push(`${(row.result.p95 ?? Infinity) <= t.maxP95Ms ? 'ok' : 'MISS'} p95≤${t.maxP95Ms}ms`);
   if (t.maxP99Ms !== undefined) parts.push(`${(row.result.p99 ?? Infinity) <= t.maxP99Ms ? 'ok' : 'MISS'} p99≤${t.maxP99Ms}ms`);
   if (t.maxCpuMs !== undefined) parts.push(`${(row.result.cpuMs ?? Infinity) <= t.maxCpuMs ? 'ok' : 'MISS'} cpu≤${t.maxCpuMs}ms`);
+  if (t.minShareOfBaseline !== undefined) {
+    parts.push(`${(row.ratios.throughput ?? 0) >= t.minShareOfBaseline ? 'ok' : 'MISS'} rate≥${t.minShareOfBaseline}× base`);
+  }
   if (t.minShareOfCompared !== undefined) {
     parts.push(`${(row.compared?.ratio ?? 0) >= t.minShareOfCompared ? 'ok' : 'MISS'} vs≥${t.minShareOfCompared}×`);
   }

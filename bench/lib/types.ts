@@ -79,6 +79,8 @@ export interface Targets {
   maxP99Ms?: number;
   /** Most CPU per request (ms). */
   maxCpuMs?: number;
+  /** Least share of the baseline's rate (result ÷ baseline, e.g. 0.5 = half of it). */
+  minShareOfBaseline?: number;
   /** Least share of the rate of the scenario named in `compareTo` (e.g. 0.9 = 90 %). */
   minShareOfCompared?: number;
 }

@@ -216,6 +216,16 @@ function houseErrorProblem(res: Answer): string | null {
   return null;
 }
 
+/** The login's load shedding: 503 `busy` with a Retry-After, in the house error shape. */
+function isBusyLogin(path: string, res: Answer): boolean {
+  if (path !== '/api/account/login' || res.statusCode !== 503 || !res.headers['retry-after']) return false;
+  try {
+    return (res.json() as { error?: { code?: string } }).error?.code === 'busy';
+  } catch {
+    return false;
+  }
+}
+
 const dialectList = await dialects();
 
 describe.each(dialectList)('API fuzzing on %s', (dialect) => {
@@ -334,7 +344,9 @@ describe.each(dialectList)('API fuzzing on %s', (dialect) => {
           total++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const what = () => `${name} → ${res.statusCode} for ${plan.mode} ${url.slice(0, 200)} ${plan.body ? `[${plan.body.type}] ${plan.body.text.slice(0, 300)}` : ''} ${JSON.stringify(plan.headers)} csrf=${plan.csrf} cookies=${plan.cookies}: ${res.body.slice(0, 300)}`;
-          if (res.statusCode >= 500) failures.push(`5xx: ${what()}`);
+          // The one 5xx allowed: the login's ceiling on password checks per second (503 `busy` with
+          // Retry-After), which the fuzzer's back-to-back sign-ins reach as a flood would.
+          if (res.statusCode >= 500 && !isBusyLogin(path, res)) failures.push(`5xx: ${what()}`);
           if (res.statusCode < 400) {
             // An accepted request: what it started (mail, alerts) finishes before the next one is judged.
             await backgroundSettled(t.services);
