@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     createDb(config.databaseUrl, { preparedStatements: config.preparedStatements, backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   // Several nodes: rate limits and background jobs' turns shared through Redis (docs/ARCHITECTURE.md, "Several nodes").
-  const shared = config.redisUrl ? connectShared(config.redisUrl, config.redisPrefix, log) : undefined;
+  const shared = config.redisUrl ? connectShared(config.redisUrl, config.redisPrefix, log, { timeoutMs: config.redisTimeoutMs }) : undefined;
   const services: Services = {
     db,
     config,

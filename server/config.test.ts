@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://shop:pw@db:5432/shop',
       REDIS_URL: 'redis://cache:6379',
       REDIS_PREFIX: 'shop-a',
+      REDIS_TIMEOUT_MS: '5000',
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       MAIL_FROM: 'Shop <hello@shop.example>',
       SESSION_SECRET: 's'.repeat(40),
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       dialect: 'postgres',
       redisUrl: 'redis://cache:6379',
       redisPrefix: 'shop-a',
+      redisTimeoutMs: 5000,
       smtpUrl: 'smtps://user:pw@mail.example.com:465',
       mailFrom: 'Shop <hello@shop.example>',
       sessionSecret: 's'.repeat(40),
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
     });
     expect(load({}).allowedHosts).toEqual([]);
     expect(load({}).redisPrefix).toBe('vitrine');
+    expect(load({}).redisTimeoutMs).toBe(500);
     expect(load({ DATABASE_URL: 'postgresql://x@y/z' }).dialect).toBe('postgres');
   });
 

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only').default('vitrine'),
+  // Longest a shared limit, job turn or open-socket count waits for Redis before this node counts alone.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   SMTP_URL: z
     .string()
     .optional()
@@ -91,6 +93,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of this shop's Redis keys and channels (several shops, or test runs, can share one Redis). */
   redisPrefix: string;
+  /** Longest a Redis command of the shared state may take before it counts as Redis being away. */
+  redisTimeoutMs: number;
   smtpUrl?: string;
   mailFrom: string;
   sessionSecret: string;
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),

@@ -5,12 +5,14 @@ import type { ChatRealtime } from '../app/features/chat/chat-realtime.server.ts'
 import { inRequest, newRequestFreshness, staleFromHere, type RequestFreshness } from '../db/freshness.ts';
 import { allowedRequestOrigin } from '../app/features/admin/origin.server.ts';
 import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
-import { CSRF_COOKIE, csrfToken, newCsrfSeed, newNonce } from './security.ts';
+import { CSRF_COOKIE, csrfToken, issuedCsrfSeed, newCsrfSeed, newNonce } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
     csrfSeed: string;
+    /** The request's `vt_csrf` cookie when the server issued it (not one issued by this answer), else undefined. */
+    csrfCookie: string | undefined;
     freshness: RequestFreshness;
   }
   interface FastifyInstance {
@@ -53,13 +55,17 @@ export async function attachContext(services: Services, request: FastifyRequest,
   // What this request reads must include every write committed before it arrived.
   staleFromHere();
   const secure = isSecure(request, services.config.publicUrl);
-  let seed = request.cookies[CSRF_COOKIE];
+  const secret = services.config.sessionSecret;
+  // Only a seed the server issued is the visitor's (decision 0006): anything else is replaced.
+  const sent = request.cookies[CSRF_COOKIE];
+  request.csrfCookie = issuedCsrfSeed(secret, sent) ? sent : undefined;
+  let seed = request.csrfCookie;
   let seedToSend = false;
-  if (!seed || seed.length > 64) {
+  if (!seed) {
     // Headless cart clients identify by Cart-Token and get no CSRF cookie: with no seed,
     // no CSRF token is ever valid for them (the cart API does not ask for one).
     if (request.headers['cart-token']) seed = '';
-    else [seed, seedToSend] = [newCsrfSeed(), true];
+    else [seed, seedToSend] = [newCsrfSeed(secret), true];
   }
   request.csrfSeed = seed;
   let token: string | undefined;
@@ -76,12 +82,14 @@ export async function attachContext(services: Services, request: FastifyRequest,
     // plain API reads carry no Set-Cookie and stay cacheable. Pages rendered for one visitor
     // and GET /api/session also replace a stale token cookie (refreshCsrfTokenCookie).
     get csrfToken() {
-      token ??= csrfToken(services.config.sessionSecret, seed);
+      token ??= csrfToken(secret, seed);
+      // A new seed makes any token cookie the browser holds stale: both go out together.
+      const newSeed = seedToSend;
       if (seedToSend) {
         seedToSend = false;
         reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       }
-      if (seed && request.cookies[CSRF_TOKEN_COOKIE] === undefined) {
+      if (seed && (newSeed || request.cookies[CSRF_TOKEN_COOKIE] === undefined)) {
         request.cookies[CSRF_TOKEN_COOKIE] = token;
         reply.setCookie(CSRF_TOKEN_COOKIE, token, { path: '/', sameSite: 'lax', secure });
       }

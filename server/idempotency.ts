@@ -13,7 +13,7 @@ import {
   type KeyRecord,
   type StoredAnswer,
 } from '../app/lib/idempotency.server.ts';
-import { CSRF_COOKIE, UNSAFE_METHODS } from './security.ts';
+import { UNSAFE_METHODS } from './security.ts';
 
 /*
  * The Idempotency-Key mechanism for every state-changing route (rule in
@@ -48,7 +48,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
  * stranger. One caller's key never reaches another's answer.
  */
 function callerScope(request: FastifyRequest): string {
-  const csrf = request.cookies[CSRF_COOKIE];
+  const csrf = request.csrfCookie;
   if (csrf) return `c=${csrf}`;
   const token = request.headers['cart-token'];
   if (typeof token === 'string' && token) return `t=${token}`;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import '../app/load-context.ts';
 import type { RequestContext } from '../app/lib/services.server.ts';
-import { contentSecurityPolicy, CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, pageFormAllowed, UNSAFE_METHODS } from './security.ts';
+import { contentSecurityPolicy, CSRF_FIELD, CSRF_HEADER, pageFormAllowed, UNSAFE_METHODS } from './security.ts';
 import { issueCsrfCookies, refreshCsrfTokenCookie } from './context.ts';
 import { readStoreVersion } from '../app/lib/store-version.server.ts';
 import { collectShown, stampsCurrent } from '../app/lib/stock-stamps.server.ts';
@@ -278,7 +278,7 @@ async function formCsrfOk(request: FastifyRequest, clone: Request): Promise<bool
   const ctx = request.ctx;
   return pageFormAllowed({
     secret,
-    cookieSeed: request.cookies[CSRF_COOKIE],
+    cookieSeed: request.csrfCookie,
     token,
     headers: request.headers,
     // Our public address, and the address this request was sent to (which is ours: the

@@ -16,7 +16,28 @@ export const CSRF_COOKIE = 'vt_csrf';
 export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-export const newCsrfSeed = () => randomBytes(18).toString('base64url');
+/*
+ * The seed in `vt_csrf` is the server's (docs/decisions/0006-server-issued-csrf-seed.md): 18
+ * random bytes followed by their HMAC with the server secret. A value the server did not
+ * issue (planted by a sibling subdomain, a shared computer, a script) is never adopted as
+ * the visitor's seed: the request is treated as having none, and a new seed is issued.
+ */
+const SEED_RANDOM_CHARS = 24; // 18 bytes, base64url
+const SEED_CHARS = SEED_RANDOM_CHARS + 22; // + 16 bytes of HMAC, base64url
+const seedSignature = (secret: string, random: string) => createHmac('sha256', `csrf-seed:${secret}`).update(random).digest().subarray(0, 16).toString('base64url');
+
+export function newCsrfSeed(secret: string): string {
+  const random = randomBytes(18).toString('base64url');
+  return `${random}${seedSignature(secret, random)}`;
+}
+
+/** Whether `value` is a CSRF seed this server issued (its signature matches). */
+export function issuedCsrfSeed(secret: string, value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== SEED_CHARS) return false;
+  const given = Buffer.from(value.slice(SEED_RANDOM_CHARS));
+  const expected = Buffer.from(seedSignature(secret, value.slice(0, SEED_RANDOM_CHARS)));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export function csrfToken(secret: string, seed: string): string {
   return createHmac('sha256', secret).update(`csrf:${seed}`).digest('base64url');

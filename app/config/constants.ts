@@ -139,6 +139,15 @@ export const CHAT_LIMITS = {
   connectionsPerVisitor: 60,
   connectionsPerClient: 240,
   connectionWindowMs: 60_000,
+  /**
+   * Sockets open at once per visitor (chat cookie; an operator: their account), and per client
+   * address (chat setting `openSocketsPerClient`, operators not counted), across every node: a
+   * visitor's tabs, not a script's hundreds. Counted in Redis with REDIS_URL (each socket a
+   * member its node renews, so a node that dies frees its sockets' places within a minute),
+   * else in each process.
+   */
+  openSocketsPerVisitor: 30,
+  openSocketsPerClient: 120,
   /** Chat logins (the login form) per visitor, and per client address, per window. */
   loginsPerVisitor: 10,
   loginsPerClient: 60,

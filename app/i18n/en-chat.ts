@@ -8,6 +8,7 @@ export const enChat = {
   'chat.notFound': 'No such conversation.',
   'chat.closed': 'This conversation has ended.',
   'chat.rateLimited': 'Too many messages at once; slow down a little.',
+  'chat.tooManySockets': 'The chat is open in too many windows; close one of them and it connects here.',
   'chat.tooLong': 'A message may have at most {max} characters.',
   'chat.empty': 'Type a message first.',
   'chat.alreadyLogged': 'You are already chatting from another window or device with this e-mail address.',

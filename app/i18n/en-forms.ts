@@ -20,6 +20,7 @@ export const enForms = {
   'forms.notFound': 'This form is not available.',
   'forms.honeypotLabel': 'Leave this field empty',
   'forms.subscribersOnly': 'Please sign in to send this form.',
+  'forms.picturePixels': 'The picture is {width} × {height} pixels ({mp} megapixels); the largest accepted is {max} megapixels.',
   'forms.tooMany': 'Too many messages were sent from your address. Please try again later.',
 } as const;
 export type FormsMessageKey = keyof typeof enForms;

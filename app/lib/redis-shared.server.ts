@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server.ts';
+import { createOpenSlots, SLOT_TTL_MS, type OpenSlots } from './open-slots.server.ts';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type RawRecord } from './idempotency.server.ts';
 
 /*
@@ -19,12 +20,27 @@ import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type RawRecord } from './ide
  * both are shared again.
  */
 
-/** Longest a limiter waits for Redis before counting here instead. */
-const REDIS_TIMEOUT_MS = 500;
+/** Longest a limiter waits for Redis before counting here instead (the default of REDIS_TIMEOUT_MS). */
+export const REDIS_TIMEOUT_MS = 500;
+
+/*
+ * Takes a slot of a sorted set (KEYS[1]) for a member: expired members (score = expiry, ms)
+ * are dropped first; a member already there is renewed; a new one is added below the limit.
+ * ARGV: now, expiry, member, limit (0 = none), the key's own expiry (ms). Answers 1 or 0.
+ */
+const TAKE_SLOT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local limit = tonumber(ARGV[4])
+if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and limit > 0 and redis.call('ZCARD', KEYS[1]) >= limit then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
 
 export interface SharedState {
   /** A limiter counting `limit` hits per `windowMs` per key across every node. */
   limiter(name: string, limit: number, windowMs: number): RateLimiter;
+  /** Slots held open at once per key across every node (app/lib/open-slots.server.ts). */
+  openSlots(name: string): OpenSlots;
   /** Whether this node takes the job `name` for the period starting now (true when Redis is away). */
   takeJob(name: string, everyMs: number): Promise<boolean>;
   /** Idempotency-Key records; each call throws while Redis cannot be reached (the caller uses the database). */
@@ -72,7 +88,8 @@ export function outageLog(log: Logger, downMessage: string, upMessage: string) {
   };
 }
 
-export function connectShared(url: string, prefix: string, log: Logger): SharedState {
+export function connectShared(url: string, prefix: string, log: Logger, options: { timeoutMs?: number } = {}): SharedState {
+  const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
   const node = `${hostname()}:${process.pid}`;
   const client = createClient({
     url,
@@ -104,10 +121,11 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
     contacted = true;
   });
   const settled = () => (contacted || client.isReady ? undefined : firstContact);
+  const timers: NodeJS.Timeout[] = [];
 
   const withTimeout = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('Redis did not answer in time')), REDIS_TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new Error('Redis did not answer in time')), timeoutMs);
       p.then(
         (v) => {
           clearTimeout(timer);
@@ -170,6 +188,57 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
         },
       };
     },
+    openSlots(name) {
+      // This node's slots, counted here while Redis is away and renewed there while it answers
+      // (which also puts back the slots taken during an outage).
+      const local = createOpenSlots();
+      const redisKey = (key: string) => `${prefix}:open:${name}:${key}`;
+      const renew = setInterval(() => {
+        if (!client.isReady || !local.held.size) return;
+        const expiry = Date.now() + SLOT_TTL_MS;
+        const multi = client.multi();
+        for (const [key, members] of local.held) {
+          for (const m of members) multi.zAdd(redisKey(key), { score: expiry, value: m });
+          multi.pExpire(redisKey(key), SLOT_TTL_MS);
+        }
+        withTimeout(multi.exec()).then(() => outage.recovered(commands), wentDown);
+      }, SLOT_TTL_MS / 3);
+      renew.unref();
+      timers.push(renew);
+      return {
+        async take(key, member, limit) {
+          await settled();
+          if (client.isReady) {
+            try {
+              const now = Date.now();
+              const taken = await withTimeout(client.eval(TAKE_SLOT, { keys: [redisKey(key)], arguments: [String(now), String(now + SLOT_TTL_MS), member, String(limit), String(SLOT_TTL_MS)] }));
+              outage.recovered(commands);
+              if (taken !== 1) return false;
+              // Held here too: renewed by this node, and given back when it closes.
+              local.held.set(key, (local.held.get(key) ?? new Set()).add(member));
+              return true;
+            } catch (err) {
+              wentDown(err);
+            }
+          }
+          return local.take(key, member, limit);
+        },
+        async release(key, member) {
+          await local.release(key, member);
+          if (client.isReady) await withTimeout(client.zRem(redisKey(key), member)).catch(wentDown);
+        },
+        async count(key) {
+          if (client.isReady) {
+            try {
+              return await withTimeout(client.zCount(redisKey(key), Date.now(), '+inf'));
+            } catch (err) {
+              wentDown(err);
+            }
+          }
+          return local.count(key);
+        },
+      };
+    },
     async takeJob(name, everyMs) {
       await settled();
       if (!client.isReady) return true;
@@ -212,6 +281,7 @@ export function connectShared(url: string, prefix: string, log: Logger): SharedS
     },
     watch: outage.watch,
     async close() {
+      for (const t of timers) clearInterval(t);
       outage.close();
       await client.close().catch(() => client.destroy());
     },

@@ -4,6 +4,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
+import { mayUse } from '../features/account/admin-access.ts';
 import { pathId } from '../features/forms/path-id.ts';
 import { deleteForm, duplicateForm, getForm, listForms, type FormSummary } from '../features/forms/forms.server.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -16,8 +17,9 @@ import '../features/forms/forms-admin.css';
 export const meta: Route.MetaFunction = () => [{ title: `${t('forms.list.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request, FORM_ADMIN_ROLES);
-  return { forms: await listForms(context.services.db) };
+  const user = requireStaff(context, request, FORM_ADMIN_ROLES);
+  // Editors keep the forms but not what visitors sent: no links to the inbox pages they may not open.
+  return { forms: await listForms(context.services.db), inbox: mayUse(user.role, 'formSubmissions') };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -79,12 +81,15 @@ export default function AdminForms({ loaderData }: Route.ComponentProps) {
           { header: t('forms.list.shortcode'), cell: (f) => <code>{`[contact-form-7 id="${f.id}"]`}</code> },
           {
             header: t('forms.list.submissions'),
-            cell: (f) => (
-              <Link to={`/admin/forms/${f.id}/submissions`}>
-                {f.submissions}
-                {f.unread > 0 && ` (${t('forms.list.unread', { count: f.unread })})`}
-              </Link>
-            ),
+            cell: (f) => {
+              const count = (
+                <>
+                  {f.submissions}
+                  {f.unread > 0 && ` (${t('forms.list.unread', { count: f.unread })})`}
+                </>
+              );
+              return loaderData.inbox ? <Link to={`/admin/forms/${f.id}/submissions`}>{count}</Link> : count;
+            },
           },
           { header: t('forms.list.updated'), cell: (f) => f.updatedAt.slice(0, 16).replace('T', ' ') },
           {
@@ -93,7 +98,7 @@ export default function AdminForms({ loaderData }: Route.ComponentProps) {
             cell: (f) => (
               <div className="forms-admin__actions">
                 <Link to={`/admin/forms/${f.id}`}>{t('forms.list.edit')}</Link>
-                <Link to={`/admin/forms/${f.id}/submissions`}>{t('forms.list.inbox')}</Link>
+                {loaderData.inbox && <Link to={`/admin/forms/${f.id}/submissions`}>{t('forms.list.inbox')}</Link>}
                 <Form method="post">
                   <CsrfField />
                   <input type="hidden" name="id" value={f.id} />

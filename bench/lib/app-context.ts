@@ -26,7 +26,7 @@ export function anonymousContext(services: Services, origin: string): AppLoadCon
     services,
     user: null,
     sessionToken: null,
-    csrfToken: csrfToken(services.config.sessionSecret, newCsrfSeed()),
+    csrfToken: csrfToken(services.config.sessionSecret, newCsrfSeed(services.config.sessionSecret)),
     cspNonce: newNonce(),
     requestOrigin: origin,
     secure: false,

@@ -103,8 +103,8 @@ const idle: CustomScenario = {
   async run(ctx) {
     const n = ctx.quick ? 1000 : 5000;
     const key = Date.now().toString(36);
-    // Every bench visitor comes from the one loopback address: no per-address connection limit.
-    await saveChatSettings(ctx.db, { connectionsPerClient: 0 });
+    // Every bench visitor comes from the one loopback address: no per-address connection limits.
+    await saveChatSettings(ctx.db, { connectionsPerClient: 0, openSocketsPerClient: 0 });
     const result = await idleMemory(ctx.serverPid!, n, (i) =>
       connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-idle-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),
     );
@@ -176,7 +176,7 @@ async function onEchoServer(ctx: BenchContext, n: number, measure: (senders: Soc
  */
 async function acceptedConversations(ctx: BenchContext, n: number, key: string): Promise<{ operator: Socket; visitors: Socket[]; conversations: number[] }> {
   const staff = await createUser({ db: ctx.db } as Services, { email: `bench-operator-${key}@bench.example`, password: 'bench-operator-password', name: 'Bench operator', role: 'operator' });
-  await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000, connectionsPerClient: 0, loginsPerClient: 0 });
+  await saveChatSettings(ctx.db, { guestLimit: 0, rateBurst: 100_000, ratePerSecond: 100_000, connectionsPerClient: 0, loginsPerClient: 0, openSocketsPerClient: 0 });
   const operator = await connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'operator', userId: staff.id }).token }, 'chat:hello');
   const visitors = await openMany(n, (i) =>
     connect(ctx.baseUrl, { token: issueChatToken(secret(ctx), { role: 'visitor', visitorKey: `bench-${key}-${i}`, userId: null, vendorId: 0 }).token }, 'chat:hello'),

@@ -265,6 +265,20 @@ for (const dialect of await dialects()) {
       });
     }
 
+    it('the forms list links each role only to form pages it may open: no inbox links for editors', async () => {
+      for (const who of ['editor', 'shop_manager'] as const) {
+        const list = await clients.get(who)!.request('GET', '/admin/forms');
+        expect(list.statusCode).toBe(200);
+        expect(list.body).toContain('href="/admin/forms/1"');
+        const links = [...new Set([...list.body.matchAll(/href="(\/admin\/forms\/[^"?#]+)"/g)].map((m) => m[1]!))];
+        const inbox = links.filter((l) => l.includes('/submissions'));
+        if (who === 'editor') expect(inbox, who).toEqual([]);
+        else expect(inbox, who).toEqual(['/admin/forms/1/submissions']);
+        // Whatever the page links to opens for that role.
+        for (const link of links) expect((await clients.get(who)!.request('GET', link)).statusCode, `${who} GET ${link}`).toBe(200);
+      }
+    });
+
     it('the outbox keeps a staff invitation with its link withheld', async () => {
       const view = await clients.get('admin')!.request('GET', `/admin/mail/${inviteMailId}`);
       expect(view.statusCode).toBe(200);

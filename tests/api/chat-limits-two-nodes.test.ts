@@ -15,8 +15,9 @@ import { ask, listen, next, operator, rawSocket, visitor } from '../helpers/chat
 /*
  * Two shop servers in this process on one PostgreSQL database and the local Redis (a key
  * prefix of this run's own), as two nodes behind a balancer would be: a visitor's sockets on
- * both share one message allowance, a settings save on one reaches sockets on the other, and
- * a role change on one closes the account's socket on the other.
+ * both share one message allowance and one count of sockets open at once, a settings save on
+ * one reaches sockets on the other, and a role change on one closes the account's socket on
+ * the other.
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -91,6 +92,28 @@ describe.runIf(runs)('chat limits, settings and role changes across two nodes th
     expect(refusedOn(0)).toBeGreaterThan(0);
     expect(refusedOn(1)).toBeGreaterThan(0);
     for (const s of sockets) s.socket.disconnect();
+  }, 40_000);
+
+  it('caps the sockets one visitor holds open at once over both nodes; closing one on one node frees a place on the other', async () => {
+    const token = await (await visitor(apps[0])).token();
+    const held = [];
+    for (let i = 0; i < CHAT_LIMITS.openSocketsPerVisitor; i++) held.push(await connect(i % 2, token));
+    const attempt = (node: number) =>
+      rawSocket(urls[node]!, token).then(
+        (r) => (open.push(r.socket), null),
+        (err: Error & { data?: { code: string } }) => err.data?.code ?? err.message,
+      );
+    // Full on both nodes: one count, not one per node.
+    expect(await attempt(0)).toBe('too_many_sockets');
+    expect(await attempt(1)).toBe('too_many_sockets');
+    expect(held.every((h) => h.socket.connected)).toBe(true);
+    held[0]!.socket.disconnect(); // on node A
+    let again: string | null = 'not tried';
+    const deadline = Date.now() + 10_000;
+    while ((again = await attempt(1)) === 'too_many_sockets' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(again).toBeNull();
+    expect(await attempt(0)).toBe('too_many_sockets');
+    for (const h of held) h.socket.disconnect();
   }, 40_000);
 
   it('takes a settings save on one node to the sockets on the other, and closes a demoted operator’s socket there', async () => {

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { startSmtpServer, parseMail, type TestSmtpServer } from '../helpers/smtp.ts';
-import { ask, listen, next, operator, rawSocket, visitor } from '../helpers/chat.ts';
+import { ask, listen, next, operator, rawSocket, until, visitor } from '../helpers/chat.ts';
 import { CHAT_LIMITS } from '../../app/config/constants.ts';
 import { changeRole } from '../../app/features/customers/customer-actions.server.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
@@ -108,11 +108,13 @@ for (const dialect of await dialects()) {
       for (const s of sockets) s.socket.disconnect();
 
       // Connections: a visitor's reconnects and extra tabs, not hundreds a minute.
+      // Each socket closes once connected: this counts connections made, not sockets held (below).
       const w = await visitor(t.app);
       const token = await w.token();
+      const attempt = () => rawSocket(url, token).then((r) => (r.socket.disconnect(), null), (err: Error & { data?: { code: string } }) => err.data?.code ?? err.message);
       const results: (string | null)[] = [];
       for (let i = 0; i < CHAT_LIMITS.connectionsPerVisitor + 5; i += 13) {
-        results.push(...(await Promise.all(Array.from({ length: Math.min(13, CHAT_LIMITS.connectionsPerVisitor + 5 - i) }, () => refusal(token)))));
+        results.push(...(await Promise.all(Array.from({ length: Math.min(13, CHAT_LIMITS.connectionsPerVisitor + 5 - i) }, attempt))));
       }
       expect(results.filter((r) => r === null).length).toBe(CHAT_LIMITS.connectionsPerVisitor);
       expect(results.filter((r) => r === 'rate_limited').length).toBe(5);
@@ -125,6 +127,83 @@ for (const dialect of await dialects()) {
       for (let i = 0; i < CHAT_LIMITS.loginsPerVisitor + 2; i++) logins.push(await ask(xs.socket, 'chat:login', { name: 'Lo', email: `lo${i}@mail.example` }));
       expect(logins.filter((l) => l.ok).length).toBe(CHAT_LIMITS.loginsPerVisitor);
       expect(logins.slice(CHAT_LIMITS.loginsPerVisitor).every((l) => l.error?.code === 'rate_limited')).toBe(true);
+    });
+
+    it('caps the sockets one visitor holds open at once; the open ones keep working and closing one frees a place', async () => {
+      const v = await visitor(t.app);
+      const token = await v.token();
+      const sockets = [];
+      for (let i = 0; i < CHAT_LIMITS.openSocketsPerVisitor; i++) sockets.push(await connect(token));
+      const refused = await rawSocket(url, token).then(
+        (r) => (open.push(r.socket), null),
+        (err: Error & { data?: { code: string; message: string } }) => err.data,
+      );
+      expect(refused).toMatchObject({ code: 'too_many_sockets', message: expect.stringMatching(/too many windows/) });
+      // Those already open are not disturbed.
+      expect(sockets.every((s) => s.socket.connected)).toBe(true);
+      expect((await ask(sockets[0]!.socket, 'chat:login', { name: 'Tabs', email: 'tabs@mail.example' })).ok).toBe(true);
+      // One tab closed: a new one connects (once the server has seen it go).
+      sockets[3]!.socket.disconnect();
+      let again: string | null = 'not tried';
+      await until(async () => {
+        again = await refusal(token);
+        if (again !== 'too_many_sockets') return true;
+        await new Promise((r) => setTimeout(r, 250));
+        return false;
+      }, 'a place freed by the closed socket', 10_000);
+      expect(again).toBeNull();
+      // Full again.
+      expect(await refusal(token)).toBe('too_many_sockets');
+      for (const s of open.splice(0)) s.disconnect();
+    });
+
+    it('caps the visitors’ sockets open at once from one client address (a chat setting); staff are not counted', async () => {
+      await saveChatSettings(t.services.db, { openSocketsPerClient: 3 });
+      try {
+        const from = { 'x-forwarded-for': '203.0.113.7' };
+        const visitors = await Promise.all(Array.from({ length: 4 }, async () => (await visitor(t.app)).token()));
+        const held = [];
+        for (const token of visitors.slice(0, 3)) held.push(track(await rawSocket(url, token, from)));
+        const fourth = () => rawSocket(url, visitors[3]!, from).then((r) => (open.push(r.socket), null), (err: Error & { data?: { code: string } }) => err.data?.code ?? err.message);
+        expect(await fourth()).toBe('too_many_sockets');
+        // The same visitor from elsewhere, and an operator from this address, connect.
+        expect((await connect(visitors[3]!)).hello.role).toBe('visitor');
+        const op = await operator(t.app);
+        expect(track(await rawSocket(url, await op.token(), from)).hello.role).toBe('operator');
+        held[0]!.socket.disconnect();
+        let again: string | null = 'not tried';
+        await until(async () => {
+          again = await fourth();
+          if (again !== 'too_many_sockets') return true;
+          await new Promise((r) => setTimeout(r, 250));
+          return false;
+        }, 'a place freed at that address', 10_000);
+        expect(again).toBeNull();
+      } finally {
+        await saveChatSettings(t.services.db, { openSocketsPerClient: CHAT_LIMITS.openSocketsPerClient });
+        for (const s of open.splice(0)) s.disconnect();
+      }
+    });
+
+    it('lets only the console’s roles past the same-address rule when the setting allows it, not every staff role', async () => {
+      await saveChatSettings(t.services.db, { operatorBypassSameEmail: true });
+      try {
+        for (const [role, bypass] of [['editor', false], ['customer', false], ['operator', true], ['shop_manager', true]] as const) {
+          const staff = await operator(t.app, role);
+          // Someone else typed this account's address first and is chatting under it.
+          const other = await connect(await (await visitor(t.app)).token());
+          expect((await ask(other.socket, 'chat:login', { name: 'Other', email: staff.user.email })).ok).toBe(true);
+          // The account, signed in, opens the shop's widget (a visitor token) with its own address.
+          const mine = await connect((await staff.client.request('POST', '/api/chat/token', {})).json().token as string);
+          expect(mine.hello.role).toBe('visitor');
+          const login = await ask(mine.socket, 'chat:login', { name: 'Me', email: staff.user.email });
+          if (bypass) expect(login.ok, `${role}: ${JSON.stringify(login)}`).toBe(true);
+          else expect(login, role).toMatchObject({ ok: false, error: { code: 'already_logged' } });
+        }
+      } finally {
+        await saveChatSettings(t.services.db, { operatorBypassSameEmail: false });
+        for (const s of open.splice(0)) s.disconnect();
+      }
     });
 
     it('limits offline messages per chat visitor too, whatever address and e-mail they come with', async () => {

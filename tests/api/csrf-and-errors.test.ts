@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../app/config/constants.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import { csrfToken, newCsrfSeed } from '../../server/security.ts';
+
+const SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
 const account = { email: 'csrf@example.com', password: 'correct horse battery' };
 
@@ -95,6 +98,75 @@ for (const dialect of await dialects()) {
       const before = await userCount();
       expect((await c.request('POST', '/api/account/register', { ...account, email: 'csrf-stale@example.com' })).statusCode).toBe(403);
       expect(await userCount()).toBe(before);
+    });
+  });
+
+  describe(`the CSRF seed is the server's (${dialect})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, { pages: 'build', config: { publicUrl: 'https://shop.example' } });
+      const owner = await Client.start(t.app);
+      expect((await owner.request('POST', '/api/account/register', { email: 'seed@example.com', password: account.password })).statusCode).toBe(201);
+    });
+    afterAll(() => t?.close());
+
+    const sessions = async () => (await t.services.db.selectFrom('sessions').select('id_hash').execute()).length;
+    const login = 'email=seed%40example.com&password=correct+horse+battery&redirect=';
+    /** A browser's post of the login page's form, from our own origin, with `cookie` and the token field `csrf` (none: a form without scripts). */
+    const pageLogin = (cookie: string, csrf?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/account/login',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        payload: csrf === undefined ? login : `_csrf=${encodeURIComponent(csrf)}&${login}`,
+      });
+
+    it('replaces a planted vt_csrf, and refuses a token made from it on the API and on page forms', async () => {
+      // Chosen by someone else, and one of the right shape signed with another secret.
+      const planted = ['chosen-by-another-site', 'x'.repeat(64), newCsrfSeed('another-shop-secret-that-is-at-least-32-characters')];
+      for (const seed of planted) {
+        const c = new Client(t.app);
+        c.cookies.set('vt_csrf', seed);
+        const session = await c.request('GET', '/api/session');
+        expect(c.cookies.get('vt_csrf'), seed).not.toBe(seed);
+        expect(session.json().csrfToken).not.toBe(csrfToken(SECRET, seed));
+        expect(c.cookies.get('vt_csrf_token')).toBe(session.json().csrfToken);
+        const before = await sessions();
+        // The token that seed would give, sent with it: refused by the API…
+        const api = await t.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          headers: { cookie: `vt_csrf=${seed}`, 'x-csrf-token': csrfToken(SECRET, seed), 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'seed@example.com', password: account.password }),
+        });
+        expect(api.statusCode, seed).toBe(403);
+        expect(api.json().error.code).toBe('csrf');
+        // …and by page forms, with the token in the form or without one (the shared pages' rule needs the visitor's own cookie).
+        for (const token of [csrfToken(SECRET, seed), undefined]) {
+          const page = await pageLogin(`vt_csrf=${seed}`, token);
+          expect(page.statusCode, `${seed} ${token ?? 'no token'}`).toBe(403);
+          expect(page.body).toContain('This form has expired');
+        }
+        expect(await sessions()).toBe(before);
+      }
+    });
+
+    it('keeps forms working with the cookie it issued: the API and page forms with scripts, and without', async () => {
+      const c = await Client.start(t.app);
+      const issued = c.cookies.get('vt_csrf')!;
+      expect(issued).toMatch(/^[A-Za-z0-9_-]{46}$/);
+      // The same cookie stays: the next answer issues none.
+      const again = await c.request('GET', '/api/session');
+      expect((again.cookies as { name: string }[]).some((k) => k.name === 'vt_csrf')).toBe(false);
+      expect(again.json().csrfToken).toBe(c.csrf);
+      const before = await sessions();
+      for (const token of [c.csrf, undefined]) {
+        const page = await pageLogin(`vt_csrf=${issued}`, token);
+        expect(page.statusCode, token ?? 'no token').toBe(302);
+        expect(page.headers.location).toBe('/my-account');
+      }
+      expect((await c.request('POST', '/api/account/login', { email: 'seed@example.com', password: account.password })).statusCode).toBe(200);
+      expect(await sessions()).toBe(before + 3);
     });
   });
 

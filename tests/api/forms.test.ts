@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, listSubmissions, seedDemoContactForm, getSubmission } from '../../app/features/forms/forms.server.ts';
@@ -11,6 +11,8 @@ import { createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { freshIp, hiddenFields, JPEG, PNG, postFeedback, multipart } from '../helpers/forms.ts';
+import { blankPng } from '../helpers/images.ts';
+import { saveSettings } from '../../app/features/admin/settings.server.ts';
 
 const ID = DEMO_CONTACT_FORM_ID;
 const valid = {
@@ -230,6 +232,39 @@ for (const dialect of await dialects()) {
         await refused('fake.png', 'just text pretending');
         await refused('noext', PNG);
         await refused('big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), DEFAULT_MESSAGES.upload_file_too_large);
+      });
+
+      it("refuses a picture above the store's pixel limit from its header, with the form's message, storing and mailing nothing", async () => {
+        const huge = blankPng(16_000, 16_000);
+        expect(huge.length).toBeLessThan(300_000);
+        const count = async () => (await t.services.db.selectFrom('contact_submissions').select('id').execute()).length;
+        const files = () => (existsSync(uploadDir(t.services.config.dataDir)) ? readdirSync(uploadDir(t.services.config.dataDir)).length : 0);
+        const [rows, stored, mails] = [await count(), files(), smtp.received.length];
+        const res = await postFeedback(t.app, ID, fresh(), [{ field: 'your-file', name: 'poster.png', data: huge, type: 'image/png' }]);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'validation_failed', message: DEFAULT_MESSAGES.validation_error });
+        expect(res.json().invalid_fields).toEqual([
+          expect.objectContaining({
+            field: 'your-file',
+            message: `${DEFAULT_MESSAGES.upload_file_too_large} The picture is 16000 × 16000 pixels (256 megapixels); the largest accepted is 40 megapixels.`,
+          }),
+        ]);
+        // Something claiming to be a PNG whose header cannot be read is refused as the wrong type.
+        const broken = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 7)]);
+        expect((await postFeedback(t.app, ID, fresh(), [{ field: 'your-file', name: 'broken.png', data: broken }])).json().invalid_fields).toEqual([
+          expect.objectContaining({ field: 'your-file', message: DEFAULT_MESSAGES.upload_file_type_invalid }),
+        ]);
+        expect([await count(), files(), smtp.received.length]).toEqual([rows, stored, mails]);
+        // The owner's limit: at 1 megapixel a 1200 × 1000 picture is refused, at the default it is sent.
+        const photo = blankPng(1200, 1000);
+        await saveSettings(t.services.db, { imageMaxMegapixels: 1 });
+        try {
+          const refused = await postFeedback(t.app, ID, fresh(), [{ field: 'your-file', name: 'photo.png', data: photo }]);
+          expect(refused.json().invalid_fields[0].message).toMatch(/1200 × 1000 pixels \(1\.2 megapixels\); the largest accepted is 1 megapixels/);
+        } finally {
+          await saveSettings(t.services.db, { imageMaxMegapixels: 40 });
+        }
+        expect((await postFeedback(t.app, ID, fresh(), [{ field: 'your-file', name: 'photo.png', data: photo }])).json().status).toBe('mail_sent');
       });
 
       it('a real image with a double extension is kept, its name defused; ../ and odd characters cannot escape', async () => {

@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoot } from '../../app/lib/media.server.ts';
@@ -8,6 +7,7 @@ import type { Client } from '../helpers/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/forms.ts';
 import { dialects } from '../helpers/databases.ts';
+import { blankPng } from '../helpers/images.ts';
 
 /*
  * Pictures are refused above the store's pixel limit from their header, before anything is
@@ -15,27 +15,6 @@ import { dialects } from '../helpers/databases.ts';
  * CPU and hundreds of MB per upload. Through the admin's real upload routes (the product
  * editor's JSON upload, the pages' media library) and the settings form that sets the limit.
  */
-
-/** A valid 1-bit greyscale PNG of `width` × `height` white pixels: tiny on disk, huge decoded. */
-function blankPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
-  row[0] = 0; // filter: none
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 

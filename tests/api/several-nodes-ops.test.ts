@@ -196,6 +196,9 @@ describe.runIf(runs)('two nodes: first start, outages, a stalling node', () => {
           SESSION_SECRET: SECRET,
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,
           REDIS_PREFIX: `vt-ops-${process.pid}`,
+          // A loaded test machine can take more than the default 500 ms over one Redis command,
+          // which rightly counts as Redis being away; the log test below wants outages it made.
+          REDIS_TIMEOUT_MS: '10000',
           METRICS_TOKEN: TOKEN,
           TRUST_PROXY: '1',
           WORKERS: '1',
@@ -241,9 +244,14 @@ describe.runIf(runs)('two nodes: first start, outages, a stalling node', () => {
     const world = await addMethod(database.db, null, { type: 'flat_rate' });
     await saveMethod(database.db, null, world, { title: 'Standard', enabled: '1', cost: '5', costType: 'per_order', calculationType: 'per_order', noClassCost: '' }, 'GBP');
     for (let i = 0; i < 2; i++) expect(await (await fetch(`${base(i)}/api/health/ready`)).json()).toMatchObject({ status: 'ok', checks: { db: 'ok', redis: 'ok' } });
+    // No outage under way before this one: every earlier warning was followed by its recovery line.
+    for (const n of nodes) {
+      const count = (text: string) => n.p.logs.filter((l) => l.includes(text)).length;
+      expect(count('Redis unreachable'), `node ${n.name}:\n${n.p.logs.filter((l) => /redis/i.test(l)).join('\n')}`).toBe(count('Redis reachable again'));
+    }
     const mark = nodes.map((n) => n.p.logs.length);
     await stop(redis);
-    await until(() => nodes.every((n) => n.p.logs.some((l) => l.includes('Redis unreachable'))), 'the warning on both nodes', 10_000);
+    await until(() => nodes.every((n, i) => n.p.logs.slice(mark[i]).some((l) => l.includes('Redis unreachable'))), 'the warning on both nodes', 10_000);
     for (let i = 0; i < 2; i++) {
       const ready = await fetch(`${base(i)}/api/health/ready`);
       expect(ready.status).toBe(200);
@@ -256,12 +264,10 @@ describe.runIf(runs)('two nodes: first start, outages, a stalling node', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     for (const [i, n] of nodes.entries()) {
       const during = n.p.logs.slice(mark[i]).filter((l) => /redis/i.test(l));
-      // One warning at most: a node whose Redis command was already slower than 500 ms (a
-      // loaded machine) had warned then, and the outage simply goes on. One line at the end.
-      expect(during.filter((l) => l.includes('Redis unreachable')).length, `node ${n.name}:\n${during.join('\n')}`).toBeLessThanOrEqual(1);
-      expect(during.filter((l) => l.includes('Redis reachable again')), `node ${n.name}`).toHaveLength(1);
-      // Nothing else about Redis: no line per reconnect attempt, no stacks.
-      expect(during.length, `node ${n.name}:\n${during.join('\n')}`).toBeLessThanOrEqual(2);
+      // Exactly one warning for this outage and one line at its end, in that order; nothing
+      // else about Redis: no line per reconnect attempt, no stacks.
+      const said = during.map((l) => (l.includes('Redis unreachable') ? 'down' : l.includes('Redis reachable again') ? 'up' : l));
+      expect(said, `node ${n.name}:\n${during.join('\n')}`).toEqual(['down', 'up']);
     }
   }, 60_000);
 

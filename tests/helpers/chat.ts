@@ -43,8 +43,8 @@ export async function operator(app: FastifyInstance, role: Role = 'operator') {
 }
 
 /** A plain socket.io-client socket with a token; resolves once the server said hello (or refused). */
-export async function rawSocket(url: string, token: string): Promise<{ socket: Socket; hello: Hello }> {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+export async function rawSocket(url: string, token: string, extraHeaders?: Record<string, string>): Promise<{ socket: Socket; hello: Hello }> {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token }, ...(extraHeaders ? { extraHeaders } : {}) });
   const hello = await new Promise<Hello>((resolve, reject) => {
     socket.once('chat:hello', resolve);
     socket.once('connect_error', (err) => reject(Object.assign(err, { data: (err as Error & { data?: unknown }).data })));

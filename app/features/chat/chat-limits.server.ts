@@ -1,6 +1,7 @@
 import { CHAT_LIMITS } from '../../config/constants.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
+import { sharedOpenSlots } from '../../lib/open-slots.server.ts';
 import type { ChatSettings } from './chat-settings.server.ts';
 import { OFFLINE_WINDOW_MS } from './chat.schema.ts';
 
@@ -20,6 +21,13 @@ export interface ChatLimits {
   message(who: { kind: 'visitor' | 'operator'; id: number }, ip: string, settings: ChatSettings): Promise<number>;
   /** A socket connecting as `identity` (visitor key or operator account) from `ip`. */
   connection(identity: string, ip: string, operator: boolean, settings: ChatSettings): Promise<number>;
+  /**
+   * Socket `socketId` of `identity` from `ip` stays open: answers what is full ('visitor' or
+   * 'client'), or null when it took its places (give them back with `closed`).
+   */
+  opened(socketId: string, identity: string, ip: string, operator: boolean, settings: ChatSettings): Promise<'visitor' | 'client' | null>;
+  /** The socket of `opened` is gone (any number of times). */
+  closed(socketId: string, identity: string, ip: string, operator: boolean): Promise<void>;
   /** A chat login of visitor record `visitorId` from `ip`. */
   login(visitorId: number, ip: string, settings: ChatSettings): Promise<number>;
   /** A transcript copy (or its confirmation mail) to `email`, asked from `ip`. */
@@ -58,7 +66,21 @@ function makeLimits(services: Services): ChatLimits {
     return l;
   };
   const L = CHAT_LIMITS;
+  const openById = sharedOpenSlots(services, 'chat-socket-id');
+  const openByClient = sharedOpenSlots(services, 'chat-socket-client');
+  const idKey = (identity: string, operator: boolean) => `${operator ? 'op' : 'v'}:${identity}`;
   return {
+    async opened(socketId, identity, ip, operator, settings) {
+      if (!(await openById.take(idKey(identity, operator), socketId, L.openSocketsPerVisitor))) return 'visitor';
+      // Staff of one office share an address, as with the connection rate.
+      if (operator || settings.openSocketsPerClient === 0) return null;
+      if (await openByClient.take(ip, socketId, settings.openSocketsPerClient)) return null;
+      await openById.release(idKey(identity, operator), socketId);
+      return 'client';
+    },
+    async closed(socketId, identity, ip, operator) {
+      await Promise.all([openById.release(idKey(identity, operator), socketId), operator ? undefined : openByClient.release(ip, socketId)]);
+    },
     message(who, ip, settings) {
       // What one socket's bucket allows over a window, now for all of the person's sockets together.
       const allowance = settings.rateBurst + Math.ceil((settings.ratePerSecond * L.messageWindowMs) / 1000);

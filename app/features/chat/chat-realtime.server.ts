@@ -3,8 +3,6 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Services } from '../../lib/services.server.ts';
 import { outageLog } from '../../lib/redis-shared.server.ts';
-import { isStaff } from '../account/roles.ts';
-import type { Role } from '../account/roles.ts';
 import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings, type ChatSettings } from './chat-settings.server.ts';
 import { requestTranscriptCopy } from './chat-mail.server.ts';
@@ -84,7 +82,7 @@ interface SocketData {
   /** When the operator's account last showed a console role (see stillOperator). */
   roleCheckedAt?: number;
   vendorId: number;
-  /** The visitor is signed in with a staff account (same-e-mail bypass), or the operator's account. */
+  /** The visitor is signed in with an account of the console's roles (same-e-mail bypass), or the operator's account. */
   staffAccount: boolean;
   settings: ChatSettings;
   /** Conversations this socket said it is typing in. */
@@ -236,11 +234,29 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
         staffAccount = true;
       } else {
         if (claims.userId !== null) {
+          // The same-address bypass is for the console's staff (the access table), not every staff role.
           const user = await db.selectFrom('users').select('role').where('id', '=', claims.userId).executeTakeFirst();
-          staffAccount = !!user && isStaff(user.role as Role);
+          staffAccount = mayOperate(user?.role);
         }
         me = await ensureVisitor(db, { visitorKey: claims.visitorKey, userId: claims.userId, vendorId: claims.vendorId, ip });
       }
+      // Sockets open at once per person and per client address, across nodes: the places are
+      // taken last (nothing refused after them) and given back when the connection goes, even
+      // one that closes before it is welcomed (the engine's close event).
+      const identity = claims.role === 'operator' ? String(claims.userId) : claims.visitorKey;
+      const full = await limits.opened(socket.id, identity, ip, claims.role === 'operator', settings);
+      if (full) {
+        return next(Object.assign(new Error('too_many_sockets'), { data: { code: 'too_many_sockets', message: t('chat.tooManySockets'), scope: full } }));
+      }
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        track(limits.closed(socket.id, identity, ip, claims.role === 'operator').catch((err: unknown) => log.warn({ err }, 'chat: giving back an open socket place failed')));
+      };
+      socket.once('disconnect', release);
+      socket.conn.once('close', release);
+      if (socket.conn.readyState !== 'open') release();
       const data = socket.data as SocketData;
       data.role = claims.role;
       data.chatUserId = me.id;

@@ -66,6 +66,8 @@ export const chatSettingsSchema = z.object({
    */
   connectionsPerClient: count(1_000_000, CHAT_LIMITS.connectionsPerClient),
   loginsPerClient: count(1_000_000, CHAT_LIMITS.loginsPerClient),
+  /** Per client address, across nodes: visitors' sockets open at once; 0 = no limit (as above). */
+  openSocketsPerClient: count(1_000_000, CHAT_LIMITS.openSocketsPerClient),
 });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 

@@ -28,7 +28,8 @@ import {
   submissionLimiter,
   verifyStartToken,
 } from './spam.server.ts';
-import { checkUpload, readUpload, removeUpload, storeUpload } from './uploads.server.ts';
+import { checkPicture, checkUpload, readUpload, removeUpload, storeUpload } from './uploads.server.ts';
+import { megapixels } from '../../lib/images.server.ts';
 import { composeMail, type MailFile } from './forms-mail.server.ts';
 import { getDefinition, getSubmission, type StoredStatus } from './forms.server.ts';
 
@@ -97,12 +98,21 @@ export async function submit(services: Services, input: SubmitInput): Promise<Fe
     if (!quizAnswerOk(secret, def.id, tag.name, given, hash)) invalid.push(invalidField(tag, message(def, 'quiz_answer_not_correct'), unitTag));
   }
   const accepted: MailFile[] = [];
+  // Pictures: the store's pixel limit, as for catalog uploads (read only when a picture came).
+  let maxPixels: number | undefined;
+  const pixelLimit = async () => (maxPixels ??= megapixels((await getSettings(services.db)).imageMaxMegapixels));
   for (const tag of fileTags) {
     if (isInvalid(tag.name)) continue;
     for (const f of files[tag.name] ?? []) {
       const verdict = checkUpload(f, tag.options.filetypes, tag.options.limit ?? Number.MAX_SAFE_INTEGER);
       if (!verdict.ok) {
         invalid.push(invalidField(tag, message(def, verdict.reason === 'size' ? 'upload_file_too_large' : 'upload_file_type_invalid'), unitTag));
+        break;
+      }
+      const picture = await checkPicture(f.data, verdict.mime, await pixelLimit());
+      if (!picture.ok) {
+        const text = picture.reason === 'pixels' ? `${message(def, 'upload_file_too_large')} ${picture.detail}` : message(def, 'upload_file_type_invalid');
+        invalid.push(invalidField(tag, text, unitTag));
         break;
       }
       accepted.push({ field: tag.name, name: verdict.name, type: verdict.mime, data: f.data });

@@ -8,8 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { DB } from '../../../db/client.ts';
 import { repeat } from '../../lib/repeat.server.ts';
+import { t } from '../../i18n/t-forms.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { formSettingsSchema } from './definition.ts';
 import { effectiveSettings } from './build.ts';
@@ -100,6 +102,33 @@ export function checkUpload(file: { name: string; data: Buffer }, filetypes: str
   const sig = SIGNATURES[ext];
   if (!sig || !sig.test(file.data)) return { ok: false, reason: 'type' };
   return { ok: true, ext, mime: sig.mime, name };
+}
+
+/** Kinds of accepted file the shop's pixel limit applies to (whoever opens them decodes them). */
+const PICTURES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/** `detail`: the picture's size and the limit, said after the form's own "too large" message. */
+export type PictureVerdict = { ok: true } | { ok: false; reason: 'type' } | { ok: false; reason: 'pixels'; width: number; height: number; detail: string };
+
+/**
+ * A picture's size against the store's pixel limit (`imageMaxMegapixels`), from its header
+ * alone as for catalog uploads (sharp's metadata() decodes no pixels): a few kilobytes
+ * declaring 16000 × 16000 px are refused before anyone opens them. A picture whose header
+ * cannot be read is not one we can vouch for: refused as the wrong type. Other files pass.
+ */
+export async function checkPicture(data: Buffer, mime: string, maxPixels: number): Promise<PictureVerdict> {
+  if (!PICTURES.has(mime)) return { ok: true };
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(data).metadata());
+  } catch {
+    return { ok: false, reason: 'type' };
+  }
+  if (!width || !height) return { ok: false, reason: 'type' };
+  if (width * height <= maxPixels) return { ok: true };
+  const mp = (n: number) => Math.round(n / 100_000) / 10;
+  return { ok: false, reason: 'pixels', width, height, detail: t('forms.picturePixels', { width, height, mp: mp(width * height), max: mp(maxPixels) }) };
 }
 
 /** Writes the bytes under a new random name (exclusive create); returns that name. */
