@@ -10,14 +10,15 @@ import type { BaselineSpec, BenchContext } from './types.ts';
  *   2. one transaction: the product's sales count and stock version, the order, its line and
  *      its note, the cart line taken out, the cart marked as used (POST /api/checkout).
  * The rows are copies of the last order the scenario placed, so every column holds what a real
- * order holds. checkout orders/s ÷ this rate says how much of what the database can write the
+ * order holds. As many purchases run at once as the scenario has buyers (on SQLite they queue for
+ * the one writer, as the server's do). checkout orders/s ÷ this rate says how much of what the database can write the
  * shop reaches (issue "One step of architecture": target ≥ 0.5 on SQLite and PostgreSQL).
  */
 
 type Row = Record<string, unknown>;
 const without = (row: Row, ...keys: string[]): Row => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
 
-async function setup(ctx: BenchContext): Promise<() => Promise<void>> {
+async function setup(ctx: BenchContext): Promise<() => Promise<unknown>> {
   const db = ctx.db;
   const order = await db.selectFrom('orders').selectAll().orderBy('id', 'desc').executeTakeFirst();
   if (!order) throw new Error('bare purchase baseline: the checkout scenario placed no order to copy');
@@ -30,7 +31,7 @@ async function setup(ctx: BenchContext): Promise<() => Promise<void>> {
   const noteTemplates = notes.map((n) => without(n as unknown as Row, 'id', 'order_id'));
   const line = { product_id: productId, variation_id: null, quantity: 1 };
 
-  return async () => {
+  const purchase = async () => {
     const now = new Date().toISOString();
     const cart = await db
       .insertInto('carts')
@@ -59,6 +60,10 @@ async function setup(ctx: BenchContext): Promise<() => Promise<void>> {
       await trx.updateTable('carts').set({ coupons: '[]', customer: '{}', updated_at: now }).where('id', '=', cart.id).execute();
     });
   };
+  return () => Promise.all(Array.from({ length: BUYERS }, purchase));
 }
 
-export const barePurchase: BaselineSpec = { kind: 'loop', name: 'bare purchase transaction (same writes, same driver)', unit: 'purchases/s', setup };
+/** The checkout scenario's concurrent buyers. */
+export const BUYERS = 20;
+
+export const barePurchase: BaselineSpec = { kind: 'loop', name: `bare purchase transaction (same writes, same driver, ${BUYERS} at once)`, unit: 'purchases/s', setup, perCall: BUYERS };

@@ -38,7 +38,10 @@ async function measure(ctx: BenchContext, spec: BaselineSpec): Promise<{ name: s
       return { name: `renderToString ${spec.path}`, result: await renderBaseline(ctx, spec.path) };
     case 'loop': {
       const fn = await spec.setup(ctx);
-      return { name: spec.name, result: await measureLoop(fn, ctx.durationS * 1000, ctx.warmupS * 1000, spec.unit ?? 'ops/s') };
+      const result = await measureLoop(fn, ctx.durationS * 1000, ctx.warmupS * 1000, spec.unit ?? 'ops/s');
+      const n = spec.perCall ?? 1;
+      if (n === 1) return { name: spec.name, result };
+      return { name: spec.name, result: { ...result, throughput: result.throughput * n, count: (result.count ?? 0) * n, cpuMs: result.cpuMs === undefined ? undefined : result.cpuMs / n } };
     }
   }
 }

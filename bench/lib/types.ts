@@ -70,7 +70,14 @@ export type BaselineSpec =
   /** A bare `renderToString` of the page at `path` (loaders run once, render timed in a loop). */
   | { kind: 'render'; path: string }
   /** Any function timed in a loop in the runner process, e.g. the raw SQL behind an endpoint. */
-  | { kind: 'loop'; name: string; unit?: string; setup: (ctx: BenchContext) => Promise<() => unknown> };
+  | {
+      kind: 'loop';
+      name: string;
+      unit?: string;
+      setup: (ctx: BenchContext) => Promise<() => unknown>;
+      /** Operations one call of the function makes (several at once): the rate counts operations, latencies are per call. */
+      perCall?: number;
+    };
 
 /** Targets from the issues; shown as ok / MISS beside the figure, never failing the run. */
 export interface Targets {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { barePurchase } from '../lib/bare-purchase.ts';
+import { BUYERS, barePurchase } from '../lib/bare-purchase.ts';
 import { measureBaseline } from '../lib/baselines.ts';
 import { unlimitedProducts } from '../lib/catalog.ts';
 import { cpuMeter, waitForIdle } from '../lib/cpu.ts';
@@ -15,7 +15,6 @@ import type { CustomScenario } from '../lib/types.ts';
  * those of the checkout request alone. Products without stock limits, so no buyer is
  * refused; the stock update, coupon claim and order insert all run as in a real order.
  */
-const BUYERS = 20;
 
 const checkout: CustomScenario = {
   name: `POST /api/checkout (${BUYERS} buyers, distinct products)`,
