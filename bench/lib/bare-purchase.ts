@@ -9,29 +9,42 @@ import type { BaselineSpec, BenchContext } from './types.ts';
  *   1. a new cart and its line (POST /api/cart/items, autocommitted);
  *   2. one transaction: the product's sales count and stock version, the order, its line and
  *      its note, the cart line taken out, the cart marked as used (POST /api/checkout).
- * The rows are copies of the last order the scenario placed, so every column holds what a real
- * order holds. As many purchases run at once as the scenario has buyers (on SQLite they queue for
- * the one writer, as the server's do). checkout orders/s ÷ this rate says how much of what the database can write the
- * shop reaches (issue "One step of architecture": target ≥ 0.5 on SQLite and PostgreSQL).
+ * The rows are copies of the last orders the scenario placed, one per buyer and product, so
+ * every column holds what a real order holds. As many purchases run at once as the scenario has
+ * buyers (on SQLite they queue for the one writer, as the server's do). Checkout orders/s ÷ this
+ * rate says how much of what the database can write the shop reaches (issue "One step of
+ * architecture": target ≥ 0.5 on SQLite and PostgreSQL).
  */
 
 type Row = Record<string, unknown>;
 const without = (row: Row, ...keys: string[]): Row => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
 
-async function setup(ctx: BenchContext): Promise<() => Promise<unknown>> {
+/** One buyer's rows: the last order placed for a product, ready to copy. */
+async function template(ctx: BenchContext, productId: number) {
   const db = ctx.db;
-  const order = await db.selectFrom('orders').selectAll().orderBy('id', 'desc').executeTakeFirst();
-  if (!order) throw new Error('bare purchase baseline: the checkout scenario placed no order to copy');
+  const item = await db.selectFrom('order_items').select('order_id').where('product_id', '=', productId).orderBy('order_id', 'desc').executeTakeFirst();
+  const order = item && (await db.selectFrom('orders').selectAll().where('id', '=', item.order_id).executeTakeFirst());
+  if (!order) throw new Error(`bare purchase baseline: no order of product ${productId} to copy`);
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
   const notes = await db.selectFrom('order_notes').selectAll().where('order_id', '=', order.id).execute();
-  const productId = items.find((i) => i.product_id !== null)?.product_id;
-  if (productId === undefined || productId === null) throw new Error('bare purchase baseline: the copied order has no product line');
-  const orderTemplate = without(order as unknown as Row, 'id', 'order_key', 'idempotency_key', 'request_hash');
-  const itemTemplates = items.map((i) => without(i as unknown as Row, 'id', 'order_id'));
-  const noteTemplates = notes.map((n) => without(n as unknown as Row, 'id', 'order_id'));
-  const line = { product_id: productId, variation_id: null, quantity: 1 };
+  return {
+    productId,
+    order: without(order as unknown as Row, 'id', 'order_key', 'idempotency_key', 'request_hash'),
+    items: items.map((i) => without(i as unknown as Row, 'id', 'order_id')),
+    notes: notes.map((n) => without(n as unknown as Row, 'id', 'order_id')),
+  };
+}
 
-  const purchase = async () => {
+async function setup(ctx: BenchContext): Promise<() => Promise<unknown>> {
+  const db = ctx.db;
+  // The products the scenario's buyers bought (each buyer its own, so no two purchases wait on one row).
+  const recent = await db.selectFrom('order_items').select('product_id').where('product_id', 'is not', null).orderBy('id', 'desc').limit(BUYERS * 4).execute();
+  const productIds = [...new Set(recent.map((r) => r.product_id as number))].slice(0, BUYERS);
+  if (productIds.length === 0) throw new Error('bare purchase baseline: the checkout scenario placed no order to copy');
+  const templates = await Promise.all(productIds.map((id) => template(ctx, id)));
+
+  const purchase = async ({ productId, order: orderTemplate, items: itemTemplates, notes: noteTemplates }: (typeof templates)[number]) => {
+    const line = { product_id: productId, variation_id: null, quantity: 1 };
     const now = new Date().toISOString();
     const cart = await db
       .insertInto('carts')
@@ -60,7 +73,7 @@ async function setup(ctx: BenchContext): Promise<() => Promise<unknown>> {
       await trx.updateTable('carts').set({ coupons: '[]', customer: '{}', updated_at: now }).where('id', '=', cart.id).execute();
     });
   };
-  return () => Promise.all(Array.from({ length: BUYERS }, purchase));
+  return () => Promise.all(templates.map(purchase));
 }
 
 /** The checkout scenario's concurrent buyers. */
