@@ -5,7 +5,7 @@ import { payForOrder, payPageData } from '../features/orders/pay-for-order.serve
 import { OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { formToObject } from '../lib/validate.ts';
+import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-orders.ts';
 import '../styles/orders.css';
 
@@ -16,7 +16,8 @@ export function headers() {
   return { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
 }
 
-const idOf = (param: string) => (/^\d{1,12}$/.test(param) ? Number(param) : 0);
+/** The id in the path, or 0 (found by nothing) when it is not one the column can hold. */
+const idOf = (param: string) => idFromText(param) ?? 0;
 
 /** The order behind the link's key, or the signed-in owner's; anything else is not found. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

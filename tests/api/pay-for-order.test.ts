@@ -90,7 +90,7 @@ for (const dialect of await dialects()) {
       expect(o.status).toBe('failed');
       return o;
     };
-    const stock = async () => (await t.services.db.selectFrom('products').select('stock_quantity').where('id', '=', lamp).executeTakeFirstOrThrow()).stock_quantity;
+    const stock = async () => (await t.services.db.selectFrom('products').select('stock_quantity').where('id', '=', lamp).executeTakeFirstOrThrow()).stock_quantity ?? 0;
     const status = async (id: number) => (await t.services.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     const notes = async (id: number) => (await t.services.db.selectFrom('order_notes').select('content').where('order_id', '=', id).orderBy('id').execute()).map((n) => n.content);
     const orderCount = async () => Number((await t.services.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

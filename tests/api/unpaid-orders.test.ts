@@ -78,7 +78,7 @@ for (const dialect of await dialects()) {
     }
     /** Makes an order look last changed `minutes` ago. */
     const age = (id: number, minutes: number) => t.services.db.updateTable('orders').set({ updated_at: new Date(Date.now() - minutes * MINUTE).toISOString() }).where('id', '=', id).execute();
-    const stock = async () => (await t.services.db.selectFrom('products').select('stock_quantity').where('id', '=', lamp).executeTakeFirstOrThrow()).stock_quantity;
+    const stock = async () => (await t.services.db.selectFrom('products').select('stock_quantity').where('id', '=', lamp).executeTakeFirstOrThrow()).stock_quantity ?? 0;
     const status = async (id: number) => (await t.services.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
     beforeAll(async () => {
