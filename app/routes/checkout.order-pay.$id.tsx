@@ -12,8 +12,10 @@ import '../styles/orders.css';
 export const meta: Route.MetaFunction = () => [{ title: t('pay.title') }, { name: 'robots', content: 'noindex' }];
 
 export function headers() {
-  // The key is in the address: never cached, never sent on to another site.
-  return { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+  // The key is in the address: never cached, never sent on to another site. `same-origin`,
+  // not `no-referrer`: with that, a browser posts the form with `Origin: null`, which the
+  // router's check of a form post's origin refuses.
+  return { 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' };
 }
 
 /** The id in the path, or 0 (found by nothing) when it is not one the column can hold. */
