@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { createUser } from '../../app/features/account/account.server.ts';
+import { getSettings, saveSettings } from '../../app/features/admin/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { changeOrderStatus } from '../../app/features/orders/order-status.server.ts';
@@ -83,7 +84,7 @@ for (const dialect of await dialects()) {
 
     beforeAll(async () => {
       smtp = await startSmtpServer();
-      t = await createTestApp(dialect, { config: { smtpUrl: smtp.url, mailFrom: 'Test Shop <shop@test.example>', logLevel: 'info' }, logStream: logs.stream });
+      t = await createTestApp(dialect, { pages: 'build', config: { smtpUrl: smtp.url, mailFrom: 'Test Shop <shop@test.example>', logLevel: 'info' }, logStream: logs.stream });
       const db = t.services.db;
       await saveSettings(db, { storeName: 'Corner Shop', currency: 'GBP', orderNotificationEmail: 'owner@shop.example', storeUrl: 'https://corner.example' });
       lamp = (await createProduct(db, { name: 'Desk Lamp', regular_price: 4000, manage_stock: 1, stock_quantity: 100 })).id;
@@ -114,6 +115,31 @@ for (const dialect of await dialects()) {
         await expect(saveSettings(t.services.db, { holdStockMinutes: bad })).rejects.toMatchObject({ status: 400 });
         expect((await t.services.db.selectFrom('settings').select('value').where('key', '=', 'store.holdStockMinutes').executeTakeFirst())?.value).toBe(before);
       }
+    });
+
+    it('Admin → Checkout and payments: the hold time is shown, saved as whole minutes, and a wrong value is refused with nothing saved', async () => {
+      await createUser(t.services, { email: `owner-${dialect}@shop.example`, password: 'a long enough password', name: 'Owner', role: 'admin' });
+      const admin = await Client.start(t.app);
+      expect((await admin.request('POST', '/api/account/login', { email: `owner-${dialect}@shop.example`, password: 'a long enough password' })).statusCode).toBe(200);
+      const page = await admin.request('GET', '/admin/payments');
+      expect(page.body).toContain('Hold stock (minutes)');
+      expect(page.body).toMatch(/name="holdStockMinutes"[^>]*value="60"/);
+      const form = (minutes: string) =>
+        new URLSearchParams({
+          _csrf: admin.csrf, guestCheckout: '1', accountCreationAtCheckout: '1', termsUrl: '', termsText: '', holdStockMinutes: minutes,
+          'bacs.enabled': '1', 'bacs.title': 'Direct bank transfer', 'cheque.enabled': '1', 'cheque.title': 'Check payments', 'cod.enabled': '1', 'cod.title': 'Cash on delivery',
+        }).toString();
+      const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+      for (const bad of ['ninety', '-5', '2.5']) {
+        const res = await admin.request('POST', '/admin/payments', form(bad), FORM);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.body).toContain('Hold stock (minutes)');
+        expect((await getSettings(t.services.db)).holdStockMinutes).toBe(60);
+      }
+      expect((await admin.request('POST', '/admin/payments', form('90'), FORM)).statusCode).toBe(200);
+      expect((await getSettings(t.services.db)).holdStockMinutes).toBe(90);
+      expect((await admin.request('POST', '/admin/payments', form(''), FORM)).statusCode).toBe(200);
+      expect((await getSettings(t.services.db)).holdStockMinutes).toBe(0);
     });
 
     it('cancels only orders pending payment past the hold time, on two nodes at once and twice: stock back once, one note, one log line, one “cancelled” e-mail', async () => {
