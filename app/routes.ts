@@ -18,6 +18,7 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('checkout/order-received/:id', 'routes/checkout.order-received.$id.tsx'),
+  route('checkout/order-pay/:id', 'routes/checkout.order-pay.$id.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
   route('offline', 'routes/offline.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),

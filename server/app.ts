@@ -23,6 +23,7 @@ import { readOrCreateSetupCode } from '../app/features/account/setup-code.server
 import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts';
 import { publishScheduled } from '../app/features/catalog/product-update.server.ts';
 import { repeat, underJobGate, type JobGate } from '../app/lib/repeat.server.ts';
+import { scheduleUnpaidOrderCancel } from '../app/features/orders/unpaid-orders.server.ts';
 import { connectShared } from '../app/lib/redis-shared.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleStockAlerts } from '../app/features/stock/stock-alerts.server.ts';
@@ -105,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? withFallback(shared.idempotency, keysInDb, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Idempotency-Key record kept in the database: Redis did not answer'))
     : keysInDb;
   services.idempotency = idempotencyStore;
-  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry] = underJobGate(jobGate, () => [
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry, stopUnpaidOrders] = underJobGate(jobGate, () => [
     scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
     // Products scheduled in the back office go live within a minute of their date.
     repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
@@ -117,6 +118,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     scheduleStockAlerts(services),
     // Idempotency-Key records past their 24 hours (those in Redis expire by themselves).
     scheduleKeyExpiry(db, (err) => log.error({ err }, 'removing expired Idempotency-Key records failed')),
+    // Orders pending payment past the hold time (settings.holdStockMinutes) cancelled, their stock given back.
+    scheduleUnpaidOrderCancel(services),
   ]);
 
   if (!config.mediaS3) await mkdir(mediaRoot(config.dataDir), { recursive: true });
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopUploadRetention();
     await stopStockAlerts();
     await stopKeyExpiry();
+    await stopUnpaidOrders();
     await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();

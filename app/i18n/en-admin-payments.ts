@@ -20,6 +20,8 @@ export const enAdminPayments = {
   'admin.payments.accountCreation': 'Allow customers to create an account during checkout',
   'admin.payments.termsUrl': 'Terms and conditions page',
   'admin.payments.termsUrlHint': 'A path such as /terms (the built-in page showing the text below) or a full address. When set, shoppers must accept the terms to order; leave empty for no checkbox.',
+  'admin.payments.holdStock': 'Hold stock (minutes)',
+  'admin.payments.holdStockHint': 'Orders still pending payment this many minutes after their last change are cancelled and their stock given back. 0 or empty: never. Bank transfer and cheque orders wait on hold and are not cancelled.',
   'admin.payments.termsText': 'Terms and conditions text (shown in the checkout lightbox)',
   'admin.payments.title': 'Title shoppers see',
   'admin.payments.description': 'Description at checkout',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/account.orders';
 import { listOrdersForUser } from '../features/orders/orders.server.ts';
+import { needsPayment } from '../features/orders/orders.ts';
 import { Pagination } from '../features/catalog/components/pagination.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
@@ -57,9 +58,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{t(o.itemCount === 1 ? 'myaccount.totalForOne' : 'myaccount.totalFor', { total: money(o.total), count: o.itemCount })}</td>
                   <td>
-                    <Link to={`/my-account/view-order/${o.id}`} className="button button--ghost button--small" aria-label={t('myaccount.viewOrder', { number: o.id })}>
-                      {t('myaccount.view')}
-                    </Link>
+                    <span className="orders-table__actions">
+                      {needsPayment(o.status) ? (
+                        // The owner's own link: signed in, the pay page needs no key.
+                        <Link to={`/checkout/order-pay/${o.id}`} className="button button--small" aria-label={t('myaccount.payOrder', { number: o.id })}>
+                          {t('myaccount.pay')}
+                        </Link>
+                      ) : null}
+                      <Link to={`/my-account/view-order/${o.id}`} className="button button--ghost button--small" aria-label={t('myaccount.viewOrder', { number: o.id })}>
+                        {t('myaccount.view')}
+                      </Link>
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -42,6 +42,8 @@ function fromForm(v: Record<string, string>) {
     guestCheckout: v.guestCheckout ?? '0',
     accountCreationAtCheckout: v.accountCreationAtCheckout ?? '0',
     termsUrl: v.termsUrl ?? '',
+    // A form without the field (an older page) leaves the hold time as saved.
+    ...(v.holdStockMinutes !== undefined ? { holdStockMinutes: v.holdStockMinutes } : {}),
     payments: { bacs: { ...gateway('bacs'), accounts }, cheque: gateway('cheque'), cod: gateway('cod') },
   };
 }
@@ -65,6 +67,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const LABELS: Record<string, string> = {
   termsUrl: t('admin.payments.termsUrl'),
+  holdStockMinutes: t('admin.payments.holdStock'),
   ...Object.fromEntries(
     GATEWAYS.flatMap((id) => {
       const gateway = t(`admin.payments.gateway.${id}`);
@@ -115,6 +118,20 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
             <input id="field-termsUrl" name="termsUrl" defaultValue={val('termsUrl', s.termsUrl)} aria-describedby="termsUrl-hint" />
             <span id="termsUrl-hint" className="hint">
               {t('admin.payments.termsUrlHint')}
+            </span>
+          </div>
+          <div className="form-row">
+            <label htmlFor="field-holdStockMinutes">{t('admin.payments.holdStock')}</label>
+            <input
+              id="field-holdStockMinutes"
+              name="holdStockMinutes"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={val('holdStockMinutes', String(s.holdStockMinutes))}
+              aria-describedby="holdStockMinutes-hint"
+            />
+            <span id="holdStockMinutes-hint" className="hint">
+              {t('admin.payments.holdStockHint')}
             </span>
           </div>
           <div className="form-row">

@@ -6,6 +6,7 @@ import type { Route } from './+types/checkout.order-received.$id';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
+import { payUrl } from '../features/orders/orders.ts';
 import { paymentInstructions } from '../features/payments/payments.server.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
@@ -51,6 +52,13 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
       <p className={failed ? 'notice notice--error' : 'notice received-thanks'} role="status">
         {failed ? t('received.failed') : t('received.thanks')}
       </p>
+      {failed ? (
+        <p className="received-actions">
+          <a className="button" href={payUrl(order.id, order.orderKey)}>
+            {t('received.payNow')}
+          </a>
+        </p>
+      ) : null}
       <ul className="received-overview">
         <li>
           {t('received.number')} <strong>{order.id}</strong>

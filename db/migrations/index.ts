@@ -24,6 +24,7 @@ import * as chatTranscriptLinks from './2026-12-01-025-chat-transcript-links.ts'
 import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
+import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder) so the same
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-024-idempotency-keys': idempotencyKeys,
   '2026-12-01-025-chat-transcript-links': chatTranscriptLinks,
   '2026-12-01-026-chat-operator-profiles': chatOperatorProfiles,
+  '2026-12-02-031-unpaid-orders': unpaidOrders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -116,18 +116,26 @@ for (const dialect of await dialects()) {
       expect(mails.map((m) => [m.to, m.mail.subject])).toEqual([[['owner@shop.example'], `[Corner Shop]: Order #${onHold} has been cancelled`]]);
     });
 
-    it('a payment declined at checkout: the shop gets "Order #… has failed" once, and no "new order"', async () => {
+    it('a payment declined at checkout: the shop gets "Order #… has failed" once, and no "new order"; the shopper the way to pay it', async () => {
       const start = smtp.received.length;
       const id = await order({ payment_method: 'declinepay', billing_address: { ...US, first_name: 'Declined' } });
       expect((await t.services.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
       const mails = await mailsSince(start);
-      expect(mails.map((m) => [m.to, m.mail.subject])).toEqual([[['owner@shop.example'], `[Corner Shop]: Order #${id} has failed`]]);
-      expect(mails[0]!.mail.text).toContain(`Payment for order #${id} from Declined Lovelace (ada@example.com) has failed.`);
-      expect(mails[0]!.mail.text).toContain('2 × Desk Lamp — £80.00');
-      expect(mails[0]!.mail.text).toContain(`https://corner.example/admin/orders/${id}`);
+      expect(mails.map((m) => [m.to, m.mail.subject]).sort()).toEqual(
+        [
+          [['ada@example.com'], `Your Corner Shop order #${id} was unsuccessful`],
+          [['owner@shop.example'], `[Corner Shop]: Order #${id} has failed`],
+        ].sort(),
+      );
+      const shop = mails.find((m) => m.to.includes('owner@shop.example'))!;
+      expect(shop.mail.text).toContain(`Payment for order #${id} from Declined Lovelace (ada@example.com) has failed.`);
+      expect(shop.mail.text).toContain('2 × Desk Lamp — £80.00');
+      expect(shop.mail.text).toContain(`https://corner.example/admin/orders/${id}`);
+      expect(shop.mail.text).not.toContain('/checkout/order-pay/');
+      expect(mails.find((m) => m.to.includes('ada@example.com'))!.mail.text).toContain(`https://corner.example/checkout/order-pay/${id}?key=`);
     });
 
-    it('a decline reported by the provider’s webhook, sent twice: one "has failed" e-mail', async () => {
+    it('a decline reported by the provider’s webhook, sent twice: one "has failed" e-mail (and one to the shopper)', async () => {
       const id = await order({ payment_method: 'declinepay' });
       const start = smtp.received.length;
       for (let i = 0; i < 2; i++) {
@@ -135,7 +143,12 @@ for (const dialect of await dialects()) {
         expect(res.statusCode, res.body).toBe(200);
       }
       const mails = await mailsSince(start);
-      expect(mails.map((m) => [m.to, m.mail.subject])).toEqual([[['owner@shop.example'], `[Corner Shop]: Order #${id} has failed`]]);
+      expect(mails.map((m) => [m.to, m.mail.subject]).sort()).toEqual(
+        [
+          [['ada@example.com'], `Your Corner Shop order #${id} was unsuccessful`],
+          [['owner@shop.example'], `[Corner Shop]: Order #${id} has failed`],
+        ].sort(),
+      );
     });
 
     it('moves that are neither send nothing to the shop: completed, then refunded', async () => {

@@ -183,7 +183,7 @@ describe.runIf(runs)('two nodes behind HAProxy on PostgreSQL and Redis', () => {
 
   it('each background job ran on one node only', () => {
     const taken = (job: string) => nodes.filter((n) => n.p.logs.some((l) => l.includes(`"job":"${job}"`) && l.includes('background job runs on this node')));
-    for (const job of ['cart-expiry', 'scheduled-sales', 'publish-scheduled', 'chat-cleanup']) expect(taken(job).map((n) => n.name), job).toHaveLength(1);
+    for (const job of ['cart-expiry', 'scheduled-sales', 'publish-scheduled', 'chat-cleanup', 'cancel-unpaid-orders']) expect(taken(job).map((n) => n.name), job).toHaveLength(1);
   });
 
   it("an order on node A refreshes node B's page of that product, not a page without it; a settings change refreshes all", async () => {

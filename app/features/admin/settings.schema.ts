@@ -132,6 +132,15 @@ export const storeSettingsSchema = z.object({
   accountCreationAtCheckout: flag(true),
   /** Terms and conditions page (a path such as /terms); when set, checkout asks to accept them. */
   termsUrl: z.string().trim().max(300).regex(/^(\/[^\s]*|https?:\/\/[^\s]+)?$/, 'Use a path such as /terms or a full URL').default(''),
+  /**
+   * WooCommerce's "Hold stock (minutes)": an order still pending payment this long after its
+   * last change is cancelled and its stock given back (app/features/orders/unpaid-orders.server.ts).
+   * 0 or empty: never.
+   */
+  holdStockMinutes: z.preprocess(
+    (v) => (v === '' || v === null ? 0 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ message: 'Enter a number of minutes' }).int('Enter whole minutes').min(0, 'Enter 0 or more minutes').max(525_600, 'At most 525600 minutes (a year)').default(60),
+  ),
   /** Who gets "new order" e-mails; empty: every admin and shop manager account. */
   orderNotificationEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
   payments: z.preprocess((v) => v ?? {}, paymentSettingsSchema),

@@ -9,7 +9,7 @@ import type { StoreSettings } from '../admin/settings.schema.ts';
 import { addressLines } from '../address/address.server.ts';
 import { paymentInstructions } from '../payments/payments.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
-import type { OrderDetail, OrderStatus } from './orders.ts';
+import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orders.ts';
 import { shopRecipients } from '../admin/recipients.server.ts';
 
 /*
@@ -82,10 +82,25 @@ async function settleAll(sends: Promise<void>[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+/** WooCommerce's "Pay for this order" link: for an order still waiting for its money, the link to its pay page (with its key). */
+const payAction = (origin: string | null, order: OrderDetail) => action(origin, 'Pay for this order', payUrl(order.id, order.orderKey));
+
 function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
   const name = order.billing.first_name || 'there';
   const view = action(origin, 'View your order', order.receivedUrl);
   switch (to) {
+    case 'failed':
+      // WooCommerce's "Failed order" e-mail to the customer, with the way to pay it after all.
+      return {
+        subject: `Your ${s.storeName} order #${order.id} was unsuccessful`,
+        heading: 'Sorry, your order was unsuccessful',
+        paragraphs: [
+          `Hi ${name},`,
+          `Unfortunately, we could not take the payment for your order #${order.id}. You can pay for it now with the link below, by any of our payment methods.`,
+          ...details(order, s),
+        ],
+        action: payAction(origin, order),
+      };
     case 'on-hold':
       return {
         subject: `Your ${s.storeName} order has been received!`,
@@ -210,7 +225,8 @@ export function notifyNote(services: Services, orderId: number, content: string)
       subject: `Note added to your ${s.storeName} order #${order.id}`,
       heading: 'A note has been added to your order',
       paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', content, ...summary(order, s)],
-      action: action(origin, 'View your order', order.receivedUrl),
+      // An order that still waits for its money links to its pay page instead.
+      action: needsPayment(order.status) ? payAction(origin, order) : action(origin, 'View your order', order.receivedUrl),
     });
   });
 }

@@ -145,3 +145,11 @@ export interface Page<T> {
 }
 
 export const receivedUrl = (id: number, key: string) => `/checkout/order-received/${id}?key=${encodeURIComponent(key)}`;
+
+/** Statuses in which an order still waits for its money and may be paid later ("Pay for order"). */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending', 'failed'];
+
+export const needsPayment = (status: OrderStatus) => PAYABLE_STATUSES.includes(status);
+
+/** The pay-for-order page of an order, reached with its secret key (`/checkout/order-pay/:id?key=…`); its owner may drop the key when signed in. */
+export const payUrl = (id: number, key: string) => `/checkout/order-pay/${id}?key=${encodeURIComponent(key)}`;
