@@ -6,7 +6,7 @@ import type { Route } from './+types/checkout.order-received.$id';
 import { getSettings } from '../features/admin/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
-import { paymentInstructions } from '../features/payments/payments.server.ts';
+import { paymentInstructions, refreshPayment } from '../features/payments/payments.server.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { t } from '../i18n/t-orders.ts';
@@ -22,8 +22,10 @@ export function headers() {
 /** The order behind the link only: a wrong key, or another order's, is not found. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
-  const order = /^\d{1,12}$/.test(params.id) ? await getOrderByKey(context.services.db, Number(params.id), key) : null;
+  let order = /^\d{1,12}$/.test(params.id) ? await getOrderByKey(context.services.db, Number(params.id), key) : null;
   if (!order) throw data(null, { status: 404 });
+  // Back from a payment page: the provider says whether it is paid (its query string is not trusted).
+  if (await refreshPayment(context.services, order, context.requestOrigin)) order = (await getOrderByKey(context.services.db, order.id, key))!;
   const settings = await getSettings(context.services.db);
   return {
     order,

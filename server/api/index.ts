@@ -6,6 +6,7 @@ import { accountRoutes } from './account.ts';
 import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
 import { checkoutRoutes } from './checkout.ts';
+import { stripeRoutes } from './payments-stripe.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -46,6 +47,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(catalogRoutes);
   await api.register(cartRoutes);
   await api.register(checkoutRoutes);
+  await api.register(stripeRoutes);
   await api.register(countriesRoutes);
   await api.register(productRoutes);
   await api.register(reviewsRoutes);
