@@ -46,6 +46,8 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
       .catch(() => undefined);
   }, []);
   const failed = order.status === 'failed';
+  // Paid online (a provider's transaction): whether the money has come, as the provider said.
+  const online = !!order.transactionId;
   return (
     <div className="page container order-received">
       {failed ? null : <CheckoutSteps current="done" />}
@@ -53,6 +55,12 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
       <p className={failed ? 'notice notice--error' : 'notice received-thanks'} role="status">
         {failed ? t('received.failed') : t('received.thanks')}
       </p>
+      {online && order.status === 'pending' ? (
+        <p className="notice notice--warning" role="status">
+          {t('received.awaitingPayment')}
+        </p>
+      ) : null}
+      {online && order.paidAt ? <p className="notice">{t('received.paid')}</p> : null}
       <ul className="received-overview">
         <li>
           {t('received.number')} <strong>{order.id}</strong>

@@ -67,6 +67,8 @@ export interface PaymentGateway {
   id: string;
   /** Shown in the admin when the settings give no title. */
   defaultTitle: string;
+  /** An online gateway's provider as the admin knows it ("Stripe"). */
+  provider?: string;
   enabled(settings: StoreSettings): boolean;
   title(settings: StoreSettings): string;
   description(settings: StoreSettings): string;
@@ -96,6 +98,8 @@ export interface PaymentGateway {
    * order is cancelled. An HttpError stops the change.
    */
   beforeStatusChange?(order: OrderDetail, to: OrderStatus, ctx: GatewayContext): Promise<void>;
+  /** The payment's page in the provider's dashboard (the admin order page links it). */
+  transactionUrl?(transactionId: string, settings: StoreSettings): string | null;
   /** What the shopper is told after ordering (bank details, where to send a cheque). */
   instructions?(order: OrderDetail, settings: StoreSettings): PaymentInstructions | null;
 }

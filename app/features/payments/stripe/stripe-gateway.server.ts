@@ -9,7 +9,7 @@ import { recordEventOnce } from '../events.server.ts';
 import type { GatewayContext, PaymentGateway, PaymentResult, ReceivedEvent } from '../gateway.ts';
 import { applyIntent, noteOnce, STRIPE_ACTOR } from './stripe-apply.server.ts';
 import { fromStripeAmount, toStripeAmount } from './stripe-amounts.ts';
-import { STRIPE_PROVIDER, stripeAccess, stripeErrorMessage, type StripeAccess } from './stripe-client.server.ts';
+import { dashboardUrl, STRIPE_PROVIDER, stripeAccess, stripeErrorMessage, type StripeAccess } from './stripe-client.server.ts';
 import { stripeUsable } from './stripe-settings.ts';
 
 /*
@@ -173,9 +173,11 @@ async function refundsFromStripe(services: Services, a: StripeAccess, pi: Stripe
 export const stripeGateway: PaymentGateway = {
   id: STRIPE_PROVIDER,
   defaultTitle: 'Credit / debit card',
+  provider: 'Stripe',
   enabled: (s) => stripeUsable(s.stripe),
   title: (s) => s.stripe.title,
-  description: (s) => s.stripe.description,
+  // While test keys are used the shopper is told, as WooCommerce's Stripe gateway does.
+  description: (s) => (s.stripe.testMode ? `${s.stripe.description} TEST MODE: no money is taken; pay with the test card 4242 4242 4242 4242.`.trim() : s.stripe.description),
   process: (order, ctx) => startCheckout(needServices(ctx), order, ctx),
   async capture(order, ctx, amount) {
     const a = await access(ctx);
@@ -212,6 +214,7 @@ export const stripeGateway: PaymentGateway = {
     }
   },
   receive,
+  transactionUrl: (id, settings) => dashboardUrl(id, settings.stripe.testMode),
   async beforeStatusChange(order, to, ctx) {
     if (to !== 'completed' && to !== 'cancelled') return;
     const services = needServices(ctx);
