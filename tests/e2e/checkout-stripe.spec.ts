@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
-import { uniqueEmail } from './helpers.ts';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './helpers.ts';
 import { addToCart, adminSession, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 import { StripeStandin } from '../helpers/stripe-standin.ts';
@@ -46,6 +46,7 @@ test.beforeAll(async ({ browser, shop, stripe }) => {
   // Shown masked only: the key itself never comes back to the page.
   await expect(page.getByText('Saved: sk_test_…4242')).toBeVisible();
   expect(await page.content()).not.toContain('sk_test_standin_4242');
+  await expectNoSeriousA11yViolations(page, 'Stripe settings');
   await context.close();
 });
 
@@ -53,8 +54,8 @@ test.beforeAll(async ({ browser, shop, stripe }) => {
 const BUYER = { first: 'Grace', last: 'Hopper', street: '1 Navy Way', city: 'London', country: 'GB', postcode: 'SW1A 1AA' };
 
 /** Puts the tote in the cart and places the order by card: the shopper lands on Stripe's page. */
-async function orderByCard(page: Page, label: string) {
-  await addToCart(page, 'tote', 'Canvas Tote Bag', { scripts: false });
+async function orderByCard(page: Page, label: string, product = { search: 'tote', name: 'Canvas Tote Bag' }) {
+  await addToCart(page, product.search, product.name, { scripts: false });
   await page.goto('/checkout');
   await fillBilling(page, { ...BUYER, email: uniqueEmail(label) });
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
@@ -102,7 +103,8 @@ test.describe('without JavaScript', () => {
 test('refund from the admin through Stripe, with restock', async ({ page, browser, stripe }) => {
   const shopper = await browser.newContext({ javaScriptEnabled: false });
   const buyer = await shopper.newPage();
-  await orderByCard(buyer, 'refund');
+  // A product whose stock the shop counts (7 in the demo catalog).
+  await orderByCard(buyer, 'refund', { search: 'enamel pin', name: 'Limited Edition Enamel Pin' });
   await payWith(buyer, '4242424242424242');
   await expect(buyer).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   const id = orderIdOf(buyer.url());
@@ -113,15 +115,16 @@ test('refund from the admin through Stripe, with restock', async ({ page, browse
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByRole('link', { name: 'View in Stripe’s dashboard' })).toHaveAttribute('href', /^https:\/\/dashboard\.stripe\.com\/test\/payments\/pi_/);
   await expect(payment.getByRole('list')).toContainText('payment_intent.succeeded');
-  await page.getByLabel('Quantity of Canvas Tote Bag refunded').fill('1');
+  await expectNoSeriousA11yViolations(page, 'order page with a Stripe payment');
+  await page.getByLabel('Quantity of Limited Edition Enamel Pin refunded').fill('1');
   await page.getByLabel('Put refunded items back in stock').check();
-  await page.getByLabel('Refund amount').fill('18');
+  await page.getByLabel('Refund amount').fill('9');
   await page.getByLabel('Reason (optional)').fill('Damaged in transit');
   await page.getByRole('button', { name: 'Refund through Stripe' }).click();
   await expect(page.getByRole('status').first()).toHaveText('Refund recorded.');
   await expect(page.getByText(/Items restocked/)).toBeVisible();
   const pi = [...stripe.intents.values()].find((p) => (p.metadata as Record<string, string>).order_id === String(id))!;
-  expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id).map((r) => r.amount)).toEqual([1800]);
+  expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id).map((r) => r.amount)).toEqual([900]);
   // Stripe's charge.refunded webhook came back: still one refund on the order.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Refunds' }).getByRole('listitem')).toHaveCount(1);
