@@ -33,7 +33,7 @@ export function openSecret(services: Pick<Services, 'config'>, sealed: string): 
 /** `sk_test_…4242`: the key's kind and its last four characters, as Stripe's dashboard shows it. */
 export function mask(secret: string | null | undefined): string {
   if (!secret) return '';
-  const prefix = /^([a-z]+_(test|live)_|whsec_)/.exec(secret)?.[0] ?? '';
+  const prefix = /^(whsec_|[a-z]{2}_(test|live)_)/.exec(secret)?.[0] ?? '';
   return `${prefix}…${secret.slice(-4)}`;
 }
 
