@@ -27,6 +27,7 @@ const CARDS: Record<string, 'ok' | 'declined' | '3ds'> = {
   '4000002500003155': '3ds', pm_card_authenticationRequired: '3ds', pm_card_threeDSecure2Required: '3ds',
 };
 const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -365,7 +366,8 @@ export class StripeStandin {
       res.end();
     };
     if (cs.status === 'complete') return back();
-    const amount = `${(Number(cs.amount_total) / 100).toFixed(2)} ${String(cs.currency).toUpperCase()}`;
+    const decimals = ZERO_DECIMAL.has(String(cs.currency)) ? 0 : THREE_DECIMAL.has(String(cs.currency)) ? 3 : 2;
+    const amount = `${(Number(cs.amount_total) / 10 ** decimals).toFixed(decimals)} ${String(cs.currency).toUpperCase()}`;
     const form = (error = '') => `<h1>Pay ${amount}</h1><p>TEST MODE</p>${error ? `<p role="alert" id="card-errors">${error}</p>` : ''}
       <form method="post" action="/c/pay/${cs.id}"><label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
       <button type="submit">Pay</button></form>${cs.cancel_url ? `<p><a href="${String(cs.cancel_url)}">Back</a></p>` : ''}`;
