@@ -81,6 +81,35 @@ for (const dialect of await dialects()) {
       expect(call).toBeTruthy();
     });
 
+    it('the same checkout sent twice at once (one Idempotency-Key): one order, one Checkout Session', async () => {
+      const token = (await inject('POST', '/api/cart/items', { productId: lamp, quantity: 1 }, { 'cart-token': `new-${Math.random()}` })).headers['cart-token'] as string;
+      const send = () => inject('POST', '/api/checkout', { billing_address: US, payment_method: 'stripe' }, { 'cart-token': token, 'idempotency-key': `double-${token}` });
+      const sessions = standin.sessions.size;
+      const [a, b] = await Promise.all([send(), send()]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().order_id).toBe(b.json().order_id);
+      expect(standin.sessions.size).toBe(sessions + 1);
+    });
+
+    it('zero- and three-decimal currencies: exactly the stored total in Stripe’s units; a total Stripe cannot charge exactly is refused, not rounded', async () => {
+      try {
+        await saveSettings(t.services.db, { currency: 'JPY' });
+        const yen = await checkout();
+        expect(standin.intents.get(await piOf(yen.order_id))).toMatchObject({ amount: 4000, currency: 'jpy' });
+        await saveSettings(t.services.db, { currency: 'KWD' });
+        const dinar = await checkout();
+        expect(standin.intents.get(await piOf(dinar.order_id))).toMatchObject({ amount: 4000, currency: 'kwd' });
+        const odd = (await createProduct(t.services.db, { name: 'Odd Fils', regular_price: 4005 })).id;
+        const token = (await inject('POST', '/api/cart/items', { productId: odd, quantity: 1 }, { 'cart-token': `new-${Math.random()}` })).headers['cart-token'] as string;
+        const res = (await inject('POST', '/api/checkout', { billing_address: US, payment_method: 'stripe' }, { 'cart-token': token })).json();
+        expect(res.status).toBe('pending');
+        expect(res.payment_result.message).toMatch(/cannot be paid by card/);
+        expect((await row(res.order_id)).transaction_id).toBeNull();
+      } finally {
+        await saveSettings(t.services.db, { currency: 'EUR' });
+      }
+    });
+
     it('webhook before the return page: paid once, the return page then shows it paid; stock taken once', async () => {
       const before = await stock();
       const o = await checkout();
