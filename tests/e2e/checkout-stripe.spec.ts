@@ -54,13 +54,13 @@ test.beforeAll(async ({ browser, shop, stripe }) => {
 const BUYER = { first: 'Grace', last: 'Hopper', street: '1 Navy Way', city: 'London', country: 'GB', postcode: 'SW1A 1AA' };
 
 /** Puts the tote in the cart and places the order by card: the shopper lands on Stripe's page. */
-async function orderByCard(page: Page, label: string, product = { search: 'tote', name: 'Canvas Tote Bag' }) {
-  await addToCart(page, product.search, product.name, { scripts: false });
+async function orderByCard(page: Page, label: string, product = { search: 'tote', name: 'Canvas Tote Bag' }, scripts = false) {
+  await addToCart(page, product.search, product.name, { scripts });
   await page.goto('/checkout');
   await fillBilling(page, { ...BUYER, email: uniqueEmail(label) });
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await expect(page.getByText(/TEST MODE: no money is taken/)).toBeVisible();
   await page.getByRole('radio', { name: 'Credit / debit card' }).check();
+  await expect(page.getByText(/TEST MODE: no money is taken/)).toBeVisible();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
 }
@@ -98,6 +98,13 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
     await expect(page.getByText('Payment received.')).toBeVisible();
   });
+});
+
+test('with scripts too, the checkout hands over to Stripe’s page and back', async ({ page }) => {
+  await orderByCard(page, 'scripted', undefined, true);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText('Payment received.')).toBeVisible();
 });
 
 test('refund from the admin through Stripe, with restock', async ({ page, browser, stripe }) => {
