@@ -74,6 +74,7 @@ export default [
     route('admin/orders', 'routes/admin.orders.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
     route('admin/payments', 'routes/admin.payments.tsx'),
+    route('admin/payments/stripe', 'routes/admin.payments.stripe.tsx'),
     route('admin/privacy', 'routes/admin.privacy.tsx'),
     route('admin/wishlists', 'routes/admin.wishlists.tsx'),
     route('admin/chat', 'routes/admin.chat.tsx'),

@@ -16,6 +16,7 @@ import { readOptions } from './lib/options.ts';
 import { formatTable, ratios, writeResults } from './lib/report.ts';
 import { loadScenarios } from './lib/scenarios.ts';
 import type { BenchContext, Row, Scenario } from './lib/types.ts';
+import { StripeStandin } from '../tests/helpers/stripe-standin.ts';
 
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
 
@@ -75,7 +76,10 @@ async function main(): Promise<number> {
     SEARCH_SUGGEST_LIMIT: '1000000000',
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
-  for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete serverEnv[key];
+  for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'STRIPE_API_URL']) delete serverEnv[key];
+  // Card payments go to a local Stripe stand-in (never to Stripe) when a scenario needs them.
+  const stripe = scenarios.some(({ scenario }) => 'run' in scenario && scenario.needs?.includes('stripe')) ? await StripeStandin.start() : undefined;
+  if (stripe) serverEnv.STRIPE_API_URL = stripe.url;
   // BENCH_PROXY=1: the several-nodes topology (deploy/README.md) — BENCH_WORKERS separate
   // processes (two) on their own ports, sharing Redis, behind HAProxy with deploy/haproxy.cfg.
   // One shell holds them all, so the CPU figures sum the nodes and the proxy.
@@ -121,6 +125,7 @@ async function main(): Promise<number> {
     serverEnv,
     appDir,
     server: opts.server,
+    stripe,
   };
   const rows: Row[] = [];
   for (const { file, scenario } of scenarios) {
@@ -149,6 +154,7 @@ async function main(): Promise<number> {
       '\nvs ×: rate ÷ the rate of the same page uncompressed in this run.',
   );
   writeResults(RESULTS, rows, machine);
+  await stripe?.close();
   console.log(`Written ${path.relative(process.cwd(), RESULTS)}`);
   return rows.some((r) => r.error) ? 1 : 0;
 }

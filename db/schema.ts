@@ -801,6 +801,27 @@ export interface Database {
   // Back office: dashboard and stock.
   stock_log: StockLogTable;
   idempotency_keys: IdempotencyKeysTable;
+  payment_secrets: PaymentSecretsTable;
+  payment_events: PaymentEventsTable;
+}
+
+/** A payment provider's secret (API key, webhook secret), sealed with the shop's secret (migration 029). */
+export interface PaymentSecretsTable {
+  provider: string;
+  name: string;
+  sealed: string;
+  updated_at: string;
+}
+
+/** What a payment provider told us or we asked of it, once per provider event id (migration 029). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  order_id: number | null;
+  type: string;
+  summary: Generated<string>;
+  created_at: string;
 }
 
 /** A request's Idempotency-Key while it runs, then its sealed answer (migration 024). */

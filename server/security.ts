@@ -94,6 +94,15 @@ export const newNonce = () => randomBytes(16).toString('base64');
  * (pages rendered for one visitor) or when their SHA-256 is listed (pages shared from the
  * cache: page-cache.ts hashes the scripts the render wrote).
  */
+/**
+ * Where a checkout form may end up after the shop's redirect: the payment providers' hosted
+ * pages (Chromium applies `form-action` to a form post's redirects too). Set by buildApp.
+ */
+const formTargets = new Set<string>(['https://checkout.stripe.com']);
+export function allowFormTarget(origin: string): void {
+  formTargets.add(origin);
+}
+
 export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean): string {
   const allowed = 'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(' ');
   const directives = [
@@ -108,7 +117,7 @@ export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: rea
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${[...formTargets].join(' ')}`,
     "object-src 'none'",
   ];
   return directives.join('; ');

@@ -127,6 +127,8 @@ export const enOrders = {
   'checkout.placing': 'Placing order…',
   'received.title': 'Order received',
   'received.thanks': 'Thank you. Your order has been received.',
+  'received.awaitingPayment': 'We have not received your payment yet. Your order is kept while you try again.',
+  'received.paid': 'Payment received.',
   'received.failed': 'Unfortunately your order cannot be processed as the payment was declined. You can pay for it again, with any of our payment methods.',
   'received.payNow': 'Pay for this order',
   'received.number': 'Order number:',

@@ -8,6 +8,9 @@ import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
+import { orderPaymentEvents } from '../features/payments/events.server.ts';
+import { gateway } from '../features/payments/gateway.ts';
+import { capturePayment } from '../features/payments/webhook.server.ts';
 import { STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -28,8 +31,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const order = id === null ? null : await getOrderAdmin(context.services.db, id);
   if (!order) throw data(null, { status: 404 });
   const settings = await getSettings(context.services.db);
+  const g = gateway(order.paymentMethod);
   return {
     order,
+    payment: {
+      gateway: g?.provider ?? order.paymentMethodTitle,
+      dashboardUrl: order.transactionId ? (g?.transactionUrl?.(order.transactionId, settings) ?? null) : null,
+      canCapture: !!g?.capture && order.status === 'on-hold' && !!order.transactionId,
+      refundsOnline: !!g?.refund && !!order.transactionId,
+      events: await orderPaymentEvents(context.services.db, order.id),
+    },
     billing: [...addressLines(order.billing), order.billing.phone, order.billing.email].filter(Boolean),
     shipping: addressLines(order.shipping),
     next: STATUS_TRANSITIONS[order.status],
@@ -64,8 +75,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const amount = toMinor(values.refund_amount ?? '', order.currency);
         if (amount === null || amount <= 0) throw new HttpError(400, 'invalid', t('admin.order.refundMissing'), { refund_amount: t('admin.order.refundMissingField') });
         const items = order.items.map((i) => ({ itemId: i.id, quantity: Number(values[`refund_qty_${i.id}`] || 0), restock: values.restock === '1' }));
-        await refundOrder(context.services, id, { amount, reason: values.refund_reason ?? '', items }, actor);
+        await refundOrder(context.services, id, { amount, reason: values.refund_reason ?? '', items }, actor, { throughGateway: values.via === 'gateway', requestOrigin: context.requestOrigin });
         return { done: t('admin.order.done.refund') };
+      }
+      case 'capture': {
+        const order = await getOrderAdmin(context.services.db, id);
+        if (!order) throw new HttpError(404, 'not_found', t('admin.order.notFound'));
+        const given = (values.capture_amount ?? '').trim();
+        const amount = given ? toMinor(given, order.currency) : undefined;
+        if (amount === null || (amount !== undefined && amount <= 0)) throw new HttpError(400, 'invalid', t('admin.order.refundMissing'), { capture_amount: t('admin.order.refundMissingField') });
+        await capturePayment(context.services, id, actor, context.requestOrigin, amount);
+        return { done: t('admin.order.done.capture') };
       }
       default:
         throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
@@ -79,10 +99,11 @@ const LABELS = {
   content: t('admin.order.field.note'),
   refund_amount: t('admin.order.refundAmount'),
   amount: t('admin.order.refundAmount'),
+  capture_amount: t('admin.order.captureAmount'),
 };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, billing, shipping, next } = loaderData;
+  const { order, billing, shipping, next, payment } = loaderData;
   const result = useActionData<ActionError | { done: string }>();
   const error = isActionError(result) ? result : undefined;
   const money = useMoney(order.currency);
@@ -117,6 +138,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <OrderAddresses billing={billing} shipping={shipping} />
+          <PaymentPanel order={order} payment={payment} money={money} />
           {order.refunds.length ? (
             <section aria-labelledby="refunds">
               <h2 id="refunds">{t('admin.order.refunds')}</h2>
@@ -229,8 +251,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <label htmlFor="refund-reason">{t('admin.order.refundReason')}</label>
                   <input id="refund-reason" name="refund_reason" />
                 </div>
-                <button type="submit" name="intent" value="refund" className="button button--ghost">
-                  {t('admin.order.recordRefund')}
+                <input type="hidden" name="intent" value="refund" />
+                {payment.refundsOnline ? (
+                  <button type="submit" name="via" value="gateway" className="button">
+                    {t('admin.order.refundViaGateway', { gateway: payment.gateway })}
+                  </button>
+                ) : null}{' '}
+                <button type="submit" name="via" value="manual" className="button button--ghost">
+                  {payment.refundsOnline ? t('admin.order.refundManual') : t('admin.order.recordRefund')}
                 </button>
               </Form>
             </section>
@@ -238,5 +266,56 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </>
+  );
+}
+
+type PaymentInfo = Route.ComponentProps['loaderData']['payment'];
+
+/** The payment: its id at the provider (with a dashboard link), capture when only authorised, and the provider's events. */
+function PaymentPanel({ order, payment, money }: { order: Route.ComponentProps['loaderData']['order']; payment: PaymentInfo; money: (n: number) => string }) {
+  if (!order.transactionId && !payment.events.length) return null;
+  return (
+    <section aria-labelledby="payment-h">
+      <h2 id="payment-h">{t('admin.order.payment')}</h2>
+      {order.transactionId ? (
+        <p>
+          <code>{order.transactionId}</code>
+          {payment.dashboardUrl ? (
+            <>
+              {' · '}
+              <a href={payment.dashboardUrl} target="_blank" rel="noreferrer">
+                {t('admin.order.paymentDashboard')}
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {payment.canCapture ? (
+        <Form method="post" className="admin-form">
+          <CsrfField />
+          <h3>{t('admin.order.captureTitle')}</h3>
+          <p className="hint">{t('admin.order.captureHint')}</p>
+          <div className="form-row">
+            <label htmlFor="field-capture_amount">{t('admin.order.captureAmount')}</label>
+            <input id="field-capture_amount" name="capture_amount" inputMode="decimal" placeholder={money(order.total)} />
+          </div>
+          <button type="submit" name="intent" value="capture" className="button">
+            {t('admin.order.captureButton')}
+          </button>
+        </Form>
+      ) : null}
+      {payment.events.length ? (
+        <>
+          <h3>{t('admin.order.paymentTimeline')}</h3>
+          <ol className="payment-timeline">
+            {payment.events.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.createdAt}>{orderDate(e.createdAt)}</time> <code>{e.type}</code> {e.summary}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
   );
 }

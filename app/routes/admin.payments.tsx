@@ -1,4 +1,4 @@
-import { Form, useActionData } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/admin.payments';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
@@ -90,6 +90,10 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('admin.nav.payments')}</h1>
+      <p>
+        <Link to="/admin/payments/stripe">{t('admin.stripe.link')}</Link>
+        {s.stripe.enabled ? ` · ${s.stripe.testMode ? 'test mode' : 'live'}` : ''}
+      </p>
       {result && !error ? (
         <p className="notice" role="status">
           {t('admin.saved')}

@@ -7,7 +7,7 @@ import { getSettings } from '../features/admin/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
 import { payUrl } from '../features/orders/orders.ts';
-import { paymentInstructions } from '../features/payments/payments.server.ts';
+import { paymentInstructions, refreshPayment } from '../features/payments/payments.server.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { t } from '../i18n/t-orders.ts';
@@ -23,8 +23,10 @@ export function headers() {
 /** The order behind the link only: a wrong key, or another order's, is not found. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
-  const order = /^\d{1,12}$/.test(params.id) ? await getOrderByKey(context.services.db, Number(params.id), key) : null;
+  let order = /^\d{1,12}$/.test(params.id) ? await getOrderByKey(context.services.db, Number(params.id), key) : null;
   if (!order) throw data(null, { status: 404 });
+  // Back from a payment page: the provider says whether it is paid (its query string is not trusted).
+  if (await refreshPayment(context.services, order, context.requestOrigin)) order = (await getOrderByKey(context.services.db, order.id, key))!;
   const settings = await getSettings(context.services.db);
   return {
     order,
@@ -45,6 +47,8 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
       .catch(() => undefined);
   }, []);
   const failed = order.status === 'failed';
+  // Paid online (a provider's transaction): whether the money has come, as the provider said.
+  const online = !!order.transactionId;
   return (
     <div className="page container order-received">
       {failed ? null : <CheckoutSteps current="done" />}
@@ -52,6 +56,12 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
       <p className={failed ? 'notice notice--error' : 'notice received-thanks'} role="status">
         {failed ? t('received.failed') : t('received.thanks')}
       </p>
+      {online && order.status === 'pending' ? (
+        <p className="notice notice--warning" role="status">
+          {t('received.awaitingPayment')}
+        </p>
+      ) : null}
+      {online && order.paidAt ? <p className="notice">{t('received.paid')}</p> : null}
       {failed ? (
         <p className="received-actions">
           <a className="button" href={payUrl(order.id, order.orderKey)}>

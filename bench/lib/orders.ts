@@ -71,14 +71,14 @@ export interface OrderStream {
  * One buyer per product, each buying it over and over until `until()` is past; only the
  * orders placed while `measuring()` holds are recorded.
  */
-export async function placeOrders(ctx: BenchContext, products: number[], until: () => number, measuring: () => boolean, into: OrderStream): Promise<void> {
+export async function placeOrders(ctx: BenchContext, products: number[], until: () => number, measuring: () => boolean, into: OrderStream, paymentMethod = 'cod'): Promise<void> {
   const buyer = async (productId: number) => {
     while (performance.now() < until()) {
       const added = await post(ctx, '/api/cart/items', `bench-${Math.random()}`, { productId, quantity: 1 });
       const token = added.cartToken;
       if (added.status !== 201 || !token) throw new Error(`POST /api/cart/items answered ${added.status}`);
       const t0 = performance.now();
-      const res = await post(ctx, '/api/checkout', token, { billing_address: BILLING, payment_method: 'cod' });
+      const res = await post(ctx, '/api/checkout', token, { billing_address: BILLING, payment_method: paymentMethod });
       const text = res.text;
       if (!measuring()) continue;
       if (res.status === 200) into.times.push(performance.now() - t0);

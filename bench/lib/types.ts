@@ -1,3 +1,4 @@
+import type { StripeStandin } from '../../tests/helpers/stripe-standin.ts';
 import type autocannon from 'autocannon';
 import type { DB } from '../../db/client.ts';
 import type { ServerKind } from './server-command.ts';
@@ -48,6 +49,8 @@ export interface BenchContext {
   appDir: string;
   /** How the server under test was started (BENCH_SERVER): compiled JavaScript, or tsx. */
   server: ServerKind;
+  /** The local Stripe stand-in the server talks to (STRIPE_API_URL), when a scenario asked for it. */
+  stripe?: StripeStandin;
 }
 
 export interface RequestSpec {
@@ -110,6 +113,8 @@ export interface HttpScenario {
 /** Measure something else entirely (an import's rows/s…); may bring its own baseline. */
 export interface CustomScenario {
   name: string;
+  /** Started before the server (its address is in the server's environment). */
+  needs?: 'stripe'[];
   run(ctx: BenchContext): Promise<{ result: Measurement; baseline?: { name: string; result: Measurement } }>;
   targets?: Targets;
 }

@@ -24,6 +24,7 @@ import * as chatTranscriptLinks from './2026-12-01-025-chat-transcript-links.ts'
 import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
+import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 
 /**
@@ -56,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-024-idempotency-keys': idempotencyKeys,
   '2026-12-01-025-chat-transcript-links': chatTranscriptLinks,
   '2026-12-01-026-chat-operator-profiles': chatOperatorProfiles,
+  // Online payments: provider secrets and events.
+  '2026-12-02-029-payment-providers': paymentProviders,
   '2026-12-02-031-unpaid-orders': unpaidOrders,
 };
 

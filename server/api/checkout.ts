@@ -7,7 +7,7 @@ import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../../app/features/cart/car
 import { getOrderByKey, getOrderForUser, orderNotFound } from '../../app/features/orders/orders.server.ts';
 import type { OrderDetail } from '../../app/features/orders/orders.ts';
 import { placeOrder, type PlaceOrderResult } from '../../app/features/orders/placement.server.ts';
-import { availableMethods, paymentInstructions } from '../../app/features/payments/payments.server.ts';
+import { availableMethods, paymentInstructions, refreshPayment } from '../../app/features/payments/payments.server.ts';
 import { handleWebhook } from '../../app/features/payments/webhook.server.ts';
 import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
@@ -104,16 +104,31 @@ export async function checkoutRoutes(api: FastifyInstance) {
     const { id } = parseInput(orderParams, request.params);
     const { key } = parseInput(keyQuery, request.query);
     const user = request.ctx.user;
-    const order = key ? await getOrderByKey(services.db, id, key) : user ? await getOrderForUser(services.db, id, user.id) : null;
+    const find = () => (key ? getOrderByKey(services.db, id, key) : user ? getOrderForUser(services.db, id, user.id) : null);
+    let order = await find();
     if (!order) throw orderNotFound();
+    // As the return page: a pending payment is read from its provider (the query string is not trusted).
+    if (await refreshPayment(services, order, request.ctx.requestOrigin)) order = (await find())!;
     reply.header('cache-control', 'no-store');
     const s = await getSettings(services.db);
     return orderBody(order, { payment_instructions: paymentInstructions(order, s) });
   });
 
-  // Sent by the provider's servers, not the shop's clients: the gateway decides what a repeat means.
-  api.post('/payments/:gateway/webhook', { config: { idempotency: false }, schema: apiSchema({ summary: "A payment provider's notification", description: 'Called by the provider; authenticated by the gateway (signature headers), not by CSRF.', tags: ['Payments'], params: gatewayParam, body: z.unknown(), responses: { 200: { description: 'Received.', body: z.looseObject({}) } } }) }, async (request) => {
-    const { gateway } = parseInput(gatewayParam, request.params);
-    return handleWebhook(services, gateway, { headers: request.headers, body: request.body }, request.ctx.requestOrigin);
+  // Sent by the provider's servers, not the shop's clients: the gateway decides what a repeat
+  // means. Its own scope keeps the body's bytes as sent (signatures are over the raw body).
+  await api.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post('/payments/:gateway/webhook', { config: { idempotency: false }, schema: apiSchema({ summary: "A payment provider's notification", description: 'Called by the provider; authenticated by the gateway (signature headers, over the raw body), not by CSRF.', tags: ['Payments'], params: gatewayParam, body: z.unknown(), responses: { 200: { description: 'Received.', body: z.looseObject({}) } } }) }, async (request) => {
+      const { gateway } = parseInput(gatewayParam, request.params);
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let body: unknown = null;
+      try {
+        body = rawBody.length ? JSON.parse(rawBody.toString('utf8')) : null;
+      } catch {
+        body = null;
+      }
+      return handleWebhook(services, gateway, { headers: request.headers, body, rawBody }, request.ctx.requestOrigin);
+    });
   });
 }

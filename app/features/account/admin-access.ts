@@ -85,6 +85,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/orders': 'orders',
   'admin/orders/:id': 'orders',
   'admin/payments': 'settings',
+  'admin/payments/stripe': 'settings',
   'admin/privacy': 'privacy',
   'admin/wishlists': 'wishlists',
   'admin/chat': 'chatConsole',
@@ -121,4 +122,7 @@ export const ADMIN_APIS: Record<string, AdminArea> = {
   '/api/admin/pages/:id/revisions/:rev/restore': 'pages',
   '/api/admin/menus': 'menus',
   '/api/admin/menus/:location': 'menus',
+  '/api/admin/payments/stripe': 'settings',
+  '/api/admin/payments/stripe/check': 'settings',
+  '/api/admin/orders/:id/capture': 'orders',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
+import { stripeSettingsSchema } from '../payments/stripe/stripe-settings.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -144,6 +145,8 @@ export const storeSettingsSchema = z.object({
   /** Who gets "new order" e-mails; empty: every admin and shop manager account. */
   orderNotificationEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
   payments: z.preprocess((v) => v ?? {}, paymentSettingsSchema),
+  /** Stripe card payments (no secrets here: see app/features/payments/stripe). */
+  stripe: z.preprocess((v) => v ?? {}, stripeSettingsSchema),
   // Taxes (the WooCommerce meanings)
   taxesEnabled: flag(false),
   /** Catalog prices are entered with tax included. */

@@ -13,6 +13,7 @@ import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type 
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
 import { getOrderAdmin, orderNotFound } from './orders.server.ts';
 import { gateway } from '../payments/gateway.ts';
+import { recordEventOnce } from '../payments/events.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { t } from '../../i18n/t-admin.ts';
@@ -137,6 +138,11 @@ const statusSchema = z.object({
 /** Admin: changes an order's status (input `{status, note?}`); e-mails the customer where the status calls for it. */
 export async function changeOrderStatus(services: Services, id: number, input: unknown, actor: Actor): Promise<{ from: OrderStatus | null; to: OrderStatus }> {
   const { status, note } = parseInput(statusSchema, input);
+  const current = await getOrderAdmin(services.db, id);
+  const g = current ? gateway(current.paymentMethod) : undefined;
+  if (current && current.status !== status && g?.beforeStatusChange) {
+    await g.beforeStatusChange(current, status, { settings: await getSettings(services.db), origin: (await trustedOrigin(services, null)) ?? '', services });
+  }
   const from = await withTransaction(services.db, (trx) => transitionInTrx(trx, id, status, actor, note));
   if (from) notifyStatus(services, id, from, status);
   // Stock may have come back: wishlist alerts look after the commit, in the background.
@@ -223,7 +229,15 @@ export async function refundOrder(
   id: number,
   input: unknown,
   actor: Actor,
-  options: { throughGateway?: boolean; requestOrigin?: string | null } = {},
+  options: {
+    throughGateway?: boolean;
+    requestOrigin?: string | null;
+    /**
+     * Runs first inside the refund's transaction; false: this refund was recorded already (a
+     * provider's refund id seen before) and nothing is written (409 `refund_recorded`).
+     */
+    once?: (trx: DB) => Promise<boolean>;
+  } = {},
 ): Promise<{ refundId: number; refundedTotal: number; status: OrderStatus }> {
   const data = parseInput(refundSchema, input);
   // Check the amount before asking a gateway to move money.
@@ -237,12 +251,18 @@ export async function refundOrder(
     const g = gateway(order.paymentMethod);
     if (!g?.refund) throw new HttpError(409, 'refund_unsupported', `${order.paymentMethodTitle} cannot refund automatically: refund the money yourself and record a manual refund.`);
     const settings = await getSettings(services.db);
-    const res = await g.refund(order, data.amount, data.reason, { settings, origin: (await trustedOrigin(services, options.requestOrigin)) ?? '' });
+    const res = await g.refund(order, data.amount, data.reason, { settings, origin: (await trustedOrigin(services, options.requestOrigin)) ?? '', services });
     if (!res.ok) throw new HttpError(409, 'refund_failed', res.message ?? 'The payment provider refused the refund.');
+    // The provider will report this refund back (webhook): its id marks it as recorded here.
+    if (res.transactionId && !options.once) {
+      const refundId = res.transactionId;
+      options = { ...options, once: (trx) => recordEventOnce(trx, { provider: g.id, eventId: `refund:${refundId}`, orderId: id, type: 'refund', summary: `Refund ${refundId} by ${actor.name}` }) };
+    }
   }
   let from: OrderStatus | null = null;
   const result = await withTransaction(services.db, async (trx) => {
     const row = await lockOrder(trx, id);
+    if (options.once && !(await options.once(trx))) throw new HttpError(409, 'refund_recorded', 'This refund is on the order already.');
     if (data.amount > row.total - row.refunded_total) throw tooMuch();
     if (['pending', 'cancelled', 'failed'].includes(row.status)) {
       throw new HttpError(409, 'not_refundable', `An order that is ${STATUS_LABELS[row.status].toLowerCase()} has not been paid, so it cannot be refunded.`);

@@ -416,7 +416,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
     from = 'pending';
   } else {
     try {
-      result = v.gateway.outcome ?? (await v.gateway.process((await getOrderAdmin(services.db, orderId))!, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '' }));
+      result = v.gateway.outcome ?? (await v.gateway.process((await getOrderAdmin(services.db, orderId))!, { settings, origin: (await trustedOrigin(services, req.requestOrigin)) ?? '', services }));
     } catch (err) {
       services.log.error({ err, orderId }, 'payment gateway failed');
       result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };

@@ -1,4 +1,5 @@
 import type { StoreSettings } from '../admin/settings.schema.ts';
+import type { Services } from '../../lib/services.server.ts';
 import type { OrderDetail, OrderStatus, PaymentInstructions } from '../orders/orders.ts';
 
 /*
@@ -12,6 +13,8 @@ export interface GatewayContext {
   settings: StoreSettings;
   /** Origin for absolute URLs (return and webhook addresses): `trustedOrigin`, empty when none is configured. */
   origin: string;
+  /** The shop's services (database, config, log): an online gateway reads its keys through them. */
+  services?: Services;
 }
 
 /** What became of a payment attempt. */
@@ -45,13 +48,27 @@ export interface WebhookResult {
 
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
+  /** The body parsed as JSON (null when it is not JSON). */
   body: unknown;
+  /** The body's bytes as sent, for signature checks. */
+  rawBody?: Buffer;
+}
+
+/** What a gateway that applies its own events (`receive`) did with one. */
+export interface ReceivedEvent {
+  /** The order it was about; null when the payment is unknown here (logged, nothing changed). */
+  orderId: number | null;
+  status: OrderStatus | null;
+  /** False when the event had been applied before. */
+  applied: boolean;
 }
 
 export interface PaymentGateway {
   id: string;
   /** Shown in the admin when the settings give no title. */
   defaultTitle: string;
+  /** An online gateway's provider as the admin knows it ("Stripe"). */
+  provider?: string;
   enabled(settings: StoreSettings): boolean;
   title(settings: StoreSettings): string;
   description(settings: StoreSettings): string;
@@ -62,12 +79,27 @@ export interface PaymentGateway {
    * checkout then applies it without reading the placed order back for `process`.
    */
   outcome?: PaymentResult;
-  /** Captures an authorised payment. */
-  capture?(order: OrderDetail, ctx: GatewayContext): Promise<PaymentResult>;
+  /** Captures an authorised payment: all of it, or `amount` (minor units) releasing the rest. */
+  capture?(order: OrderDetail, ctx: GatewayContext, amount?: number): Promise<PaymentResult>;
+  /** Reads the payment's state from the provider and applies it (the return page: never from its query string). */
+  refresh?(order: OrderDetail, ctx: GatewayContext): Promise<void>;
   /** Gives money back through the provider; without it refunds are recorded manually. */
   refund?(order: OrderDetail, amount: number, reason: string, ctx: GatewayContext): Promise<RefundResult>;
   /** Reads (and authenticates) a provider's notification; throws HttpError when it is not genuine. */
   webhook?(request: WebhookRequest, ctx: GatewayContext): Promise<WebhookResult>;
+  /**
+   * Instead of `webhook`: authenticates a notification and applies it itself, each provider
+   * event once (payment_events, in the transaction of its effect). Throws HttpError when it is not genuine.
+   */
+  receive?(request: WebhookRequest, ctx: GatewayContext & { services: Services }): Promise<ReceivedEvent>;
+  /**
+   * Before the shop moves one of its orders to `to` (order page, bulk change): a gateway that
+   * only authorised the payment captures it as the order completes and releases it as the
+   * order is cancelled. An HttpError stops the change.
+   */
+  beforeStatusChange?(order: OrderDetail, to: OrderStatus, ctx: GatewayContext): Promise<void>;
+  /** The payment's page in the provider's dashboard (the admin order page links it). */
+  transactionUrl?(transactionId: string, settings: StoreSettings): string | null;
   /** What the shopper is told after ordering (bank details, where to send a cheque). */
   instructions?(order: OrderDetail, settings: StoreSettings): PaymentInstructions | null;
 }

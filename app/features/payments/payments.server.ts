@@ -1,14 +1,18 @@
 import type { DB } from '../../../db/client.ts';
+import type { Services } from '../../lib/services.server.ts';
+import { trustedOrigin } from '../admin/origin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { getSettings, saveSettings } from '../admin/settings.server.ts';
 import { paymentSettingsSchema, type OfflineGatewayId, type PaymentSettings, type StoreSettings } from '../admin/settings.schema.ts';
 import type { OrderDetail, PaymentInstructions } from '../orders/orders.ts';
 import { allGateways, gateway, registerGateway, type PaymentGateway, type PaymentMethodInfo } from './gateway.ts';
 import { bacs, cheque, cod } from './offline.server.ts';
+import { stripeGateway } from './stripe/stripe-gateway.server.ts';
 
 export * from './gateway.ts';
 
-for (const g of [bacs, cheque, cod]) registerGateway(g);
+// Online providers after the offline methods: one module each under payments/<provider>/.
+for (const g of [bacs, cheque, cod, stripeGateway]) registerGateway(g);
 
 /** The payment methods a shopper may choose now, in registration order. */
 export function availableMethods(settings: StoreSettings): PaymentMethodInfo[] {
@@ -70,4 +74,22 @@ export function paymentSettingsFromForm(form: Record<string, string>): Record<st
     out.accounts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r).filter((r) => Object.values(r).some((v) => v.trim() !== ''));
   }
   return out;
+}
+
+/**
+ * The order as its payment provider has it now, for a page the shopper lands on after paying
+ * (the return page): a pending order's gateway reads the payment from the provider — never
+ * from the page's query string — and applies it. A provider that cannot be asked leaves it as it is.
+ */
+export async function refreshPayment(services: Services, order: OrderDetail, requestOrigin: string | null = null): Promise<boolean> {
+  const g = gateway(order.paymentMethod);
+  if (!g?.refresh || !['pending', 'on-hold'].includes(order.status) || !order.transactionId) return false;
+  try {
+    const settings = await getSettings(services.db);
+    await g.refresh(order, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '', services });
+    return true;
+  } catch (err) {
+    services.log.warn({ err, orderId: order.id }, 'payment provider could not be asked about the order');
+    return false;
+  }
 }
