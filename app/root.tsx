@@ -27,6 +27,8 @@ import { noticeCookie } from './ui/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
+import { visitorWishlist } from './features/wishlist/visitor-wishlist.server.ts';
+import { WishlistAddedNotice } from './features/wishlist/components/wishlist-added-notice.tsx';
 import { chatWidgetSettings, type ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
@@ -52,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, menu, menus, chat] = await Promise.all([getSettings(db), menuCategories(db), shellMenus(db), chatWidgetSettings(db)]);
   const cookies = request.headers.get('cookie') ?? '';
   const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
-  const cart = await visitorCart(request, context);
+  const [cart, wishlist] = await Promise.all([visitorCart(request, context), visitorWishlist(request, context)]);
   const rootData = {
     noticeHidden,
     user: context.user ? { name: context.user.name, email: context.user.email, staff: isStaff(context.user.role) } : null,
@@ -69,8 +71,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     hydrationChunk: hydrationChunk(),
     cartCount: cart.count,
     added: cart.added,
+    // Back from a heart pressed without scripts (visitor-wishlist.server.ts): the notice, and the
+    // count and products the header icon and hearts show until scripts fetch them.
+    wishlistAdded: wishlist.added,
+    wishlist: wishlist.state,
   };
-  return withHeaders(rootData, cart.setCookie ? { headers: { 'set-cookie': cart.setCookie } } : undefined);
+  const headers = new Headers();
+  for (const c of [cart.setCookie, wishlist.setCookie]) if (c) headers.append('set-cookie', c);
+  return withHeaders(rootData, { headers });
 }
 
 /** What a route's `handle` may tell the root layout. */
@@ -122,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <SiteHeader data={data} />
               <main id="main" tabIndex={-1}>
                 {data?.added ? <AddedNotice name={data.added.name} quantity={data.added.quantity} /> : null}
+                {data?.wishlistAdded ? <WishlistAddedNotice name={data.wishlistAdded.name} already={data.wishlistAdded.already} /> : null}
                 {children}
               </main>
               <SiteFooter storeName={data?.settings.storeName ?? 'Vitrine'} menu={data?.menu ?? []} links={data?.menus.footer} />

@@ -32,6 +32,7 @@ import { PAGE_EDITOR_ROLES } from '../app/features/pages/roles.ts';
 import type { Role } from '../app/features/account/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
 import { ADDED_COOKIE } from '../app/features/cart/visitor-cart.server.ts';
+import { WISHLIST_ADDED_COOKIE } from '../app/features/wishlist/visitor-wishlist.server.ts';
 
 export const BUILD_DIR = path.resolve('build');
 /** Largest CSV accepted by the admin's catalog import (about 100,000 WooCommerce rows). */
@@ -232,9 +233,11 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method === 'GET') issueCsrfCookies(request);
       // A cached page needs no web Request: build one only for React Router.
-      // A visitor just back from adding to the cart without scripts sees a notice and their cart
-      // count on the page: rendered for them alone (app/features/cart/visitor-cart.server.ts).
-      if (cache && !request.ctx.user && !(ADDED_COOKIE in request.cookies) && isCacheablePage(request.method, request.url)) return servePage(request, reply);
+      // A visitor just back from adding to the cart or a wishlist without scripts sees a notice
+      // and their count on the page: rendered for them alone (app/features/cart/visitor-cart.server.ts,
+      // app/features/wishlist/visitor-wishlist.server.ts).
+      const justAdded = ADDED_COOKIE in request.cookies || WISHLIST_ADDED_COOKIE in request.cookies;
+      if (cache && !request.ctx.user && !justAdded && isCacheablePage(request.method, request.url)) return servePage(request, reply);
       const webRequest = toWebRequest(request);
       if (UNSAFE_METHODS.has(request.method) && !(await formCsrfOk(request, webRequest.clone()))) {
         return reply

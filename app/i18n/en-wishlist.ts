@@ -116,6 +116,8 @@ export const enWishlist = {
   'wishlist.addToList': 'Add to wishlist',
   'wishlist.addedToList': 'Added to wishlist',
   'wishlist.browse': 'Browse wishlist',
+  'wishlist.addedNotice': '“{name}” has been added to your wishlist.',
+  'wishlist.addedNoticeExists': '“{name}” is already in your wishlist.',
   'wishlist.headerLabel': 'Wishlist',
   'wishlist.nameRequired': 'Enter a name',
   'wishlist.saveQuantities': 'Save quantities',

@@ -25,6 +25,8 @@ export interface Services {
     disconnectAccount(accountId: number): Promise<void>;
     /** The chat settings were saved: open sockets on every node take them. */
     settingsChanged(): Promise<void>;
+    /** A shop account's operator vendor changed: its open sockets serve the new vendor at once. */
+    operatorVendorChanged(accountId: number): Promise<void>;
   };
 }
 

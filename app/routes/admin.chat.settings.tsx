@@ -30,7 +30,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const values = formToObject(await request.formData());
   return formAction(async () => {
     if (values.intent === 'vendor') {
-      const r = await assignOperatorVendor(context.services.db, values);
+      const r = await assignOperatorVendor(context.services.db, values, context.services.chat);
       return { done: t('admin.chat.vendorSaved', { name: r.user.name || r.user.email, vendor: r.vendorName || t('admin.chat.theShop') }) };
     }
     // Every field is in the form: a post without them (not this form) changes nothing.

@@ -5,6 +5,7 @@ import { addGroupedItems, addItem, applyCoupon, getCart, removeCoupon, removeIte
 import { cartCallerFrom, cartCookies } from '../features/cart/cart-http.server.ts';
 import { CART_COOKIE } from '../features/cart/cart-store.server.ts';
 import { addedCookie } from '../features/cart/visitor-cart.server.ts';
+import { clearRemovedCookie, REMOVED_COOKIE, removedCookie, removedLine, removedName, restoreItem } from '../features/cart/cart-undo.server.ts';
 import { cartText } from '../features/cart/components/cart-text.ts';
 import { CartPage } from '../features/cart/components/cart-page.tsx';
 import { summariesByIds } from '../features/catalog/product.server.ts';
@@ -24,6 +25,8 @@ const callerOf = (request: Request, context: Route.LoaderArgs['context']) => car
 function withCookies(result: CartAnswer, secure: boolean): Headers {
   const headers = new Headers();
   for (const c of cartCookies(result, secure)) headers.append('set-cookie', c);
+  // What Undo puts back (cart-undo.server.ts).
+  if (result.removed) headers.append('set-cookie', removedCookie(result.removed, secure));
   return headers;
 }
 
@@ -49,6 +52,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The remove links of the cart and the header cart (they work without scripts), guarded by the CSRF token.
   const removeKey = url.searchParams.get('remove_item');
   const removeCode = url.searchParams.get('remove_coupon');
+  const undoKey = url.searchParams.get('undo_item');
+  if (undoKey !== null) {
+    if (url.searchParams.get('_csrf') !== context.csrfToken) throw redirect('/cart?done=expired');
+    let headers: Headers;
+    try {
+      headers = withCookies(await restoreItem(services, caller, requestCookie(request, REMOVED_COOKIE), undoKey), context.secure);
+    } catch (err) {
+      if (err instanceof HttpError) throw redirect('/cart?done=undo_failed');
+      throw err;
+    }
+    headers.append('set-cookie', clearRemovedCookie(context.secure));
+    throw redirect('/cart?done=restored', { headers });
+  }
   if (removeKey !== null || removeCode !== null) {
     if (url.searchParams.get('_csrf') !== context.csrfToken) throw redirect('/cart?done=expired');
     try {
@@ -67,12 +83,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [];
   const crossIds = [...new Set(links.map((l) => l.linked_id))].filter((id) => !inCart.includes(id)).slice(0, CROSS_SELLS);
   const country = cart.shipping.address?.country ?? settings.baseCountry;
+  const notice = noticeOf(url.searchParams.get('done'));
+  // Back from a removal: the line it took out, for "“X” removed. Undo?".
+  const removed = notice === 'removed' ? removedLine(requestCookie(request, REMOVED_COOKIE)) : null;
+  const removedAs = removed ? await removedName(services, removed) : null;
   return data(
     {
       cart,
       crossSells: await summariesByIds(services.db, crossIds),
       region: { country, stateField: stateField(country), states: statesOf(country) },
-      notice: noticeOf(url.searchParams.get('done')),
+      notice,
+      undo: removed && removedAs ? { key: removed.key, name: removedAs } : null,
     },
     { headers: withCookies(result, context.secure) },
   );

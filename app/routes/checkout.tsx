@@ -3,8 +3,8 @@ import type { Route } from './+types/checkout';
 import { cartCallerFrom, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
 import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../features/cart/cart-store.server.ts';
 import { sessionCookie } from '../features/account/session.server.ts';
-import { checkoutPageData, formFieldErrors, submitCheckout } from '../features/checkout/checkout-page.server.ts';
-import { CheckoutPage, type CheckoutError } from '../features/checkout/components/checkout-page.tsx';
+import { applyDestination, checkoutPageData, formFieldErrors, submitCheckout } from '../features/checkout/checkout-page.server.ts';
+import { CheckoutPage, type CheckoutResult } from '../features/checkout/components/checkout-page.tsx';
 import { statesFor } from '../features/checkout/address-form.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
@@ -30,8 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return checkoutPageData(context.services, callerOf(request, context), context.user);
 }
 
+/** What the form shows again: everything typed but secrets and the one-time fields. */
+const shownAgain = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).filter(([k]) => !/password|_csrf|idempotency_key|expected_total|^intent$/i.test(k)));
+
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formToObject(await request.formData());
+  // "Update" (the button the form has without scripts): the form again for the countries now
+  // chosen, with their states and totals and everything typed; no order is placed.
+  if (values.intent === 'update') {
+    await applyDestination(context.services, callerOf(request, context), values);
+    const body: CheckoutResult = { values: shownAgain(values), billingStates: statesFor(values.billing_country), shippingStates: statesFor(values.shipping_country) };
+    return data(body);
+  }
   try {
     const result = await submitCheckout(context.services, {
       caller: callerOf(request, context),
@@ -49,10 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(result.payment.redirect || result.order.receivedUrl, { headers });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    const safe = Object.fromEntries(Object.entries(values).filter(([k]) => !/password|_csrf|idempotency_key|expected_total/i.test(k)));
-    const body: CheckoutError = {
+    const body: CheckoutResult = {
       error: { code: err.code, message: err.message, fields: formFieldErrors(err.fields) },
-      values: safe,
+      values: shownAgain(values),
       billingStates: statesFor(values.billing_country),
       shippingStates: statesFor(values.shipping_country),
     };

@@ -13,6 +13,7 @@ import {
   type CartCaller,
 } from '../../app/features/cart/cart.server.ts';
 import { answerToken, cartCallerFrom, cartCookies } from '../../app/features/cart/cart-http.server.ts';
+import { clearRemovedCookie, REMOVED_COOKIE, removedCookie, restoreItem } from '../../app/features/cart/cart-undo.server.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { jsonOnce, JSON_TYPE } from '../json-once.ts';
 import { cartJson } from '../../app/features/cart/totals.server.ts';
@@ -51,6 +52,8 @@ function send(request: FastifyRequest, reply: FastifyReply, result: CartAnswer, 
   reply.header('cart-token', answerToken(result, request.headers['cart-token'] as string | undefined));
   if (!request.headers['cart-token']) {
     for (const c of cartCookies(result, request.ctx.secure)) reply.header('set-cookie', c);
+    // What Undo puts back (a browser's record of its last removal).
+    if (result.removed) reply.header('set-cookie', removedCookie(result.removed, request.ctx.secure));
   }
   // A cart answered again unchanged (the pricing memo) is the same object.
   return reply.status(status).type(JSON_TYPE).send(jsonOnce(result.cart, cartJson));
@@ -68,6 +71,12 @@ export async function cartRoutes(api: FastifyInstance) {
   api.delete('/cart/items/:key', { schema: apiSchema({ summary: 'Remove a line', tags, access: 'csrf-or-cart-token', headers: cartHeaders, cookies: ['vt_cart'], params: keyParam, responses: { 200: { description: 'The cart.', body: cartBody } } }) }, async (request, reply) => {
     const { key } = parseInput(keyParam, request.params);
     return send(request, reply, await removeItem(services, caller(request), key));
+  });
+  api.post('/cart/items/:key/restore', { schema: apiSchema({ summary: 'Undo the removal of a line (the one this browser removed last)', tags, access: 'csrf-or-cart-token', headers: cartHeaders, cookies: ['vt_cart', REMOVED_COOKIE], params: keyParam, responses: { 201: { description: 'The cart with the line back.', body: cartBody } } }) }, async (request, reply) => {
+    const { key } = parseInput(keyParam, request.params);
+    const result = await restoreItem(services, caller(request), request.cookies[REMOVED_COOKIE], key);
+    reply.header('set-cookie', clearRemovedCookie(request.ctx.secure));
+    return send(request, reply, result, 201);
   });
   api.post('/cart/coupons', { schema: apiSchema({ summary: 'Apply a coupon', tags, access: 'csrf-or-cart-token', headers: cartHeaders, cookies: ['vt_cart'], body: couponCodeSchema, responses: { 200: { description: 'The cart.', body: cartBody } } }) }, async (request, reply) => send(request, reply, await applyCoupon(services, caller(request), request.body)));
   api.delete('/cart/coupons/:code', { schema: apiSchema({ summary: 'Remove a coupon', tags, access: 'csrf-or-cart-token', headers: cartHeaders, cookies: ['vt_cart'], params: codeParam, responses: { 200: { description: 'The cart.', body: cartBody } } }) }, async (request, reply) => {

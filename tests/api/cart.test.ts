@@ -211,6 +211,32 @@ for (const dialect of await dialects()) {
       expect(removed.items).toEqual([]);
     });
 
+    it('Undo puts the line removed last back once, with its variation, chosen values and quantity; a hand-made record does no more than an add', async () => {
+      const c = await Client.start(t.app);
+      await c.request('POST', '/api/cart/items', { productId: ids.mug, quantity: 1 });
+      const added = (await c.request('POST', '/api/cart/items', { productId: ids.hoodie, variationId: variation.red, attributes: { attribute_size: 'M' }, quantity: 2 })).json();
+      const line = added.items[1];
+      expect((await c.request('POST', `/api/cart/items/${line.key}/restore`)).statusCode).toBe(404);
+      expect((await c.request('DELETE', `/api/cart/items/${line.key}`)).json().items).toHaveLength(1);
+      expect(c.cookies.has('vt_removed')).toBe(true);
+      // Another line's key is not the removal recorded.
+      expect((await c.request('POST', `/api/cart/items/${added.items[0].key}/restore`)).statusCode).toBe(404);
+      const back = await c.request('POST', `/api/cart/items/${line.key}/restore`);
+      expect(back.statusCode).toBe(201);
+      expect(back.json().items[1]).toMatchObject({ key: line.key, variationId: variation.red, quantity: 2, attributes: line.attributes });
+      expect(c.cookies.has('vt_removed')).toBe(false);
+      expect((await c.request('POST', `/api/cart/items/${line.key}/restore`)).statusCode).toBe(404);
+      expect((await c.request('GET', '/api/cart')).json().itemCount).toBe(3);
+
+      // A record written by hand: a draft product is refused as an add would be, and nothing changes.
+      const forged = Buffer.from(JSON.stringify({ key: 'x', productId: ids.draft, variationId: null, attributes: {}, quantity: 1 })).toString('base64url');
+      c.cookies.set('vt_removed', forged);
+      expect((await c.request('POST', '/api/cart/items/x/restore')).statusCode).toBe(404);
+      c.cookies.set('vt_removed', 'not-a-record');
+      expect((await c.request('POST', '/api/cart/items/x/restore')).statusCode).toBe(404);
+      expect((await c.request('GET', '/api/cart')).json().itemCount).toBe(3);
+    });
+
     it('serves headless clients by Cart-Token without cookies or CSRF', async () => {
       const first = await t.app.inject({ method: 'POST', url: '/api/cart/items', payload: { productId: ids.mug, quantity: 1 }, headers: { 'cart-token': 'new' } });
       // An unknown token starts a new cart and answers its real token.

@@ -116,6 +116,72 @@ for (const dialect of await dialects()) {
       o.socket.disconnect();
     });
 
+    it('an operator already online serves a new vendor at once: given on the settings page or by `vitrine chat-operator`, their open socket hears it without reconnecting', async () => {
+      const url = await serve();
+      const db = t.services.db;
+      await createUser(t.services, { email: 'chat-vendor-boss@example.com', password: 'a long enough password', name: 'Boss', role: 'shop_manager' });
+      const manager = await Client.start(t.app);
+      expect((await manager.request('POST', '/api/account/login', { email: 'chat-vendor-boss@example.com', password: 'a long enough password' })).statusCode).toBe(200);
+      const [north, south] = await Promise.all(
+        ['North Looms', 'South Kilns'].map((name) => db.insertInto('vendors').values({ name, slug: name.toLowerCase().replace(' ', '-') }).returning('id').executeTakeFirstOrThrow()),
+      );
+      await saveChatSettings(db, { enabled: true, vendorOnlyChat: true });
+      const op = await operator(t.app);
+      const o = await rawSocket(url, await op.token());
+      expect(o.hello.me).toMatchObject({ vendorId: 0 });
+      expect((await ask(o.socket, 'op:status', { status: 'online' })).ok).toBe(true);
+      const northVisitor = await rawSocket(url, await (await visitor(t.app, north.id)).token());
+      expect(northVisitor.hello.mode).toBe('offline');
+      try {
+        // The settings page: a new hello on the same socket, and North's visitors hear someone can answer.
+        const hello = next<{ me: { vendorId: number }; queue?: ConversationView[] }>(o.socket, 'chat:hello');
+        const available = next<{ mode: string }>(northVisitor.socket, 'chat:availability', (a) => a.mode !== 'offline');
+        const saved = await manager.request('POST', '/admin/chat/settings', form({ intent: 'vendor', userId: String(op.user.id), vendorId: String(north.id) }), FORM);
+        expect(saved.statusCode).toBe(200);
+        expect((await hello).me.vendorId).toBe(north.id);
+        expect((await available).mode).toBe('login');
+        expect(o.socket.connected).toBe(true);
+        // North's new conversation reaches the operator's socket; the console answers for North now.
+        const queued = next<ConversationView>(o.socket, 'chat:conversation', (c) => c.vendorId === north.id);
+        const login = await ask<{ conversation: ConversationView }>(northVisitor.socket, 'chat:login', { name: 'Nils', email: 'nils@mail.example' });
+        expect(login.ok).toBe(true);
+        expect((await queued).id).toBe(login.conversation.id);
+        expect((await ask(o.socket, 'op:accept', { conversationId: login.conversation.id })).ok).toBe(true);
+
+        // The CLI, another process with no chat of its own: the open socket hears it within seconds.
+        const again = next<{ me: { vendorId: number } }>(o.socket, 'chat:hello', () => true, 10_000);
+        const env = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
+        Object.assign(process.env, { DATABASE_URL: t.database.url, DATA_DIR: t.database.dataDir, SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long' });
+        const lines: string[] = [];
+        const { run } = await import('../../cli/index.ts');
+        try {
+          expect(await run(['chat-operator', '--email', op.user.email, '--vendor', String(south.id)], { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) })).toBe(0);
+        } finally {
+          for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+        expect(lines.join('\n')).toContain(`now answers the live chat for vendor ${south.id} (South Kilns)`);
+        expect((await again).me.vendorId).toBe(south.id);
+        // South's visitors now; North's next conversation no longer reaches this socket.
+        const southVisitor = await rawSocket(url, await (await visitor(t.app, south.id)).token());
+        expect(await ask(southVisitor.socket, 'chat:availability')).toMatchObject({ ok: true, mode: 'login' });
+        const heard: ConversationView[] = [];
+        o.socket.on('chat:conversation', (c: ConversationView) => heard.push(c));
+        const southQueued = next<ConversationView>(o.socket, 'chat:conversation', (c) => c.vendorId === south.id);
+        const otherNorth = await rawSocket(url, await (await visitor(t.app, north.id)).token());
+        const northLogin = await ask<{ conversation: ConversationView }>(otherNorth.socket, 'chat:login', { name: 'Nora', email: 'nora@mail.example' });
+        const southLogin = await ask<{ conversation: ConversationView }>(southVisitor.socket, 'chat:login', { name: 'Sami', email: 'sami@mail.example' });
+        expect((await southQueued).id).toBe(southLogin.conversation.id);
+        expect(heard.map((c) => c.id)).not.toContain(northLogin.conversation.id);
+        expect(await ask(o.socket, 'chat:join', { conversationId: northLogin.conversation.id, after: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+        for (const s of [southVisitor, otherNorth]) s.socket.disconnect();
+      } finally {
+        await saveChatSettings(db, { vendorOnlyChat: false });
+        o.socket.disconnect();
+        northVisitor.socket.disconnect();
+      }
+    });
+
     it('an operator picks their chat picture; their messages carry it; only a picture on this shop is taken', async () => {
       const url = await serve();
       const op = await operator(t.app);

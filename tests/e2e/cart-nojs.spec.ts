@@ -154,9 +154,26 @@ test('without JavaScript: add from a product box, update, coupon, shipping, remo
   await expect(main.getByRole('status')).toHaveText('Shipping method updated.');
   await expect(totals.getByRole('row', { name: /^Total/ })).toContainText('£40.40');
 
-  // Remove: a plain link.
+  // Remove: a plain link, and WooCommerce's "Undo?" (a plain link too) puts the line back as it was.
   await main.getByRole('link', { name: 'Remove Canvas Tote Bag from cart' }).click();
   await expect(page).toHaveURL(/\/cart\?done=removed$/);
-  await expect(main.getByRole('status')).toHaveText('Item removed from your cart.');
+  await expect(main.getByRole('status')).toHaveText('“Canvas Tote Bag” removed. Undo?');
+  await expect(main.getByText('Your cart is currently empty.')).toBeVisible();
+  const undo = main.getByRole('status').getByRole('link', { name: 'Undo?' });
+  const undoAddress = await undo.getAttribute('href');
+  await undo.click();
+  await expect(page).toHaveURL(/\/cart\?done=restored$/);
+  await expect(main.getByRole('status')).toHaveText('Item put back in your cart.');
+  await expect(main.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('2');
+  await expect(main.getByRole('row', { name: /Canvas Tote Bag/ })).toContainText('£36.00');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+
+  // Undo puts a line back once: the same link again adds nothing.
+  await page.goto(undoAddress!);
+  await expect(page).toHaveURL(/\/cart\?done=undo_failed$/);
+  await expect(main.getByRole('alert')).toHaveText('That item could not be put back in your cart.');
+  await expect(main.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('2');
+  await main.getByRole('link', { name: 'Remove Canvas Tote Bag from cart' }).click();
+  await expect(main.getByRole('status')).toHaveText('“Canvas Tote Bag” removed. Undo?');
   await expect(main.getByText('Your cart is currently empty.')).toBeVisible();
 });

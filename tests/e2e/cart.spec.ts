@@ -210,7 +210,7 @@ test('removing from the header cart updates it in place; a failed remove follows
   await page.route('**/api/cart/items/*', (route) => route.abort());
   await panel.getByRole('link', { name: 'Remove Market Tote XL from cart' }).click();
   await expect(page).toHaveURL(/\/cart\?done=removed$/);
-  await expect(page.getByRole('main').getByRole('status')).toContainText('Item removed from your cart.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('“Market Tote XL” removed. Undo?');
   await expect(page.getByText('Your cart is currently empty.')).toBeVisible();
 });
 
@@ -266,6 +266,39 @@ test('the cart page updates quantities and applies a coupon in place, without a 
   await expect(main.getByRole('status')).toHaveText('Coupon has been removed.');
   await expect(totals.getByRole('row', { name: /Coupon/ })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test('the cart page: “… removed. Undo?” puts the line back without a reload, and a quantity typed in another line stays as typed', async ({ page }) => {
+  await addFromShop(page, 'tote', 'Canvas Tote Bag');
+  await card(page, 'Market Tote XL').getByRole('button', { name: 'Add to cart: Market Tote XL' }).click();
+  await expect(cartButton(page, 2)).toBeVisible();
+  await page.goto('/cart');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const main = page.getByRole('main');
+  // The shopper types 3 totes but does not press "Update cart" yet.
+  await main.getByLabel('Quantity of Canvas Tote Bag').fill('3');
+
+  await main.getByRole('link', { name: 'Remove Market Tote XL from cart' }).click();
+  await expect(main.getByRole('status')).toHaveText('“Market Tote XL” removed. Undo?');
+  await expect(main.getByLabel('Quantity of Market Tote XL')).toHaveCount(0);
+  await expect(cartLink(page, 1)).toBeVisible();
+  await expect(main.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('3');
+
+  await main.getByRole('status').getByRole('link', { name: 'Undo?' }).click();
+  await expect(main.getByRole('status')).toHaveText('Item put back in your cart.');
+  await expect(main.getByLabel('Quantity of Market Tote XL')).toHaveValue('1');
+  await expect(main.getByRole('row', { name: /Market Tote XL/ })).toContainText('£32.00');
+  await expect(cartLink(page, 2)).toBeVisible();
+  await expect(main.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('3');
+
+  // The typed quantity is still the one "Update cart" sends.
+  await main.getByRole('button', { name: 'Update cart' }).click();
+  await expect(main.getByRole('status')).toHaveText('Cart updated.');
+  await expect(main.getByRole('row', { name: /Canvas Tote Bag/ })).toContainText('£54.00');
+  await expect(cartLink(page, 4)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await screenshot(page, 'cart-undo');
 });
 
 test('cross-sells of the cart\'s products are offered under it and go into the cart in place', async ({ page }) => {

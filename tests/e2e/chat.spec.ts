@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
 import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 import { DEMO_PRODUCTS, DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
 import { test, expect } from './fixtures.ts';
@@ -400,6 +401,65 @@ test('spec §4 "minimizes after 2 seconds" after the chat ends unrated; "Waiting
   await admin.close();
   await visitor.close();
   await op.ctx.close();
+});
+
+test('spec §3 vendor_id: on a vendor’s product page the widget asks for that vendor’s operators, and the chat reaches the operator the settings page gave that vendor', async ({ browser, baseURL, shop }) => {
+  test.setTimeout(budget(120_000));
+  // Vendors come with imported catalogues (there is no screen for them): one, and a product of it, written into the shop's database.
+  const product = DEMO_PRODUCTS.find((p) => p.name !== DEMO_SPECIAL.swatches && p.category[0] === 'Home') ?? DEMO_PRODUCTS.at(-1)!;
+  const slug = slugify(product.name);
+  const file = new SQLite(path.join(shop.server.dataDir, 'e2e.sqlite'));
+  let vendorId: number;
+  try {
+    file.prepare("insert into vendors (name, slug) values ('Fjord Ceramics', 'fjord-ceramics') on conflict do nothing").run();
+    vendorId = (file.prepare("select id from vendors where slug = 'fjord-ceramics'").get() as { id: number }).id;
+    file.prepare('update products set vendor_id = ? where slug = ?').run(vendorId, slug);
+  } finally {
+    file.close();
+  }
+  try {
+    createOperator(shop.server.dataDir);
+  } catch {
+    // Made by the journey above.
+  }
+
+  // The administrator gives Otto the vendor under "Operators' vendors".
+  const admin = await browser.newContext({ baseURL, storageState: adminState });
+  const settings = await admin.newPage();
+  await settings.goto('/admin/chat/settings');
+  await waitForHydration(settings);
+  await settings.getByLabel(`Vendor of ${SECOND.name}`).selectOption({ label: 'Fjord Ceramics' });
+  await settings.getByRole('row').filter({ hasText: SECOND.email }).getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText(`${SECOND.name} now answers chats for Fjord Ceramics.`)).toBeVisible();
+  await admin.close();
+  const otto = await operatorConsole(browser, baseURL!, SECOND);
+
+  const visitor = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const v = await visitor.newPage();
+  const token = v.waitForRequest((r) => r.url().endsWith('/api/chat/token') && r.method() === 'POST');
+  await v.goto(`/product/${slug}`);
+  await waitForHydration(v);
+  await expect(v.locator('.product-page')).toHaveAttribute('data-chat-vendor', String(vendorId));
+  await v.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(v.getByRole('dialog', { name: 'Chat with us' })).toBeVisible();
+  // Its title becomes the operator's name once one has accepted.
+  const popup = v.getByRole('dialog');
+  expect((await token).postDataJSON()).toMatchObject({ as: 'visitor', vendorId });
+  await popup.getByLabel('Name').fill('Nina Vendor');
+  await popup.getByLabel('E-mail').fill('nina@example.test');
+  await popup.getByRole('button', { name: 'Start chat' }).click();
+  await popup.getByRole('textbox', { name: 'Your message' }).fill('Is the glaze food safe?');
+  await popup.getByRole('textbox', { name: 'Your message' }).press('Enter');
+  // Otto serves Fjord Ceramics only: the chat is in his console, so it is the vendor's.
+  await otto.page.getByRole('button', { name: 'Accept the chat with Nina Vendor' }).click();
+  const pane = otto.page.getByRole('region', { name: /Nina Vendor/ });
+  await expect(pane.getByText('Is the glaze food safe?')).toBeVisible();
+  await expect(pane.getByText(`Page: /product/${slug}`)).toBeVisible();
+  await expect(popup.getByRole('heading', { name: SECOND.name })).toBeVisible();
+  await popup.getByRole('button', { name: 'End chat' }).click();
+  await expect(popup.getByText('The chat has ended.')).toBeVisible();
+  await visitor.close();
+  await otto.ctx.close();
 });
 
 test('a link to #live-chat opens the chat', async ({ page }) => {

@@ -64,6 +64,44 @@ test('without JavaScript: the same purchase to the United States as plain form p
   await expect(page.getByText('Your cart is currently empty')).toBeVisible();
 });
 
+test('without JavaScript: “Update” beside the country brings the new country’s State field and totals, keeping what was typed', async ({ page }) => {
+  await addToCart(page, 'tote', 'Canvas Tote Bag', { scripts: false });
+  await page.goto('/checkout');
+  const billing = billingRegion(page);
+  await expect(billing.getByLabel(/^State/)).toHaveCount(0);
+  await billing.getByLabel('First name').fill('Dorothy');
+  await billing.getByLabel('Last name').fill('Vaughan');
+  await billing.getByLabel('Street address').fill('2 Langley Blvd');
+  await billing.getByLabel('Email address').fill(uniqueEmail('update'));
+  await page.getByLabel(/Order notes/).fill('Leave at the door');
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await billing.getByLabel('Country / Region').selectOption('US');
+  await billing.getByRole('button', { name: 'Update the billing fields for this country' }).click();
+
+  // The same form for the United States: no refusal, the state select, US labels, the values kept.
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(billing.getByLabel('Country / Region')).toHaveValue('US');
+  await expect(billing.getByRole('combobox', { name: /^State/ })).toBeVisible();
+  await expect(billing.getByRole('combobox', { name: /^State/ }).getByRole('option', { name: 'Virginia', exact: true })).toHaveCount(1);
+  await expect(billing.getByLabel(/^ZIP Code/)).toBeVisible();
+  await expect(billing.getByLabel('First name')).toHaveValue('Dorothy');
+  await expect(billing.getByLabel('Last name')).toHaveValue('Vaughan');
+  await expect(billing.getByLabel('Street address')).toHaveValue('2 Langley Blvd');
+  await expect(page.getByLabel(/Order notes/)).toHaveValue('Leave at the door');
+  await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
+  const review = page.getByRole('table', { name: 'Your order' });
+  await expect(review.getByRole('row', { name: /Shipping/ })).toContainText('International tracked: £9.95');
+
+  // And back to a country without states: the State field goes again.
+  await billing.getByLabel('Country / Region').selectOption('GB');
+  await billing.getByRole('button', { name: 'Update the billing fields for this country' }).click();
+  await expect(billing.getByLabel(/^State/)).toHaveCount(0);
+  await expect(billing.getByLabel(/^Postcode/)).toBeVisible();
+  await expect(billing.getByLabel('First name')).toHaveValue('Dorothy');
+  await expect(review.getByRole('row', { name: /Shipping/ })).toContainText('Standard delivery: £3.95');
+});
+
 test('without JavaScript: a double submit of one checkout form places one order', async ({ page, context }) => {
   const email = uniqueEmail('twice');
   await addToCart(page, 'tote', 'Canvas Tote Bag', { scripts: false });

@@ -15,7 +15,24 @@ test.describe('without JavaScript', () => {
     await page.goto(MUG_PAGE);
     await heart(page, SCARF).first().click();
     await expect(page).toHaveURL(/\/shop\?done=added$/);
-    await page.goto('/wishlist');
+    // As after an add to cart without scripts: what was added with a way to the list, the
+    // heart filled and the header's count, on the page rendered for this visitor.
+    const notice = page.getByRole('main').getByRole('status').filter({ hasText: `“${SCARF}” has been added to your wishlist.` });
+    await expect(notice).toBeVisible();
+    const filled = page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first();
+    await expect(filled).toHaveAttribute('aria-pressed', 'true');
+    await expect(filled.locator('path')).toHaveAttribute('fill', 'currentColor');
+    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+    await expect(headerIcon(page)).toContainText('1');
+    // Pressed again: it says so, and nothing is added twice.
+    await filled.click();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: `“${SCARF}” is already in your wishlist.` })).toBeVisible();
+    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+    // Shown once: the page again is the shared one, without the notice.
+    await page.reload();
+    await expect(page.getByText('is already in your wishlist')).toHaveCount(0);
+    await page.getByRole('banner').getByRole('link', { name: /^Wishlist/ }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My wishlist' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: SCARF });
     await expect(row).toBeVisible();

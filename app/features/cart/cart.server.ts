@@ -6,6 +6,7 @@ import { getSettings } from '../admin/settings.server.ts';
 import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
 import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
 import type { CartCustomer } from './contracts.ts';
+import type { RemovedLine } from './cart-undo.server.ts';
 import { cartReturned, cartWithLines, createCart, itemKey, lineValues, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
@@ -29,6 +30,8 @@ export interface CartAnswer {
   cart: Cart;
   /** The cart token to hand back; null when there is no cart yet. */
   token: string | null;
+  /** After a removal: the line taken out, for Undo (cart-undo.server.ts). */
+  removed?: RemovedLine;
 }
 
 async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[], memo = false): Promise<CartAnswer> {
@@ -305,7 +308,8 @@ export async function removeItem(services: Services, caller: CartCaller, key: st
   const { cart, token, row } = await lineOf(services, caller, key);
   await services.db.deleteFrom('cart_items').where('id', '=', row.id).execute();
   await touchCart(services.db, cart);
-  return answer(services, cart, token, caller);
+  const removed = { key: row.item_key, productId: row.product_id, variationId: row.variation_id, attributes: JSON.parse(row.attributes) as Record<string, string>, quantity: row.quantity };
+  return { ...(await answer(services, cart, token, caller)), removed };
 }
 
 export async function applyCoupon(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {

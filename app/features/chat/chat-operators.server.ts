@@ -41,8 +41,17 @@ export const operatorVendorSchema = z.object({
   vendorId: z.coerce.number({ message: 'Choose a vendor' }).int().min(0, 'Choose a vendor'),
 });
 
-/** Gives a staff account a vendor (0: the shop); an unknown account, a non-operator or an unknown vendor is a 4xx and changes nothing. */
-export async function assignOperatorVendor(db: DB, input: unknown): Promise<{ user: { id: number; name: string; email: string }; vendorId: number; vendorName: string }> {
+/**
+ * Gives a staff account a vendor (0: the shop); an unknown account, a non-operator or an
+ * unknown vendor is a 4xx and changes nothing. With the running chat (`chat`, the server's),
+ * the operator's open sockets serve the new vendor at once; without (the CLI), each node's
+ * recheck finds the change within seconds (chat-realtime.server.ts).
+ */
+export async function assignOperatorVendor(
+  db: DB,
+  input: unknown,
+  chat?: { operatorVendorChanged(accountId: number): Promise<void> },
+): Promise<{ user: { id: number; name: string; email: string }; vendorId: number; vendorName: string }> {
   const { userId, vendorId } = parseInput(operatorVendorSchema, input);
   const user = await db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'not_found', 'No such staff account', { userId: 'No such staff account' });
@@ -50,5 +59,6 @@ export async function assignOperatorVendor(db: DB, input: unknown): Promise<{ us
   const vendor = vendorId === 0 ? { name: '' } : await db.selectFrom('vendors').select('name').where('id', '=', vendorId).executeTakeFirst();
   if (!vendor) throw new HttpError(400, 'invalid', 'No such vendor', { vendorId: 'No such vendor' });
   await setOperatorVendor(db, user, vendorId, vendor.name);
+  await chat?.operatorVendorChanged(user.id).catch(() => undefined);
   return { user, vendorId, vendorName: vendor.name };
 }

@@ -62,7 +62,27 @@ export async function submitCheckout(
   const { values, caller } = req;
   const settings = await getSettings(services.db);
   const separate = values.ship_to_different_address === '1';
-  const dest = separate ? 'shipping' : 'billing';
+  await applyDestination(services, caller, values);
+  const form = Object.fromEntries(Object.entries(values).filter(([k]) => !/^rate\[/.test(k) && k !== 'intent'));
+  if (!separate) for (const k of Object.keys(form)) if (k.startsWith('shipping_') && k !== 'ship_to_different_address') delete form[k];
+  return placeOrder(services, {
+    caller,
+    user: req.user,
+    input: { ...checkoutInputFromForm(form), ship_to_different_address: separate },
+    clientIp: req.clientIp,
+    userAgent: req.userAgent,
+    requestOrigin: req.requestOrigin,
+    requireTerms: settings.termsUrl !== '',
+  });
+}
+
+/**
+ * The form's destination and chosen shipping methods, written to the cart so its totals are
+ * those of this address: before placing the order, and for the "Update" button the form has
+ * without scripts (a new country's fields and totals, nothing placed).
+ */
+export async function applyDestination(services: Services, caller: CartCaller, values: Record<string, string>): Promise<void> {
+  const dest = values.ship_to_different_address === '1' ? 'shipping' : 'billing';
   if (values[`${dest}_country`]) {
     try {
       await setCustomer(services, caller, {
@@ -86,15 +106,4 @@ export async function submitCheckout(
       if (!(err instanceof HttpError)) throw err;
     }
   }
-  const form = Object.fromEntries(Object.entries(values).filter(([k]) => !/^rate\[/.test(k) && k !== 'intent'));
-  if (!separate) for (const k of Object.keys(form)) if (k.startsWith('shipping_') && k !== 'ship_to_different_address') delete form[k];
-  return placeOrder(services, {
-    caller,
-    user: req.user,
-    input: { ...checkoutInputFromForm(form), ship_to_different_address: separate },
-    clientIp: req.clientIp,
-    userAgent: req.userAgent,
-    requestOrigin: req.requestOrigin,
-    requireTerms: settings.termsUrl !== '',
-  });
 }

@@ -13,6 +13,7 @@ import { createList, deleteList, myLists, updateList } from './wishlist-lists.se
 import { viewDefault, viewList } from './wishlist-view.server.ts';
 import { askEstimate, estimateExtraFields } from './wishlist-estimate.server.ts';
 import { newGuestToken } from './wishlist-http.server.ts';
+import { wishlistAddedCookie } from './visitor-wishlist.server.ts';
 import type { WishlistView } from './wishlist.schema.ts';
 import type { WishlistCaller } from './wishlist-store.server.ts';
 
@@ -97,7 +98,10 @@ export async function wishlistAction(request: Request, context: RequestContext) 
           ...(values.wishlist ? { wishlist: values.wishlist } : {}),
         });
         if (r.guestToken) headers.append('set-cookie', wishlistCookie(r.guestToken, context.secure));
-        return back(returnTo, r.result === 'added' ? 'added' : 'exists', headers);
+        const result = r.result === 'added' ? 'added' : 'exists';
+        // Back on a shop page, the page shows the notice, heart and count (visitor-wishlist.server.ts).
+        if (!/^\/wishlist(\/|\?|$)/.test(returnTo)) headers.append('set-cookie', wishlistAddedCookie(Number(values.productId), result, context.secure));
+        return back(returnTo, result, headers);
       }
       case 'copy': {
         // A visitor of a shared list keeps one of its items in their own default list.

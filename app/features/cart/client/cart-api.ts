@@ -20,6 +20,7 @@ export type CartOp =
   | { type: 'add'; productId: number; quantity: number; variationId?: number; attributes?: Record<string, string> }
   | { type: 'update'; key: string; quantity: number }
   | { type: 'remove'; key: string }
+  | { type: 'restore'; key: string }
   | { type: 'apply_coupon'; code: string }
   | { type: 'remove_coupon'; code: string }
   | { type: 'customer'; address: CustomerAddress }
@@ -63,6 +64,8 @@ export function runCartOp(op: CartOp): Promise<Cart> {
       return call('PATCH', `/items/${encodeURIComponent(op.key)}`, { quantity: op.quantity });
     case 'remove':
       return call('DELETE', `/items/${encodeURIComponent(op.key)}`);
+    case 'restore':
+      return call('POST', `/items/${encodeURIComponent(op.key)}/restore`);
     case 'apply_coupon':
       return call('POST', '/coupons', { code: op.code });
     case 'remove_coupon':

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { PriceFormat } from '../../../lib/money.ts';
 import type { ProductSummary } from '../../catalog/catalog.schema.ts';
@@ -10,6 +10,7 @@ import { BlockOverlay } from './block-overlay.tsx';
 import { CartTable } from './cart-table.tsx';
 import { CartTotals } from './cart-totals.tsx';
 import { cartText } from './cart-text.ts';
+import { undoHref } from './mini-cart-contents.tsx';
 import { useMoney } from './money.ts';
 import type { Region } from './shipping-calculator.tsx';
 
@@ -19,6 +20,14 @@ export interface CartPageData {
   region: Region;
   /** A notice code from the last form post (see cartText.done). */
   notice: string | null;
+  /** Back from removing a line: the line, for "“X” removed. Undo?". */
+  undo: Undo | null;
+}
+
+/** The line last removed, which Undo puts back. */
+interface Undo {
+  key: string;
+  name: string;
 }
 
 interface RootBits {
@@ -27,7 +36,7 @@ interface RootBits {
 }
 
 /** Notice codes shown as alerts rather than confirmations. */
-const WARNINGS = new Set(['expired', 'gone', 'choose_state']);
+const WARNINGS = new Set(['expired', 'gone', 'choose_state', 'undo_failed']);
 
 interface Messages {
   ok: string[];
@@ -48,8 +57,10 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
   const root = useRouteLoaderData('root') as RootBits | undefined;
   const csrf = root?.csrfToken ?? '';
   const [region, setRegion] = useState(data.region);
+  const [undo, setUndo] = useState<Undo | null>(data.undo);
   const [messages, setMessages] = useState<Messages>(() => {
-    const notice = data.notice ? [cartText.done[data.notice]] : [];
+    // A removal that can be undone says so in its own notice.
+    const notice = data.notice && !(data.notice === 'removed' && data.undo) ? [cartText.done[data.notice]] : [];
     const warn = data.notice !== null && WARNINGS.has(data.notice);
     return { ok: [...(warn ? [] : notice), ...data.cart.notices], errors: [...(warn ? notice : []), ...(actionError ? [actionError] : [])] };
   });
@@ -61,8 +72,9 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
   const money = useMoney(cart.totals.currency);
 
   /** Shows the outcome of a change: its confirmation and the cart's own notices, or the errors. */
-  const show = (done: string | null, cart: Cart | undefined, errors: string[] = []) => {
-    setMessages({ ok: [...(done && errors.length === 0 ? [cartText.done[done]] : []), ...(cart?.notices ?? [])], errors });
+  const show = (done: string | null, cart: Cart | undefined, errors: string[] = [], removed: Undo | null = null) => {
+    setUndo(errors.length === 0 ? removed : null);
+    setMessages({ ok: [...(done && !removed && errors.length === 0 ? [cartText.done[done]] : []), ...(cart?.notices ?? [])], errors });
     // The notice of an earlier form post no longer applies.
     if (window.location.search) window.history.replaceState(window.history.state, '', '/cart');
   };
@@ -74,10 +86,15 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
   };
   const act = (op: CartOp, done: string) => void settle([op], done);
   /** A link's change: through the queue, or by following the link when that fails (spec §8). */
-  const actLink = (op: CartOp, done: string, href: string) => {
+  const actLink = (op: CartOp, done: string, href: string, removed: Undo | null = null) => {
     run(op)
-      .then((next) => show(done, next))
+      .then((next) => show(done, next, [], removed))
       .catch(() => window.location.assign(href));
+  };
+  const onUndo = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!undo) return;
+    e.preventDefault();
+    actLink({ type: 'restore', key: undo.key }, 'restored', e.currentTarget.href);
   };
 
   const onCoupon = (e: FormEvent<HTMLFormElement>) => {
@@ -92,6 +109,14 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
     <div className="container page cart-page">
       <h1>{cartText.cart}</h1>
       <div className="cart-notices" role="status">
+        {undo ? (
+          <p className="notice cart-undo">
+            {cartText.removedLine(undo.name)}{' '}
+            <a href={undoHref(undo.key, csrf)} rel="nofollow" onClick={onUndo}>
+              {cartText.undo}
+            </a>
+          </p>
+        ) : null}
         {messages.ok.map((m) => (
           <p key={m} className="notice">
             {m}
@@ -122,7 +147,7 @@ export function CartPage({ data, actionError }: { data: CartPageData; actionErro
             money={money}
             enhanced={hydrated}
             onUpdate={(changes) => void settle(changes.map((c) => ({ type: 'update', key: c.key, quantity: c.quantity })), 'updated')}
-            onRemove={(item: CartItem, href) => actLink({ type: 'remove', key: item.key }, 'removed', href)}
+            onRemove={(item: CartItem, href) => actLink({ type: 'remove', key: item.key }, 'removed', href, { key: item.key, name: item.name })}
           />
           <div className="cart-page__collaterals">
             <div className="cart-page__side">

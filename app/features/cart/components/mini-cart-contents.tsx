@@ -11,6 +11,9 @@ import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
 /** The link that removes a line without scripts (the cart page's loader handles it). */
 export const removeHref = (key: string, csrf: string) => `/cart?remove_item=${encodeURIComponent(key)}&_csrf=${encodeURIComponent(csrf)}`;
 
+/** The link that puts a removed line back without scripts ("Undo?"). */
+export const undoHref = (key: string, csrf: string) => `/cart?undo_item=${encodeURIComponent(key)}&_csrf=${encodeURIComponent(csrf)}`;
+
 export function Attributes({ item }: { item: CartItem }) {
   if (item.attributes.length === 0) return null;
   return (

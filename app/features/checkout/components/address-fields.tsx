@@ -16,6 +16,12 @@ interface Props {
   withContact?: boolean;
   /** Tells the page the country changed (the checkout refreshes its shipping rates). */
   onCountry?: (country: string) => void;
+  /**
+   * The accessible name of an "Update" button beside the country, shown only without scripts
+   * (WooCommerce's): it posts the form with intent "update", and the page comes back with the
+   * chosen country's fields and everything typed. Absent: no button.
+   */
+  updateLabel?: string;
 }
 
 /** States of a country from GET /api/countries/:code/states; none when unreachable (a text field stands in). */
@@ -40,7 +46,7 @@ export const fieldName = (kind: AddressKind, name: string) => `${kind}_${name}`;
  * left. Without scripts the fields are those of the country last submitted and the server
  * says what is missing.
  */
-export function AddressFields({ kind, values, states: initialStates, errors = {}, withContact = false, onCountry }: Props) {
+export function AddressFields({ kind, values, states: initialStates, errors = {}, withContact = false, onCountry, updateLabel }: Props) {
   const [country, setCountry] = useState((values.country ?? '').toUpperCase());
   const [states, setStates] = useState(initialStates);
   const [stateKey, setStateKey] = useState(0);
@@ -148,6 +154,14 @@ export function AddressFields({ kind, values, states: initialStates, errors = {}
           )}
         </label>
         {input}
+        {f.name === 'country' && updateLabel ? (
+          // Only without scripts: with them, choosing a country rebuilds the fields at once.
+          <noscript>
+            <button type="submit" name="intent" value="update" formNoValidate className="button button--ghost address-fields__update" aria-label={updateLabel}>
+              {t('address.update')}
+            </button>
+          </noscript>
+        ) : null}
         {error ? (
           <p id={errorId} className="field-error" role={f.name === 'postcode' && !errors[name] ? 'alert' : undefined}>
             {error}

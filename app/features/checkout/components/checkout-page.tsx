@@ -19,12 +19,15 @@ import { AddressFields, addressFromForm, addressLabels } from './address-fields.
 import { CheckoutSteps } from './checkout-steps.tsx';
 import { CheckoutTrust } from './checkout-trust.tsx';
 
-/** A refused order: the errors, the values to show again and the states of the countries submitted. */
-export type CheckoutError = ActionError & { billingStates?: Country[]; shippingStates?: Country[] };
+/**
+ * The form posted back: the values to show again and the states of the countries submitted,
+ * with the errors when the order was refused (none after "Update", the no-script refresh).
+ */
+export type CheckoutResult = Partial<Pick<ActionError, 'error'>> & Omit<ActionError, 'error'> & { billingStates?: Country[]; shippingStates?: Country[] };
 
 interface Props {
   data: CheckoutPageData;
-  result: CheckoutError | null;
+  result: CheckoutResult | null;
 }
 
 const TERMS_DIALOG = 'terms-dialog';
@@ -58,7 +61,8 @@ export function CheckoutPage({ data, result }: Props) {
   const busy = useCartBusy();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/checkout';
-  const notices = useScrollToNotices(result);
+  const refusal = result?.error ? result : null;
+  const notices = useScrollToNotices(refusal);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -85,9 +89,9 @@ export function CheckoutPage({ data, result }: Props) {
   const needsShipping = cart.shipping.packages.length > 0;
   // Fields corrected since the refusal lose their message at once (with scripts; without, the
   // next post answers anew). Keyed by the refusal, so a new one starts with all its messages.
-  const [fixed, setFixed] = useState<{ of: CheckoutError | null; names: Set<string> }>({ of: null, names: new Set() });
+  const [fixed, setFixed] = useState<{ of: CheckoutResult | null; names: Set<string> }>({ of: null, names: new Set() });
   const fixedNames = fixed.of === result ? fixed.names : null;
-  const refused = result?.error.fields ?? {};
+  const refused = result?.error?.fields ?? {};
   const fields = fixedNames ? Object.fromEntries(Object.entries(refused).filter(([k]) => !fixedNames.has(k))) : refused;
 
   if (cart.items.length === 0 && !result) {
@@ -149,7 +153,7 @@ export function CheckoutPage({ data, result }: Props) {
       <CheckoutSteps current="details" />
       <h1>{t('checkout.title')}</h1>
       <div ref={notices}>
-        {result ? (
+        {result?.error ? (
           <div className="notice notice--error" role="alert" tabIndex={-1}>
             {Object.keys(refused).length ? (
               <>
@@ -208,7 +212,7 @@ export function CheckoutPage({ data, result }: Props) {
           <div className="checkout-customer">
             <section aria-labelledby="billing-title">
               <h2 id="billing-title">{t('checkout.billingTitle')}</h2>
-              <AddressFields kind="billing" values={billing} states={result?.billingStates ?? data.billingStates} errors={fields} withContact />
+              <AddressFields kind="billing" values={billing} states={result?.billingStates ?? data.billingStates} errors={fields} withContact updateLabel={t('checkout.updateBilling')} />
               {!signedIn && data.accountCreation ? (
                 <div className="checkout-account">
                   {data.guestCheckout ? (
@@ -261,7 +265,7 @@ export function CheckoutPage({ data, result }: Props) {
                 </h2>
                 {/* Without scripts the fields stay visible; they count only with the box ticked. */}
                 <div hidden={hydrated && !separate}>
-                  <AddressFields kind="shipping" values={shipping} states={result?.shippingStates ?? data.shippingStates} errors={fields} />
+                  <AddressFields kind="shipping" values={shipping} states={result?.shippingStates ?? data.shippingStates} errors={fields} updateLabel={t('checkout.updateShipping')} />
                 </div>
               </section>
             ) : null}

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { WISHLIST_EVENT } from './wishlist-events.ts';
 
 /**
@@ -49,9 +50,16 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-/** The shared wishlist state, or null until the count has arrived (and always on the server). */
+/**
+ * The shared wishlist state, or null until the count has arrived. On the server (and until the
+ * count arrives) it is what the root loader read for a page rendered for this visitor alone —
+ * after a heart pressed without scripts (visitor-wishlist.server.ts) — else null.
+ */
 export function useWishlistState(): WishlistState | null {
-  return useSyncExternalStore(subscribe, () => state, () => null);
+  const live = useSyncExternalStore(subscribe, () => state, () => null);
+  const seed = (useRouteLoaderData('root') as { wishlist?: { count: number; products: number[] } | null } | undefined)?.wishlist;
+  const seeded = useMemo(() => (seed ? { count: seed.count, products: new Set(seed.products), addedAt: 0 } : null), [seed]);
+  return live ?? seeded;
 }
 
 /** Marks a product as in a list right away (the answer of an add), without waiting for a refetch. */

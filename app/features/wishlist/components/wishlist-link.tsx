@@ -5,7 +5,8 @@ import { useWishlistState } from '../client/wishlist-state.ts';
 
 /**
  * The header wishlist icon. The server renders a plain link without a count (pages are
- * cached for every visitor); the count arrives from the API once scripts run. Its label is
+ * cached for every visitor), except on a page rendered for this visitor after a heart pressed
+ * without scripts; the count arrives from the API once scripts run. Its label is
  * removed at 0, and it flashes "added" for WISHLIST_ICON_FLASH_MS after an add.
  */
 export function WishlistLink() {
