@@ -31,6 +31,11 @@ export default function AdminCustomers() {
     <>
       <h1>{t('admin.nav.customers')}</h1>
       <p>{t('admin.customers.intro')}</p>
+      <p>
+        <a className="button" href={`/admin/customers.csv${listHref('', { q: query.q, role: query.role })}`} download>
+          {t('admin.export.customers')}
+        </a>
+      </p>
       {data.canInvite ? (
         <p>
           <Link className="button" to="/admin/staff">

@@ -149,7 +149,10 @@ export default function AdminProducts() {
       <p>
         <Link className="button" to="/admin/products/new">
           {t('productList.add')}
-        </Link>
+        </Link>{' '}
+        <a className="button" href="/admin/products.csv" download>
+          {t('admin.export.products')}
+        </a>
       </p>
       <nav aria-label={t('productList.byStatus')}>
         <ul className="admin-filter">
