@@ -60,7 +60,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('admin.orders.title')}</h1>
-      <p>
+      <p className="admin-actions">
         <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment })}`} download>
           {t('admin.export.orders')}
         </a>
