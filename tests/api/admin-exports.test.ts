@@ -254,6 +254,12 @@ for (const dialect of await dialects()) {
       expect(pages.length).toBe(Math.ceil((total + existing) / EXPORT_PAGE));
       expect(pages.reduce((a, b) => a + b, 0)).toBe(total + existing + 3);
       const other = await staffLogin(empty, 'admin', 'bulk.example');
+      // Through the route the file is sent as it is read: in pieces, not as one buffered body.
+      const streamed = await empty.app.inject({ method: 'GET', url: '/admin/products.csv', headers: { cookie: other.cookieHeader() }, payloadAsStream: true });
+      expect(streamed.statusCode).toBe(200);
+      let pieces = 0;
+      for await (const _piece of streamed.stream()) pieces++;
+      expect(pieces).toBeGreaterThan(1);
       const rows = await table(await download(other, '/admin/products.csv'));
       expect(rows).toHaveLength(total + existing + 3);
       expect(rows.at(-1)).toMatchObject({ SKU: `bulk-${total - 1}`, 'Regular price': decimalAmount(100 + ((total - 1) % 500), 2) });
