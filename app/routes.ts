@@ -52,6 +52,7 @@ export default [
     route('admin/mail/:id', 'routes/admin.mail.$id.tsx'),
     route('admin/import', 'routes/admin.import.tsx'),
     route('admin/products', 'routes/admin.products.tsx'),
+    route('admin/products.csv', 'routes/admin.products[.]csv.tsx'),
     route('admin/products/images', 'routes/admin.products.images.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
@@ -72,6 +73,7 @@ export default [
     route('admin/tax.csv', 'routes/admin.tax[.]csv.tsx'),
     route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/orders', 'routes/admin.orders.tsx'),
+    route('admin/orders.csv', 'routes/admin.orders[.]csv.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
     route('admin/payments', 'routes/admin.payments.tsx'),
     route('admin/payments/stripe', 'routes/admin.payments.stripe.tsx'),
@@ -96,6 +98,7 @@ export default [
     route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
     // Customers and staff accounts.
     route('admin/customers', 'routes/admin.customers.tsx'),
+    route('admin/customers.csv', 'routes/admin.customers[.]csv.tsx'),
     route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
     route('admin/staff', 'routes/admin.staff.tsx'),
     // Back office: dashboard and stock.

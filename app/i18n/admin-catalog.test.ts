@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enAdmin } from './en-admin.ts';
 import { enAdminCoupon } from './en-admin-coupon.ts';
+import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -19,7 +20,7 @@ import { plural, t } from './t-admin.ts';
 describe('admin message catalog', () => {
   it('has no key twice across its files and the shop’s catalog, and every counted family has an "other" form', () => {
     // A key in two files would silently take the later file's text (the files are spread into one object).
-    const parts = [enAdminCoupon, enAdminLists, enAdminOrder, enAdminPayments, enAdminPrivacyMail, enAdminProducts, enAdminSearch, enAdminSettings, enAdminShipping, enAdminTax, enAdminTaxonomy];
+    const parts = [enAdminCoupon, enAdminExports, enAdminLists, enAdminOrder, enAdminPayments, enAdminPrivacyMail, enAdminProducts, enAdminSearch, enAdminSettings, enAdminShipping, enAdminTax, enAdminTaxonomy];
     const seen = new Map<string, number>();
     for (const part of parts) for (const k of Object.keys(part)) seen.set(k, (seen.get(k) ?? 0) + 1);
     expect([...seen].filter(([, n]) => n > 1).map(([k]) => k)).toEqual([]);

@@ -1,4 +1,5 @@
 import { enAdminCoupon } from './en-admin-coupon.ts';
+import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -846,6 +847,7 @@ export const enAdmin = {
   ...enAdminSettings,
   ...enAdminCoupon,
   ...enAdminTax,
+  ...enAdminExports,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

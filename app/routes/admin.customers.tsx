@@ -31,13 +31,16 @@ export default function AdminCustomers() {
     <>
       <h1>{t('admin.nav.customers')}</h1>
       <p>{t('admin.customers.intro')}</p>
-      {data.canInvite ? (
-        <p>
+      <p className="admin-actions">
+        {data.canInvite ? (
           <Link className="button" to="/admin/staff">
             {t('admin.staff.inviteLink')}
           </Link>
-        </p>
-      ) : null}
+        ) : null}
+        <a className="button" href={`/admin/customers.csv${listHref('', { q: query.q, role: query.role })}`} download>
+          {t('admin.export.customers')}
+        </a>
+      </p>
       {deleted !== null ? (
         <p className="notice" role="status">
           {plural('admin.customers.deleted', Number.isSafeInteger(deleted) && deleted >= 0 ? deleted : 0)}

@@ -60,6 +60,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('admin.orders.title')}</h1>
+      <p className="admin-actions">
+        <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment })}`} download>
+          {t('admin.export.orders')}
+        </a>
+      </p>
       <nav aria-label={t('admin.orders.statusNav')} className="status-filter">
         <ul>
           <li>

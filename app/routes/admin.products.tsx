@@ -146,10 +146,13 @@ export default function AdminProducts() {
   return (
     <>
       <h1>{t('admin.nav.products')}</h1>
-      <p>
+      <p className="admin-actions">
         <Link className="button" to="/admin/products/new">
           {t('productList.add')}
         </Link>
+        <a className="button" href="/admin/products.csv" download>
+          {t('admin.export.products')}
+        </a>
       </p>
       <nav aria-label={t('productList.byStatus')}>
         <ul className="admin-filter">

@@ -36,6 +36,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.mail.$id.tsx', path: '/admin/mail/:mail', allowed: ADMIN, action: false },
   { file: 'admin.import.tsx', path: '/admin/import', allowed: MANAGERS, action: true },
   { file: 'admin.products.tsx', path: '/admin/products', allowed: MANAGERS, action: true },
+  { file: 'admin.products[.]csv.tsx', path: '/admin/products.csv', allowed: MANAGERS, action: false },
   { file: 'admin.products.$id.tsx', path: '/admin/products/new', allowed: MANAGERS, action: true },
   { file: 'admin.products.images.tsx', path: '/admin/products/images', allowed: MANAGERS, action: true },
   { file: 'admin.products.images[.]json.tsx', path: '/admin/products/images.json', allowed: MANAGERS, action: true },
@@ -64,6 +65,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.chat.canned.tsx', path: '/admin/chat/canned', allowed: MANAGERS, action: true },
   { file: 'admin.chat.offline.tsx', path: '/admin/chat/offline', allowed: ['operator', 'shop_manager', 'admin'], action: false },
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: true },
+  { file: 'admin.orders[.]csv.tsx', path: '/admin/orders.csv', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
   { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },
@@ -81,6 +83,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   // Customers and staff accounts (user 1 is the customer account made below).
   { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },
+  { file: 'admin.customers[.]csv.tsx', path: '/admin/customers.csv', allowed: MANAGERS, action: false },
   { file: 'admin.customers.$id.tsx', path: '/admin/customers/1', allowed: MANAGERS, action: true },
   { file: 'admin.staff.tsx', path: '/admin/staff', allowed: ADMIN, action: true },
   // Back office: dashboard and stock.
