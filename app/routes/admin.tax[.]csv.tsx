@@ -1,5 +1,6 @@
 import type { Route } from './+types/admin.tax[.]csv';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
+import { csvDownload } from '../lib/csv-write.ts';
 import { exportTaxRatesCsv } from '../features/tax/tax-csv.server.ts';
 import { taxClassSlug } from '../features/tax/tax.schema.ts';
 
@@ -13,23 +14,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get('class');
   const taxClass = param === null ? undefined : taxClassSlug(param.slice(0, 100));
   const lines = exportTaxRatesCsv(context.services.db, taxClass);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await lines.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
   const name = taxClass === undefined ? 'tax-rates' : `tax-rates-${taxClass || 'standard'}`;
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${name}.csv"`,
-      'cache-control': 'private, no-store',
-    },
-  });
+  return csvDownload(`${name}.csv`, lines);
 }
