@@ -244,7 +244,14 @@ export const stripeGateway: PaymentGateway = {
     const services = needServices(ctx);
     const a = await stripeAccess(services, ctx.settings);
     if (!a) return;
-    if (to === 'cancelled' && order.status === 'pending') return closeOpenPayment(services, a, order);
+    if (to === 'cancelled' && order.status === 'pending') {
+      try {
+        return await closeOpenPayment(services, a, order);
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        throw new HttpError(409, 'release_failed', `Stripe could not close the order's payment: ${stripeErrorMessage(err).message}`);
+      }
+    }
     const pi = await currentIntent(a, order).catch(() => null);
     if (!pi || pi.status !== 'requires_capture') return;
     if (to === 'completed') {
