@@ -296,9 +296,18 @@ export class StripeStandin {
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) return this.expand(get(this.sessions, 'checkout.session', m[1]!), query);
     if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
       const cs = get(this.sessions, 'checkout.session', m[1]!);
+      if (cs.status !== 'open') throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${cs.status}".`, 'session', 'checkout_session_not_open');
       cs.status = 'expired';
+      // As Stripe does: the PaymentIntent the session made is cancelled with it.
+      const pi = this.intents.get(String(cs.payment_intent));
+      if (pi && !['succeeded', 'canceled'].includes(String(pi.status))) this.cancel(pi);
       this.emit('checkout.session.expired', cs);
       return cs;
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const wanted = query.get('payment_intent');
+      const data = [...this.sessions.values()].filter((cs) => !wanted || cs.payment_intent === wanted).reverse();
+      return { object: 'list', url: '/v1/checkout/sessions', has_more: false, data };
     }
     if (method === 'GET' && (m = /^\/v1\/events\/([^/]+)$/.exec(path))) {
       const e = this.events.find((x) => x.id === m![1]);
@@ -366,6 +375,7 @@ export class StripeStandin {
       res.end();
     };
     if (cs.status === 'complete') return back();
+    if (cs.status === 'expired') return html(410, '<h1>This Checkout Session is no longer active</h1>');
     const decimals = ZERO_DECIMAL.has(String(cs.currency)) ? 0 : THREE_DECIMAL.has(String(cs.currency)) ? 3 : 2;
     const amount = `${(Number(cs.amount_total) / 10 ** decimals).toFixed(decimals)} ${String(cs.currency).toUpperCase()}`;
     const form = (error = '') => `<h1>Pay ${amount}</h1><p>TEST MODE</p>${error ? `<p role="alert" id="card-errors">${error}</p>` : ''}

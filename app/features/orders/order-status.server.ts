@@ -68,11 +68,20 @@ export function statusChangeNote(from: OrderStatus, to: OrderStatus, note?: stri
   return `Order status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${note ? ` ${note}` : ''}`;
 }
 
-export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, actor: Actor, note?: string, extra: { transactionId?: string } = {}): Promise<OrderStatus | null> {
+export async function transitionInTrx(
+  trx: DB,
+  id: number,
+  to: OrderStatus,
+  actor: Actor,
+  note?: string,
+  extra: { transactionId?: string; paymentMethod?: { id: string; title: string }; paidAfterCancel?: boolean } = {},
+): Promise<OrderStatus | null> {
   const row = await lockOrder(trx, id);
   const from = row.status;
   if (from === to) return null;
-  if (!canTransition(from, to)) {
+  // A provider's payment that arrives for a cancelled order (WooCommerce: cancelled → processing, with a note).
+  const revived = extra.paidAfterCancel === true && from === 'cancelled' && (to === 'processing' || to === 'on-hold');
+  if (!revived && !canTransition(from, to)) {
     throw new HttpError(409, 'invalid_transition', `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot become ${STATUS_LABELS[to].toLowerCase()}.`, {
       status: `Not allowed from ${STATUS_LABELS[from]}`,
     });
@@ -87,7 +96,7 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
     stockChanged = await restoreStock(trx, refs, { reason: to === 'refunded' ? 'refund' : 'cancellation', source: to, orderId: id, actor: stockActor(actor) });
     await releaseCoupons(trx, id);
     stockReduced = false;
-  } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && from === 'failed') {
+  } else if (!RELEASING_STATUSES.includes(to) && !stockReduced && (from === 'failed' || revived)) {
     const refs = await remainingRefs(trx, id);
     await addTotalSales(trx, refs, 1);
     const { shortfalls, changed, flipped } = await reduceStock(trx, refs, { reason: 'order', source: to, orderId: id, actor: stockActor(actor), policy: alertPolicy(await getSettings(trx)) });
@@ -109,6 +118,7 @@ export async function transitionInTrx(trx: DB, id: number, to: OrderStatus, acto
       ...(to === 'processing' || to === 'completed' ? { paid_at: row.paid_at ?? now } : {}),
       ...(to === 'completed' ? { completed_at: now } : {}),
       ...(extra.transactionId ? { transaction_id: extra.transactionId } : {}),
+      ...(extra.paymentMethod ? { payment_method: extra.paymentMethod.id, payment_method_title: extra.paymentMethod.title } : {}),
     })
     .where('id', '=', id)
     .execute();

@@ -109,7 +109,7 @@ export async function payForOrder(services: Services, id: number, caller: PayCal
     result = settled;
   } else {
     try {
-      result = await g.process((await getOrderAdmin(services.db, id))!, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '' });
+      result = await g.process((await getOrderAdmin(services.db, id))!, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '', services });
     } catch (err) {
       services.log.error({ err, orderId: id }, 'payment gateway failed');
       result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };

@@ -3,10 +3,13 @@ import { isPostgres } from '../../../db/dialect.ts';
 import { repeat } from '../../lib/repeat.server.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { getSettings } from '../admin/settings.server.ts';
-import { allGateways } from '../payments/gateway.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { trustedOrigin } from '../admin/origin.server.ts';
+import { allGateways, gateway } from '../payments/gateway.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { notifyStatus } from './emails.server.ts';
 import { transitionInTrx } from './order-status.server.ts';
+import { getOrderAdmin } from './orders.server.ts';
 import { withTransaction } from './transaction.server.ts';
 
 /*
@@ -33,6 +36,30 @@ async function stillUnpaid(trx: DB, id: number, before: string, waiting: string[
   return !!row && row.status === 'pending' && row.updated_at < before && !waiting.includes(row.payment_method);
 }
 
+/**
+ * The order's gateway closes its open payment first (Stripe: the Checkout Session expired, the
+ * PaymentIntent cancelled), so no payment arrives after the stock is given back. 'paid' when
+ * the provider had the money after all (the gateway applied it: the order is not cancelled);
+ * a message when the provider could not be asked (the order is cancelled, a late payment is
+ * still recorded by its webhook); null when all is closed.
+ */
+async function closeAtProvider(services: Services, id: number): Promise<'paid' | string | null> {
+  const order = await getOrderAdmin(services.db, id);
+  const g = order ? gateway(order.paymentMethod) : undefined;
+  if (!order || order.status !== 'pending' || !g?.beforeStatusChange) return null;
+  try {
+    await g.beforeStatusChange(order, 'cancelled', { settings: await getSettings(services.db), origin: (await trustedOrigin(services, null)) ?? '', services });
+    return null;
+  } catch (err) {
+    if (err instanceof HttpError && err.code === 'paid_at_provider') {
+      services.log.info({ orderId: id }, 'unpaid order not cancelled: paid at the provider meanwhile');
+      return 'paid';
+    }
+    services.log.warn({ err, orderId: id }, 'payment provider could not close the payment of an unpaid order');
+    return err instanceof Error ? err.message.slice(0, 200) : 'unknown error';
+  }
+}
+
 /** Cancels the orders pending payment for longer than the hold time before `now`; answers their ids (none when the hold time is 0). */
 export async function cancelUnpaidOrders(services: Services, now: Date = new Date()): Promise<number[]> {
   const { db, log } = services;
@@ -51,9 +78,12 @@ export async function cancelUnpaidOrders(services: Services, now: Date = new Dat
     .execute();
   const cancelled: number[] = [];
   for (const { id } of due) {
+    const stopped = await closeAtProvider(services, id);
+    if (stopped === 'paid') continue;
     const from = await withTransaction(db, async (trx) => {
       if (!(await stillUnpaid(trx, id, before, waiting))) return null;
-      return transitionInTrx(trx, id, 'cancelled', { name: 'system' }, `Unpaid order cancelled: time limit reached (${minutes} minutes).`);
+      const unreachable = stopped ? ` The payment provider could not be asked to close the payment (${stopped}); a payment that still arrives is recorded on the order.` : '';
+      return transitionInTrx(trx, id, 'cancelled', { name: 'system' }, `Unpaid order cancelled: time limit reached (${minutes} minutes).${unreachable}`);
     });
     if (!from) continue;
     cancelled.push(id);

@@ -170,6 +170,30 @@ async function refundsFromStripe(services: Services, a: StripeAccess, pi: Stripe
   return { orderId, status: after.status, applied };
 }
 
+/**
+ * An order pending payment is about to be cancelled (the hold time, or the shop): its open
+ * Checkout Session is expired and its PaymentIntent cancelled at Stripe, so no payment can
+ * arrive late. A payment Stripe already took (its webhook not here yet) is applied instead and
+ * the cancellation stopped (409 `paid_at_provider`). Stripe unreachable: the error is thrown.
+ */
+async function closeOpenPayment(services: Services, a: StripeAccess, order: OrderDetail): Promise<void> {
+  const pi = await currentIntent(a, order);
+  if (!pi) return;
+  if (pi.status === 'succeeded' || pi.status === 'requires_capture' || pi.status === 'processing') {
+    await applyIntent(services, pi, { id: `read:${pi.id}:${pi.status}:${pi.amount_received}:${pi.latest_charge ?? ''}`, type: `read.${pi.status}` });
+    throw new HttpError(409, 'paid_at_provider', `Stripe has this order's payment (${pi.id}, ${pi.status.replace(/_/g, ' ')}): it is not cancelled.`);
+  }
+  if (pi.status === 'canceled') return;
+  if (pi.metadata?.flow === 'checkout') {
+    const sessions = await a.stripe.checkout.sessions.list({ payment_intent: pi.id, limit: 10 });
+    for (const cs of sessions.data.filter((x) => x.status === 'open')) await a.stripe.checkout.sessions.expire(cs.id, {}, { idempotencyKey: `vitrine-expire-${cs.id}` });
+  }
+  // Expiring a session cancels the PaymentIntent it made; one of the Payment Element is cancelled here.
+  const now = await a.stripe.paymentIntents.retrieve(pi.id);
+  if (now.status !== 'canceled') await a.stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `vitrine-abandon-${pi.id}` });
+  await services.db.transaction().execute((trx) => insertNote(trx, order.id, `Stripe payment ${pi.id} cancelled at Stripe before the order was cancelled: no late payment can be taken.`, false, STRIPE_ACTOR.name));
+}
+
 export const stripeGateway: PaymentGateway = {
   id: STRIPE_PROVIDER,
   defaultTitle: 'Credit / debit card',
@@ -220,6 +244,14 @@ export const stripeGateway: PaymentGateway = {
     const services = needServices(ctx);
     const a = await stripeAccess(services, ctx.settings);
     if (!a) return;
+    if (to === 'cancelled' && order.status === 'pending') {
+      try {
+        return await closeOpenPayment(services, a, order);
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        throw new HttpError(409, 'release_failed', `Stripe could not close the order's payment: ${stripeErrorMessage(err).message}`);
+      }
+    }
     const pi = await currentIntent(a, order).catch(() => null);
     if (!pi || pi.status !== 'requires_capture') return;
     if (to === 'completed') {
