@@ -5,6 +5,7 @@ import { enAdminPayments } from './en-admin-payments.ts';
 import { enAdminPrivacyMail } from './en-admin-privacy-mail.ts';
 import { enAdminProducts } from './en-admin-products.ts';
 import { enAdminSearch } from './en-admin-search.ts';
+import { enAdminReports } from './en-admin-reports.ts';
 import { enAdminSettings } from './en-admin-settings.ts';
 import { enAdminShipping } from './en-admin-shipping.ts';
 import { enAdminTax } from './en-admin-tax.ts';
@@ -838,6 +839,7 @@ export const enAdmin = {
   ...enAdminProducts,
   ...enAdminOrder,
   ...enAdminSearch,
+  ...enAdminReports,
   ...enAdminShipping,
   ...enAdminPrivacyMail,
   ...enAdminPayments,
