@@ -18,7 +18,11 @@ export const MAX_DAYS = 3660;
 const DAY = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const isDay = (s: string) => ISO_DAY.test(s) && new Date(`${s}T00:00:00.000Z`).toISOString().slice(0, 10) === s;
+function isDay(s: string): boolean {
+  if (!ISO_DAY.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00.000Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s;
+}
 const day = z.string().trim().refine(isDay, { message: 'Enter a date as YYYY-MM-DD.' });
 
 export const reportQuerySchema = z
