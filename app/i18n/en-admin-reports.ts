@@ -4,6 +4,7 @@ export const enAdminReports = {
   'admin.reports.title': 'Reports',
   'admin.reports.hint': 'Orders that count as sales (processing, on hold, completed) placed in the range, in {currency}, by UTC day — the dashboard’s rules.',
   'admin.reports.range': 'Date range',
+  'admin.reports.rangeForm': 'Report period',
   'admin.reports.preset.today': 'Today',
   'admin.reports.preset.yesterday': 'Yesterday',
   'admin.reports.preset.last7': 'Last 7 days',

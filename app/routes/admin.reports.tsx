@@ -36,7 +36,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {t('admin.reports.badRange')}
         </p>
       )}
-      <RangeForm values={values} errors={errors} />
+      {/* Keyed by the range: after a client-side navigation its fields show the range read, not the last one typed. */}
+      <RangeForm key={JSON.stringify(values)} values={values} errors={errors} />
       {report ? <ReportView data={report} money={money} /> : null}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
@@ -13,47 +14,42 @@ import type { RevenueFigures } from '../revenue.server.ts';
 export const PRODUCT_ROWS = 50;
 
 export function RangeForm({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
-  const err = (k: string) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `report-${k}-error` } : {});
-  const message = (k: string) =>
-    errors[k] ? (
-      <span id={`report-${k}-error`} className="field-error">
-        {errors[k]}
-      </span>
-    ) : null;
+  const field = (k: string, label: string, control: (props: Record<string, unknown>) => ReactNode, hint?: string) => {
+    const describedBy = [errors[k] ? `report-${k}-error` : '', hint ?? ''].filter(Boolean).join(' ');
+    return (
+      <div className="report-range__field">
+        <label htmlFor={`report-${k}`}>{label}</label>
+        {control({ id: `report-${k}`, name: k, ...(errors[k] ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+        {errors[k] ? (
+          <span id={`report-${k}-error`} className="field-error">
+            {errors[k]}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
   return (
-    <Form method="get" className="report-range" aria-label={t('admin.reports.range')}>
-      <label>
-        {t('admin.reports.range')}
-        <select name="range" defaultValue={values.range ?? 'month'} {...err('range')}>
-          {PRESETS.map((p) => (
-            <option key={p} value={p}>
-              {t(`admin.reports.preset.${p}`)}
+    <Form method="get" className="report-range" aria-label={t('admin.reports.rangeForm')}>
+      {field('range', t('admin.reports.range'), (p) => (
+        <select {...p} defaultValue={values.range ?? 'month'}>
+          {PRESETS.map((v) => (
+            <option key={v} value={v}>
+              {t(`admin.reports.preset.${v}`)}
             </option>
           ))}
         </select>
-        {message('range')}
-      </label>
-      <label>
-        {t('admin.reports.from')}
-        <input type="date" name="from" defaultValue={values.from ?? ''} aria-describedby="report-custom-hint" {...err('from')} />
-        {message('from')}
-      </label>
-      <label>
-        {t('admin.reports.to')}
-        <input type="date" name="to" defaultValue={values.to ?? ''} aria-describedby="report-custom-hint" {...err('to')} />
-        {message('to')}
-      </label>
-      <label>
-        {t('admin.reports.compare')}
-        <select name="compare" defaultValue={values.compare ?? 'previous'} {...err('compare')}>
-          {COMPARISONS.map((c) => (
-            <option key={c} value={c}>
-              {t(`admin.reports.compare.${c}`)}
+      ))}
+      {field('from', t('admin.reports.from'), (p) => <input {...p} type="date" defaultValue={values.from ?? ''} />, 'report-custom-hint')}
+      {field('to', t('admin.reports.to'), (p) => <input {...p} type="date" defaultValue={values.to ?? ''} />, 'report-custom-hint')}
+      {field('compare', t('admin.reports.compare'), (p) => (
+        <select {...p} defaultValue={values.compare ?? 'previous'}>
+          {COMPARISONS.map((v) => (
+            <option key={v} value={v}>
+              {t(`admin.reports.compare.${v}`)}
             </option>
           ))}
         </select>
-        {message('compare')}
-      </label>
+      ))}
       <button type="submit" className="button">
         {t('admin.reports.show')}
       </button>
