@@ -64,5 +64,11 @@ export const enAdminReports = {
   'admin.reports.taxGoods': 'Tax on goods',
   'admin.reports.taxShipping': 'Tax on shipping',
   'admin.reports.taxTotal': 'Total tax',
+  'admin.reports.stock': 'Stock value',
+  'admin.reports.stockHint': 'Now, whatever the range: units in stock × regular price, for products and variations whose stock is managed. The first {rows} rows by value; the CSV has all.',
+  'admin.reports.stockTotal': '{value} in {units} units.',
+  'admin.reports.units': 'Units in stock',
+  'admin.reports.regularPrice': 'Regular price',
+  'admin.reports.stockValue': 'Value',
   'admin.reports.none': 'Nothing in this range.',
 } as const;

@@ -4,10 +4,11 @@ import { categorySales, productSales } from '../features/reports/breakdowns.serv
 import { REPORT_TABLES, reportCsv, type ReportTable } from '../features/reports/report-csv.ts';
 import { moneyFormat, readRange, REPORT_ROLES } from '../features/reports/reports.server.ts';
 import { revenueReport } from '../features/reports/revenue.server.ts';
+import { stockValue } from '../features/reports/stock-value.server.ts';
 
 /**
  * One report's table as CSV, for the same range as the page (`table=` revenue, products,
- * categories, coupons or taxes). A range or table that cannot be read is a 400 with the reason.
+ * categories, coupons, taxes, or stock: the stock value now, whatever the range). A range or table that cannot be read is a 400 with the reason.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, REPORT_ROLES);
@@ -21,6 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { current, interval } = read.range;
   let body: string;
   if (table === 'products') body = reportCsv(table, await productSales(db, current, money.currency), money);
+  else if (table === 'stock') body = reportCsv(table, (await stockValue(db)).rows, money);
   else if (table === 'categories') body = reportCsv(table, await categorySales(db, current, money.currency), money);
   else {
     const revenue = await revenueReport(db, current, money.currency, interval);

@@ -1,6 +1,7 @@
 import { currencyInfo, type PriceFormat } from '../../lib/money.ts';
 import type { CategoryRow, ProductRow } from './breakdowns.server.ts';
 import type { CouponRow, RevenueBucket, TaxRow } from './revenue.server.ts';
+import type { StockValueRow } from './stock-value.server.ts';
 
 /*
  * The reports' tables as CSV (RFC 4180, CRLF, UTF-8 with a BOM for spreadsheet programs).
@@ -10,7 +11,7 @@ import type { CouponRow, RevenueBucket, TaxRow } from './revenue.server.ts';
  * apostrophe).
  */
 
-export const REPORT_TABLES = ['revenue', 'products', 'categories', 'coupons', 'taxes'] as const;
+export const REPORT_TABLES = ['revenue', 'products', 'categories', 'coupons', 'taxes', 'stock'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** Minor units as a decimal string in the shop's precision. */
@@ -50,6 +51,7 @@ export interface ReportData {
   categories: CategoryRow[];
   coupons: CouponRow[];
   taxes: TaxRow[];
+  stock: StockValueRow[];
 }
 
 export function reportCsv<T extends ReportTable>(table: T, rows: ReportData[T], money: PriceFormat): string {
@@ -76,6 +78,12 @@ export function reportCsv<T extends ReportTable>(table: T, rows: ReportData[T], 
       return csv(
         ['Coupon', 'Orders', 'Discount'],
         (rows as CouponRow[]).map((c) => [{ t: c.code }, { n: c.orders }, { m: c.discount }]),
+        money,
+      );
+    case 'stock':
+      return csv(
+        ['Product ID', 'Variation ID', 'Product', 'SKU', 'Units in stock', 'Regular price', 'Stock value'],
+        (rows as StockValueRow[]).map((r) => [{ n: r.productId }, { t: r.variationId === null ? '' : String(r.variationId) }, { t: r.name }, { t: r.sku }, { n: r.units }, { m: r.price }, { m: r.value }]),
         money,
       );
     default:

@@ -4,6 +4,7 @@ import type { PriceFormat } from '../../lib/money.ts';
 import { categorySales, productSales, type CategoryRow, type ProductRow } from './breakdowns.server.ts';
 import { reportQuerySchema, resolveRange, type ReportRange } from './report-range.ts';
 import { revenueReport, type RevenueFigures, type RevenueReport } from './revenue.server.ts';
+import { stockValue, type StockValue } from './stock-value.server.ts';
 
 export { REPORT_ROLES } from './roles.ts';
 
@@ -33,14 +34,17 @@ export interface Reports {
   previous: RevenueFigures | null;
   products: ProductRow[];
   categories: CategoryRow[];
+  /** Stock value now (not of the range). */
+  stock: StockValue;
 }
 
 export async function reports(db: DB, range: ReportRange, currency: string): Promise<Reports> {
-  const [revenue, previous, products, categories] = await Promise.all([
+  const [revenue, previous, products, categories, stock] = await Promise.all([
     revenueReport(db, range.current, currency, range.interval),
     range.previous ? revenueReport(db, range.previous, currency, range.interval).then((r) => r.summary) : null,
     productSales(db, range.current, currency),
     categorySales(db, range.current, currency),
+    stockValue(db),
   ]);
-  return { range, revenue, previous, products, categories };
+  return { range, revenue, previous, products, categories, stock };
 }

@@ -237,6 +237,29 @@ for (const dialect of await dialects()) {
       for (const preset of ['today', 'yesterday', 'last7', 'month', 'lastMonth', 'year']) expect((await get(`/admin/reports?range=${preset}`)).statusCode, preset).toBe(200);
     });
 
+    it('stock value: units × regular price of managed stock, variations on their own, trashed products left out; table and CSV', async () => {
+      const vase = await createProduct(db(), { name: 'Report vase', regular_price: 1250, sku: 'VASE-1', manage_stock: 1, stock_quantity: 4 });
+      const shirt = await createProduct(db(), {
+        name: 'Report shirt',
+        type: 'variable',
+        attributes: [{ name: 'Size', options: ['S', 'M'], variation: 1 }],
+        variations: [
+          { attributes: { size: 'S' }, regular_price: 900, manage_stock: 1, stock_quantity: 3 },
+          { attributes: { size: 'M' }, regular_price: 900, manage_stock: 1, stock_quantity: 0 },
+        ],
+      });
+      const trashed = await createProduct(db(), { name: 'Report trashed', regular_price: 100, manage_stock: 1, stock_quantity: 50 });
+      await db().updateTable('products').set({ status: 'trash' }).where('id', '=', trashed.id).execute();
+      const csv = rowsOf((await get('/admin/reports.csv?table=stock')).body);
+      expect(csv[0]).toEqual(['Product ID', 'Variation ID', 'Product', 'SKU', 'Units in stock', 'Regular price', 'Stock value']);
+      expect(csv.slice(1).map((r) => [Number(r[0]), r[2], r[3], Number(r[4]), r[5], r[6]])).toEqual([
+        [vase.id, 'Report vase', 'VASE-1', 4, '12.50', '50.00'],
+        [shirt.id, 'Report shirt — S', '', 3, '9.00', '27.00'],
+      ]);
+      const page = (await get('/admin/reports')).body;
+      expect(page).toContain('£77.00 in 7 units.');
+    });
+
     it('shop managers and administrators see the reports; editors, operators and customers get a 403, visitors the login page', async () => {
       for (const role of ['admin', 'editor', 'operator', 'customer'] as const) {
         await createUser(t.services, { email: `${role}@shop.example`, password: PASSWORD, name: role, role });

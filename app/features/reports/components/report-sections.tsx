@@ -89,7 +89,7 @@ function CsvLink({ range, table, title }: { range: ReportRange; table: ReportTab
 }
 
 export function ReportView({ data, money }: { data: Reports; money: PriceFormat }) {
-  const { range, revenue, previous, products, categories } = data;
+  const { range, revenue, previous, products, categories, stock } = data;
   const price = (n: number) => formatPrice(n, money);
   const show = (f: (typeof FIGURES)[number], v: RevenueFigures) => (f.money ? price(v[f.key]) : String(v[f.key]));
   const s = revenue.summary;
@@ -210,6 +210,28 @@ export function ReportView({ data, money }: { data: Reports; money: PriceFormat 
             { header: t('admin.reports.taxGoods'), numeric: true, cell: (r) => price(r.goods) },
             { header: t('admin.reports.taxShipping'), numeric: true, cell: (r) => price(r.shipping) },
             { header: t('admin.reports.taxTotal'), numeric: true, cell: (r) => price(r.total) },
+          ]}
+        />
+      </section>
+
+      <section className="dash-section" aria-labelledby="report-stock">
+        <h2 id="report-stock">{t('admin.reports.stock')}</h2>
+        <p className="hint">{t('admin.reports.stockHint', { rows: PRODUCT_ROWS })}</p>
+        <p data-figure="stock-value">
+          {t('admin.reports.stockTotal', { value: price(stock.value), units: stock.units })}
+        </p>
+        <CsvLink range={range} table="stock" title={t('admin.reports.stock')} />
+        <AdminTable
+          label={t('admin.reports.stock')}
+          rows={stock.rows.slice(0, PRODUCT_ROWS)}
+          rowKey={(r) => `${r.productId}-${r.variationId}`}
+          empty={none}
+          columns={[
+            { header: t('admin.reports.product'), rowHeader: true, cell: (r) => r.name },
+            { header: t('admin.reports.sku'), cell: (r) => r.sku },
+            { header: t('admin.reports.units'), numeric: true, cell: (r) => r.units },
+            { header: t('admin.reports.regularPrice'), numeric: true, cell: (r) => price(r.price) },
+            { header: t('admin.reports.stockValue'), numeric: true, cell: (r) => price(r.value) },
           ]}
         />
       </section>
