@@ -7,6 +7,7 @@ import { enAdminStripe } from './en-admin-stripe.ts';
 import { enAdminPrivacyMail } from './en-admin-privacy-mail.ts';
 import { enAdminProducts } from './en-admin-products.ts';
 import { enAdminSearch } from './en-admin-search.ts';
+import { enAdminReports } from './en-admin-reports.ts';
 import { enAdminSettings } from './en-admin-settings.ts';
 import { enAdminShipping } from './en-admin-shipping.ts';
 import { enAdminTax } from './en-admin-tax.ts';
@@ -840,6 +841,7 @@ export const enAdmin = {
   ...enAdminProducts,
   ...enAdminOrder,
   ...enAdminSearch,
+  ...enAdminReports,
   ...enAdminShipping,
   ...enAdminPrivacyMail,
   ...enAdminPayments,

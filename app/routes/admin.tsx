@@ -12,6 +12,7 @@ import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { STOCK_ROLES } from '../features/stock/roles.ts';
+import { REPORT_ROLES } from '../features/reports/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -35,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canStaff: ROLE_ADMIN_ROLES.includes(user.role),
     // Back office: dashboard and stock.
     canStock: STOCK_ROLES.includes(user.role),
+    canReports: REPORT_ROLES.includes(user.role),
   };
 }
 
@@ -48,6 +50,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
   const entries: (AdminNavEntry | false)[] = [
     { to: '/admin', label: t('admin.dashboard'), end: true },
     data.canOrders && { to: '/admin/orders', label: t('admin.nav.orders') },
+    data.canReports && { to: '/admin/reports', label: t('admin.nav.reports') },
     data.canCustomers && { to: '/admin/customers', label: t('admin.nav.customers') },
     data.canStaff && { to: '/admin/staff', label: t('admin.nav.staff') },
     data.canProducts && { to: '/admin/products', label: t('admin.nav.products') },

@@ -89,6 +89,9 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   // Back office: dashboard and stock.
   { file: 'admin.stock.tsx', path: '/admin/stock', allowed: MANAGERS, action: true },
   { file: 'admin.products.$id.stock.tsx', path: '/admin/products/1/stock', allowed: MANAGERS, action: false },
+  // Reports: the shop's sales money, for those who see the dashboard's sales figures.
+  { file: 'admin.reports.tsx', path: '/admin/reports', allowed: MANAGERS, action: false },
+  { file: 'admin.reports[.]csv.tsx', path: '/admin/reports.csv?table=revenue', allowed: MANAGERS, action: false },
 ];
 
 /**

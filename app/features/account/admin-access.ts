@@ -26,6 +26,8 @@ const AREAS = {
   catalog: MANAGERS,
   stock: MANAGERS,
   orders: MANAGERS,
+  /** Reports: the shop's sales money (no shopper's details), for those who see the dashboard's sales figures. */
+  reports: MANAGERS,
   /** The customers list and a customer's page (with the password-reset e-mail). */
   customers: MANAGERS,
   /** Roles and staff invitations: administrators only, so nobody raises their own rights. */
@@ -112,6 +114,8 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/customers/:id': 'customers',
   'admin/staff': 'staff',
   'admin/stock': 'stock',
+  'admin/reports': 'reports',
+  'admin/reports.csv': 'reports',
 };
 
 /** Every staff-only API (by its path under /api) and its area; the same test asks each role. */

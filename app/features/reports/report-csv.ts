@@ -1,0 +1,96 @@
+import { currencyInfo, type PriceFormat } from '../../lib/money.ts';
+import type { CategoryRow, ProductRow } from './breakdowns.server.ts';
+import type { CouponRow, RevenueBucket, TaxRow } from './revenue.server.ts';
+import type { StockValueRow } from './stock-value.server.ts';
+
+/*
+ * The reports' tables as CSV (RFC 4180, CRLF, UTF-8 with a BOM for spreadsheet programs).
+ * Amounts are plain decimal strings in the shop's precision ("1234.50", no symbol or
+ * separators), rounded half up from the integer minor units as the shop shows them; text
+ * cells are neutralised against formula injection (a leading =, +, -, @, tab or CR gets an
+ * apostrophe).
+ */
+
+export const REPORT_TABLES = ['revenue', 'products', 'categories', 'coupons', 'taxes', 'stock'] as const;
+export type ReportTable = (typeof REPORT_TABLES)[number];
+
+/** Minor units as a decimal string in the shop's precision. */
+export function decimal(minor: number, money: Pick<PriceFormat, 'currency' | 'pricePrecision'>): string {
+  const { exponent } = currencyInfo(money.currency);
+  const precision = Math.max(0, Math.min(20, Math.trunc(money.pricePrecision)));
+  let units = Math.abs(Math.round(minor));
+  let scale = exponent;
+  if (precision < exponent) {
+    const step = 10 ** (exponent - precision);
+    units = Math.floor((units + step / 2) / step);
+    scale = precision;
+  }
+  const digits = String(units).padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale).padEnd(precision, '0');
+  const sign = minor < 0 && units > 0 ? '-' : '';
+  return `${sign}${int}${frac ? `.${frac}` : ''}`;
+}
+
+const text = (value: string) => {
+  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+};
+
+type Cell = { t: string } | { n: number } | { m: number };
+
+function csv(header: string[], rows: Cell[][], money: PriceFormat): string {
+  const cell = (c: Cell) => ('t' in c ? text(c.t) : 'n' in c ? String(c.n) : decimal(c.m, money));
+  const lines = [header.map(text).join(','), ...rows.map((r) => r.map(cell).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export interface ReportData {
+  revenue: RevenueBucket[];
+  products: ProductRow[];
+  categories: CategoryRow[];
+  coupons: CouponRow[];
+  taxes: TaxRow[];
+  stock: StockValueRow[];
+}
+
+export function reportCsv<T extends ReportTable>(table: T, rows: ReportData[T], money: PriceFormat): string {
+  switch (table) {
+    case 'revenue':
+      return csv(
+        ['Period', 'Orders', 'Items sold', 'Gross sales', 'Refunds', 'Discounts', 'Net sales', 'Taxes', 'Shipping', 'Total', 'Average order'],
+        (rows as RevenueBucket[]).map((b) => [{ t: b.bucket }, { n: b.orders }, { n: b.itemsSold }, { m: b.gross }, { m: b.refunds }, { m: b.discounts }, { m: b.net }, { m: b.taxes }, { m: b.shipping }, { m: b.total }, { m: b.average }]),
+        money,
+      );
+    case 'products':
+      return csv(
+        ['Product ID', 'Variation ID', 'Product', 'Variation', 'SKU', 'Items sold', 'Net sales', 'Gross sales', 'Orders'],
+        (rows as ProductRow[]).map((p) => [{ t: p.productId === null ? '' : String(p.productId) }, { t: p.variationId === null ? '' : String(p.variationId) }, { t: p.name }, { t: p.variation }, { t: p.sku }, { n: p.quantity }, { m: p.netSales }, { m: p.grossSales }, { n: p.orders }]),
+        money,
+      );
+    case 'categories':
+      return csv(
+        ['Category ID', 'Category', 'Items sold', 'Net sales', 'Gross sales'],
+        (rows as CategoryRow[]).map((c) => [{ n: c.categoryId }, { t: c.name }, { n: c.quantity }, { m: c.netSales }, { m: c.grossSales }]),
+        money,
+      );
+    case 'coupons':
+      return csv(
+        ['Coupon', 'Orders', 'Discount'],
+        (rows as CouponRow[]).map((c) => [{ t: c.code }, { n: c.orders }, { m: c.discount }]),
+        money,
+      );
+    case 'stock':
+      return csv(
+        ['Product ID', 'Variation ID', 'Product', 'SKU', 'Units in stock', 'Regular price', 'Stock value'],
+        (rows as StockValueRow[]).map((r) => [{ n: r.productId }, { t: r.variationId === null ? '' : String(r.variationId) }, { t: r.name }, { t: r.sku }, { n: r.units }, { m: r.price }, { m: r.value }]),
+        money,
+      );
+    default:
+      return csv(
+        ['Tax rate', 'Country', 'Tax on goods', 'Tax on shipping', 'Total tax'],
+        (rows as TaxRow[]).map((r) => [{ t: r.name }, { t: r.country }, { m: r.goods }, { m: r.shipping }, { m: r.total }]),
+        money,
+      );
+  }
+}

@@ -1,0 +1,50 @@
+import type { DB } from '../../../db/client.ts';
+import { getSettings } from '../admin/settings.server.ts';
+import type { PriceFormat } from '../../lib/money.ts';
+import { categorySales, productSales, type CategoryRow, type ProductRow } from './breakdowns.server.ts';
+import { reportQuerySchema, resolveRange, type ReportRange } from './report-range.ts';
+import { revenueReport, type RevenueFigures, type RevenueReport } from './revenue.server.ts';
+import { stockValue, type StockValue } from './stock-value.server.ts';
+
+export { REPORT_ROLES } from './roles.ts';
+
+export type RangeResult = { ok: true; range: ReportRange } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+
+/** The address's range, or the form's errors by field (a 400 for the page). */
+export function readRange(params: URLSearchParams, now: Date = new Date()): RangeResult {
+  const raw = Object.fromEntries(['range', 'from', 'to', 'compare'].filter((k) => params.has(k)).map((k) => [k, String(params.get(k)).slice(0, 40)]));
+  const parsed = reportQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'range')] ??= issue.message;
+    return { ok: false, errors, values: raw };
+  }
+  return { ok: true, range: resolveRange(parsed.data, now) };
+}
+
+export async function moneyFormat(db: DB): Promise<PriceFormat> {
+  const s = await getSettings(db);
+  return { currency: s.currency, currencyPosition: s.currencyPosition, pricePrecision: s.pricePrecision, thousandSeparator: s.thousandSeparator, decimalPoint: s.decimalPoint };
+}
+
+export interface Reports {
+  range: ReportRange;
+  revenue: RevenueReport;
+  /** The compared period's figures; null when not comparing. */
+  previous: RevenueFigures | null;
+  products: ProductRow[];
+  categories: CategoryRow[];
+  /** Stock value now (not of the range). */
+  stock: StockValue;
+}
+
+export async function reports(db: DB, range: ReportRange, currency: string): Promise<Reports> {
+  const [revenue, previous, products, categories, stock] = await Promise.all([
+    revenueReport(db, range.current, currency, range.interval),
+    range.previous ? revenueReport(db, range.previous, currency, range.interval).then((r) => r.summary) : null,
+    productSales(db, range.current, currency),
+    categorySales(db, range.current, currency),
+    stockValue(db),
+  ]);
+  return { range, revenue, previous, products, categories, stock };
+}
