@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog.ts';
 import { cartRoutes } from './cart.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { stripeRoutes } from './payments-stripe.ts';
+import { paypalRoutes } from './payments-paypal.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -48,6 +49,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(cartRoutes);
   await api.register(checkoutRoutes);
   await api.register(stripeRoutes);
+  await api.register(paypalRoutes);
   await api.register(countriesRoutes);
   await api.register(productRoutes);
   await api.register(reviewsRoutes);
