@@ -2,6 +2,7 @@ import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
+import { enAdminPayPal } from './en-admin-paypal.ts';
 import { enAdminPrivacyMail } from './en-admin-privacy-mail.ts';
 import { enAdminProducts } from './en-admin-products.ts';
 import { enAdminSearch } from './en-admin-search.ts';
@@ -841,6 +842,7 @@ export const enAdmin = {
   ...enAdminShipping,
   ...enAdminPrivacyMail,
   ...enAdminPayments,
+  ...enAdminPayPal,
   ...enAdminSettings,
   ...enAdminCoupon,
   ...enAdminTax,

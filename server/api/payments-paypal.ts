@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { rolesOf } from '../../app/features/account/admin-access.ts';
 import { trustedOrigin } from '../../app/features/admin/origin.server.ts';
@@ -18,6 +18,13 @@ const orderRef = z.object({ order_id: z.coerce.number().int().positive().max(Num
 /** PayPal sends the shopper back with `token` and `PayerID` too: they are not read. */
 const backQuery = z.looseObject({ order: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), key: z.string().min(1).max(100) });
 const tags = ['Payments'];
+const backAnswer = z.object({ status: z.string(), redirect_url: z.string() });
+/** A browser is sent on (303); a script asking for JSON gets where it would have been sent. */
+const goTo = (request: FastifyRequest, reply: FastifyReply, status: string, url: string) => {
+  const accept = String(request.headers.accept ?? '');
+  if (accept.includes('application/json') && !accept.includes('text/html')) return reply.send({ status, redirect_url: url });
+  return reply.redirect(url, 303);
+};
 
 function requireStaff(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -41,7 +48,7 @@ export async function paypalRoutes(api: FastifyInstance) {
     return order;
   };
 
-  api.get('/payments/paypal/return', { schema: apiSchema({ summary: 'Where PayPal sends the shopper after approving: the payment is captured and read from PayPal', tags, query: backQuery, responses: { 303: { description: 'To the order-received page, or back to the page to try again.' } } }) }, async (request, reply) => {
+  api.get('/payments/paypal/return', { schema: apiSchema({ summary: 'Where PayPal sends the shopper after approving: the payment is captured and read from PayPal', tags, query: backQuery, responses: { 200: { description: 'Asked for JSON (`Accept: application/json`): the order status and where to go.', body: backAnswer }, 303: { description: 'A browser: to the order-received page, or back to the page to try again.' } } }) }, async (request, reply) => {
     const { order: id, key } = parseInput(backQuery, request.query);
     const order = await findOrder(id, key);
     reply.header('cache-control', 'no-store');
@@ -50,19 +57,18 @@ export async function paypalRoutes(api: FastifyInstance) {
       declined = !!(await settleFromPayPal(services, order, await ctxOf(request), 'return'))?.declined;
     } catch (err) {
       services.log.warn({ err, orderId: id }, 'PayPal could not be asked at the return');
-      return reply.redirect(retryUrl(order, 'unavailable'), 303);
+      return goTo(request, reply, order.status, retryUrl(order, 'unavailable'));
     }
     const after = (await getOrderByKey(services.db, id, key))!;
-    if (after.status === 'pending') return reply.redirect(retryUrl(after, declined ? 'declined' : 'cancelled'), 303);
-    return reply.redirect(after.receivedUrl, 303);
+    return goTo(request, reply, after.status, after.status === 'pending' ? retryUrl(after, declined ? 'declined' : 'cancelled') : after.receivedUrl);
   });
 
-  api.get('/payments/paypal/cancel', { schema: apiSchema({ summary: 'Where PayPal sends a shopper who cancelled: back to the page to try again; the order stays pending', tags, query: backQuery, responses: { 303: { description: 'To the page to try again.' } } }) }, async (request, reply) => {
+  api.get('/payments/paypal/cancel', { schema: apiSchema({ summary: 'Where PayPal sends a shopper who cancelled: back to the page to try again; the order stays pending', tags, query: backQuery, responses: { 200: { description: 'Asked for JSON (`Accept: application/json`): the order status and where to go.', body: backAnswer }, 303: { description: 'A browser: to the page to try again.' } } }) }, async (request, reply) => {
     const { order: id, key } = parseInput(backQuery, request.query);
     const order = await findOrder(id, key);
     reply.header('cache-control', 'no-store');
     if (order.status === 'pending' && order.transactionId) await notePayPal(services, order.id, { id: `cancelled:${order.transactionId}`, type: 'payer.cancelled' }, `The shopper cancelled at PayPal (${order.transactionId}); the order waits for payment.`);
-    return reply.redirect(order.status === 'pending' ? retryUrl(order, 'cancelled') : order.receivedUrl, 303);
+    return goTo(request, reply, order.status, order.status === 'pending' ? retryUrl(order, 'cancelled') : order.receivedUrl);
   });
 
   api.get('/payments/paypal/config', { schema: apiSchema({ summary: "What PayPal's JS buttons need on checkout (nothing when PayPal is off)", tags, responses: { 200: { description: 'Whether PayPal is offered, and the public client id and SDK address.', body: z.looseObject({ enabled: z.boolean() }) } } }) }, async () => {

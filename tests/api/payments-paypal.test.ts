@@ -93,6 +93,9 @@ for (const dialect of await dialects()) {
       const forged = await back(`/api/payments/paypal/return?order=${o.order_id}&key=${o.order_key}&token=FORGED123456&PayerID=X`);
       expect(forged.statusCode).toBe(303);
       expect(forged.headers.location).toBe(`/checkout/paypal/${o.order_id}?key=${o.order_key}&reason=cancelled`);
+      // A script asking for JSON gets the same answer as data.
+      const asJson = await t.app.inject({ method: 'GET', url: `/api/payments/paypal/return?order=${o.order_id}&key=${o.order_key}`, headers: { accept: 'application/json' } });
+      expect(asJson.json()).toEqual({ status: 'pending', redirect_url: `/checkout/paypal/${o.order_id}?key=${o.order_key}&reason=cancelled` });
       expect((await row(o.order_id)).status).toBe('pending');
       const res = await back(standin.act(ppId, 'approve'));
       expect(res.statusCode).toBe(303);

@@ -63,10 +63,11 @@ export class PayPalStandin {
   /** When true, every API call answers 503 (PayPal down). */
   down = false;
 
-  static async start(): Promise<PayPalStandin> {
+  /** `port` 0: any free one. */
+  static async start(port = 0): Promise<PayPalStandin> {
     const s = new PayPalStandin();
     s.server = createServer((req, res) => void s.handle(req, res));
-    await new Promise<void>((r) => s.server.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => s.server.listen(port, '127.0.0.1', r));
     s.url = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
     return s;
   }
