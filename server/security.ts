@@ -69,6 +69,15 @@ export function pageFormAllowed(o: {
 export const newNonce = () => randomBytes(16).toString('base64');
 
 /**
+ * Where a form of ours may end up besides the shop (`form-action`; browsers apply it to the
+ * redirect after the post too): a payment provider's approval page, registered by its routes.
+ */
+const formActionOrigins = new Set<string>();
+export function allowFormAction(origin: string): void {
+  formActionOrigins.add(new URL(origin).origin);
+}
+
+/**
  * Content-Security-Policy for a page. Inline scripts run only with the response's nonce
  * (pages rendered for one visitor) or when their SHA-256 is listed (pages shared from the
  * cache: page-cache.ts hashes the scripts the render wrote).
@@ -87,7 +96,7 @@ export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: rea
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${[...formActionOrigins].map((o) => ` ${o}`).join('')}`,
     "object-src 'none'",
   ];
   return directives.join('; ');

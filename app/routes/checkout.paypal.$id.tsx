@@ -19,7 +19,8 @@ import '../styles/orders.css';
 export const meta: Route.MetaFunction = () => [{ title: 'Pay with PayPal' }, { name: 'robots', content: 'noindex' }];
 
 export function headers() {
-  return { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+  // same-origin, not no-referrer: the order key never leaves for PayPal, and the form's post keeps its Origin.
+  return { 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' };
 }
 
 const REASONS = {

@@ -13,6 +13,7 @@ import { activeClientId, paypalUsable } from '../../app/features/payments/paypal
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
+import { allowFormAction } from '../security.ts';
 
 const orderRef = z.object({ order_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), order_key: z.string().min(1).max(100) });
 /** PayPal sends the shopper back with `token` and `PayerID` too: they are not read. */
@@ -41,6 +42,8 @@ function requireStaff(request: FastifyRequest) {
  */
 export async function paypalRoutes(api: FastifyInstance) {
   const services = api.services;
+  // Checkout's form (and the page to pay again) end on PayPal's approval page.
+  for (const origin of ['https://www.paypal.com', 'https://www.sandbox.paypal.com', ...(services.config.paypalApiUrl ? [services.config.paypalApiUrl] : [])]) allowFormAction(origin);
   const ctxOf = async (request: FastifyRequest) => ({ settings: await getSettings(services.db), origin: (await trustedOrigin(services, request.ctx.requestOrigin)) ?? '', services });
   const findOrder = async (id: number, key: string): Promise<OrderDetail> => {
     const order = await getOrderByKey(services.db, id, key);
@@ -114,12 +117,11 @@ export async function paypalRoutes(api: FastifyInstance) {
   api.put('/admin/payments/paypal', { schema: apiSchema({ summary: 'Save PayPal settings and credentials (credentials changed are checked with PayPal)', tags, access: 'csrf', body: z.looseObject({}), responses: { 200: { description: 'Settings, masked secrets, webhook URL, problems.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     requireStaff(request);
     reply.header('cache-control', 'no-store');
-    return savePayPalSettings(services, (request.body ?? {}) as Record<string, unknown>);
+    return savePayPalSettings(services, (request.body ?? {}) as Record<string, unknown>, request.ctx.requestOrigin);
   });
   api.post('/admin/payments/paypal/check', { schema: apiSchema({ summary: 'Check the PayPal credentials with PayPal', tags, access: 'csrf', responses: { 200: { description: 'What the check found.', body: z.looseObject({}) } } }) }, async (request, reply) => {
     requireStaff(request);
     reply.header('cache-control', 'no-store');
-    await checkPayPalKeys(services);
-    return paypalAdminView(services, request.ctx.requestOrigin);
+    return paypalAdminView(services, request.ctx.requestOrigin, await checkPayPalKeys(services));
   });
 }

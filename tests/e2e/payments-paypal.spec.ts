@@ -22,7 +22,7 @@ test.beforeAll(async ({ browser, shop }) => {
   test.setTimeout(budget(150_000));
   standin = await PayPalStandin.start(PORT);
   await prepareCheckoutShop(browser, shop.server.baseURL);
-  const context = await browser.newContext({ baseURL: shop.server.baseURL });
+  const context = await browser.newContext({ baseURL: shop.server.baseURL, javaScriptEnabled: true });
   const page = await context.newPage();
   await adminSession(page);
   await page.goto('/admin/payments/paypal');
@@ -37,6 +37,9 @@ test.beforeAll(async ({ browser, shop }) => {
   expect(await page.content()).not.toContain(standin.clientSecret);
   await page.reload();
   expect(await page.content()).not.toContain(standin.clientSecret);
+  await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-390.png', fullPage: true });
   await context.close();
 });
 

@@ -12,11 +12,8 @@ const FIELDS = ['enabled', 'title', 'description', 'sandbox', 'sandboxClientId',
 
 export async function paypalSectionAction(services: Services, values: Record<string, string>, requestOrigin: string | null): Promise<{ view: PayPalAdminView; done: string }> {
   if (values.intent === 'paypal-check') {
-    await checkPayPalKeys(services);
-    return { view: await paypalAdminView(services, requestOrigin), done: t('admin.paypal.checked') };
+    return { view: await paypalAdminView(services, requestOrigin, await checkPayPalKeys(services)), done: t('admin.paypal.checked') };
   }
   const input = Object.fromEntries(FIELDS.filter((k) => k in values).map((k) => [k, values[k]]));
-  // Unticked boxes send nothing but their hidden 0.
-  await savePayPalSettings(services, input);
-  return { view: await paypalAdminView(services, requestOrigin), done: t('admin.paypal.saved') };
+  return { view: await savePayPalSettings(services, input, requestOrigin), done: t('admin.paypal.saved') };
 }

@@ -28,8 +28,9 @@ export interface PayPalAdminView {
   problems: string[];
 }
 
-export async function paypalAdminView(services: Services, requestOrigin: string | null = null): Promise<PayPalAdminView> {
-  const settings = (await getSettings(services.db)).paypal;
+/** `saved`: the settings just written (a request may be served settings read before its own write). */
+export async function paypalAdminView(services: Services, requestOrigin: string | null = null, saved?: PayPalSettings): Promise<PayPalAdminView> {
+  const settings = saved ?? (await getSettings(services.db)).paypal;
   const secrets = await readSecrets(services, PAYPAL_PROVIDER);
   const masked = Object.fromEntries(PAYPAL_SECRET_NAMES.map((n) => [n, mask(secrets[n])])) as Record<PayPalSecretName, string>;
   const origin = (await trustedOrigin(services, requestOrigin)) ?? '';
@@ -59,9 +60,9 @@ async function checkMode(services: Services, mode: 'sandbox' | 'live', clientId:
 }
 
 /** Checks both modes' credentials with PayPal and keeps what it found (shown in the admin; decides whether shoppers see PayPal). */
-export async function checkPayPalKeys(services: Services): Promise<PayPalSettings> {
+export async function checkPayPalKeys(services: Services, saved?: PayPalSettings): Promise<PayPalSettings> {
   const secrets = await readSecrets(services, PAYPAL_PROVIDER);
-  const current = (await getSettings(services.db)).paypal;
+  const current = saved ?? (await getSettings(services.db)).paypal;
   const [sandboxKeys, liveKeys] = await Promise.all([
     checkMode(services, 'sandbox', current.sandboxClientId, secrets.sandbox_client_secret),
     checkMode(services, 'live', current.liveClientId, secrets.live_client_secret),
@@ -87,7 +88,7 @@ const secretFormat = /^[A-Za-z0-9_-]{8,256}$/;
  * keeps it, `clear_<name>` removes it. Credentials that changed are checked with PayPal at
  * once. 400 per field when invalid; nothing is written then.
  */
-export async function savePayPalSettings(services: Services, input: Record<string, unknown>): Promise<PayPalAdminView> {
+export async function savePayPalSettings(services: Services, input: Record<string, unknown>, requestOrigin: string | null = null): Promise<PayPalAdminView> {
   const fields: Record<string, string> = {};
   const secretChanges: Record<string, string | null> = {};
   for (const name of PAYPAL_SECRET_NAMES) {
@@ -107,7 +108,7 @@ export async function savePayPalSettings(services: Services, input: Record<strin
   if (!parsed.success) throw new HttpError(400, 'invalid', 'Invalid settings');
   const idsChanged = parsed.data.sandboxClientId !== current.sandboxClientId || parsed.data.liveClientId !== current.liveClientId;
   await writeSecrets(services, PAYPAL_PROVIDER, secretChanges);
-  await saveSettings(services.db, { paypal: parsed.data });
-  if (idsChanged || Object.keys(secretChanges).length) await checkPayPalKeys(services);
-  return paypalAdminView(services);
+  let saved = (await saveSettings(services.db, { paypal: parsed.data })).paypal;
+  if (idsChanged || Object.keys(secretChanges).length) saved = await checkPayPalKeys(services, saved);
+  return paypalAdminView(services, requestOrigin, saved);
 }

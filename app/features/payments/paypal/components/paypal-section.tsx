@@ -113,7 +113,7 @@ export function PayPalSection({ view, error, done, action }: { view: PayPalAdmin
         <fieldset>
           <legend>{t('admin.paypal.webhook')}</legend>
           <p className="hint">
-            {t('admin.paypal.webhookHint')} <code>{view.webhookUrl}</code>
+            {t('admin.paypal.webhookHint')} <code style={{ overflowWrap: 'anywhere' }}>{view.webhookUrl}</code>
           </p>
           <p className="hint">{t('admin.paypal.webhookEvents', { events: view.webhookEvents.join(', ') })}</p>
         </fieldset>
