@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { uniqueEmail, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, uniqueEmail, waitForHydration } from './helpers.ts';
 import { addToCart, adminSession, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 import { PayPalStandin } from '../helpers/paypal-standin.ts';
@@ -37,6 +37,7 @@ test.beforeAll(async ({ browser, shop }) => {
   expect(await page.content()).not.toContain(standin.clientSecret);
   await page.reload();
   expect(await page.content()).not.toContain(standin.clientSecret);
+  await expectNoSeriousA11yViolations(page, '/admin/payments/paypal');
   await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-390.png', fullPage: true });
@@ -72,12 +73,18 @@ test('PayPal approval at PayPal brings the shopper back to the order received, p
   await page.screenshot({ path: '/tmp/shots-h5/paypal-received-1280.png', fullPage: true });
 });
 
-test('cancel at PayPal: back at the shop, the order pending, and paying again works', async ({ page }) => {
+test('cancel at PayPal: back at the shop, the order pending, and paying again works', async ({ page, browser, baseURL }) => {
   await placeWithPayPal(page, 'paypal-cancel');
   await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
   await expect(page).toHaveURL(/\/checkout\/paypal\/\d+\?key=.*reason=cancelled/);
   await expect(page.getByRole('status')).toHaveText(/You left PayPal without paying/);
   await expect(page.getByRole('heading', { name: /Pay for order #\d+/ })).toBeVisible();
+  // The same page with scripts, for axe-core.
+  const scripted = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const a11y = await scripted.newPage();
+  await a11y.goto(page.url());
+  await expectNoSeriousA11yViolations(a11y, '/checkout/paypal/:id');
+  await scripted.close();
   await page.screenshot({ path: '/tmp/shots-h5/paypal-retry-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/shots-h5/paypal-retry-390.png', fullPage: true });
