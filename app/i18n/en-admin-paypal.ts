@@ -8,7 +8,7 @@ export const enAdminPayPal = {
   'admin.paypal.enable': 'Offer PayPal at checkout',
   'admin.paypal.fieldTitle': 'Title',
   'admin.paypal.fieldDescription': 'Description',
-  'admin.paypal.sandbox': 'Sandbox (test credentials; the storefront says so)',
+  'admin.paypal.sandbox': 'Sandbox (test credentials: no real money moves)',
   'admin.paypal.credentials': '{mode} credentials',
   'admin.paypal.state': '{mode} credentials: {state}',
   'admin.paypal.state.ok': 'accepted by PayPal',
