@@ -11,13 +11,13 @@ import { retryUrl, settleFromPayPal, startPayPal } from '../../app/features/paym
 import { PAYPAL_PROVIDER } from '../../app/features/payments/paypal/paypal-client.server.ts';
 import { activeClientId, paypalUsable } from '../../app/features/payments/paypal/paypal-settings.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
-import { parseInput } from '../../app/lib/validate.ts';
+import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
 import { allowFormAction } from '../security.ts';
 
-const orderRef = z.object({ order_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), order_key: z.string().min(1).max(100) });
+const orderRef = z.object({ order_id: rowIdText, order_key: z.string().min(1).max(100) });
 /** PayPal sends the shopper back with `token` and `PayerID` too: they are not read. */
-const backQuery = z.looseObject({ order: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), key: z.string().min(1).max(100) });
+const backQuery = z.looseObject({ order: rowIdText, key: z.string().min(1).max(100) });
 const tags = ['Payments'];
 const backAnswer = z.object({ status: z.string(), redirect_url: z.string() });
 /** A browser is sent on (303); a script asking for JSON gets where it would have been sent. */
