@@ -32,7 +32,7 @@ import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts
 import { attachChat } from '../app/features/chat/chat-realtime.server.ts';
 import type { AppConfig } from './config.ts';
 import { attachContext, registerRequestFreshness } from './context.ts';
-import { allowFormTarget, securityHeaders } from './security.ts';
+import { allowFormAction, securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';
 import { frameworkErrors, parseQuery, registerJsonParser, withoutNul } from './input.ts';
 import { registerApi } from './api/index.ts';
@@ -65,7 +65,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log = options.logStream ? pino({ level: config.logLevel }, options.logStream) : pino({ level: config.logLevel });
   // Stripe's hosted page at another address (the stand-in of tests and benchmarks).
-  if (config.stripeApiUrl) allowFormTarget(new URL(config.stripeApiUrl).origin);
+  if (config.stripeApiUrl) allowFormAction(config.stripeApiUrl);
   const db =
     options.db ??
     createDb(config.databaseUrl, { preparedStatements: config.preparedStatements, backgroundCheckpoints: true, onCheckpointError: (message) => log.warn({ message }, 'background checkpoint failed') });

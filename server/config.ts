@@ -52,6 +52,8 @@ const envSchema = z.object({
   SEARCH_SUGGEST_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(SEARCH.suggestPerWindow),
   /** Where the Stripe SDK sends its calls instead of api.stripe.com (a local stand-in in tests and benchmarks). */
   STRIPE_API_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
+  /** Where the PayPal SDK sends its calls instead of api-m.(sandbox.)paypal.com (a local stand-in in tests). */
+  PAYPAL_API_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 printable characters without spaces').optional(),
   METRICS_ADDRESS: z
     .string()
@@ -129,6 +131,8 @@ export interface AppConfig {
   mediaS3?: MediaS3Config;
   /** Stripe's API address when not api.stripe.com (STRIPE_API_URL: a stand-in for tests and benchmarks). */
   stripeApiUrl?: string;
+  /** PayPal's API address when not PayPal's own (PAYPAL_API_URL: a stand-in for tests). */
+  paypalApiUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -175,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     mediaS3,
     stripeApiUrl: e.STRIPE_API_URL,
+    paypalApiUrl: e.PAYPAL_API_URL,
     ...overrides,
   };
 }

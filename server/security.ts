@@ -90,19 +90,20 @@ export function pageFormAllowed(o: {
 export const newNonce = () => randomBytes(16).toString('base64');
 
 /**
+ * Where a form of ours may end up besides the shop (`form-action`; Chromium applies it to the
+ * redirect after the post too): the payment providers' hosted pages, Stripe's Checkout by
+ * default and PayPal's approval pages registered by their routes (a local stand-in's too).
+ */
+const formActionOrigins = new Set<string>(['https://checkout.stripe.com']);
+export function allowFormAction(origin: string): void {
+  formActionOrigins.add(new URL(origin).origin);
+}
+
+/**
  * Content-Security-Policy for a page. Inline scripts run only with the response's nonce
  * (pages rendered for one visitor) or when their SHA-256 is listed (pages shared from the
  * cache: page-cache.ts hashes the scripts the render wrote).
  */
-/**
- * Where a checkout form may end up after the shop's redirect: the payment providers' hosted
- * pages (Chromium applies `form-action` to a form post's redirects too). Set by buildApp.
- */
-const formTargets = new Set<string>(['https://checkout.stripe.com']);
-export function allowFormTarget(origin: string): void {
-  formTargets.add(origin);
-}
-
 export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean): string {
   const allowed = 'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(' ');
   const directives = [
@@ -117,7 +118,7 @@ export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: rea
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    `form-action 'self' ${[...formTargets].join(' ')}`,
+    `form-action 'self'${[...formActionOrigins].map((o) => ` ${o}`).join('')}`,
     "object-src 'none'",
   ];
   return directives.join('; ');

@@ -4,6 +4,7 @@ import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
 import { enAdminStripe } from './en-admin-stripe.ts';
+import { enAdminPayPal } from './en-admin-paypal.ts';
 import { enAdminPrivacyMail } from './en-admin-privacy-mail.ts';
 import { enAdminProducts } from './en-admin-products.ts';
 import { enAdminSearch } from './en-admin-search.ts';
@@ -846,6 +847,7 @@ export const enAdmin = {
   ...enAdminPrivacyMail,
   ...enAdminPayments,
   ...enAdminStripe,
+  ...enAdminPayPal,
   ...enAdminSettings,
   ...enAdminCoupon,
   ...enAdminTax,

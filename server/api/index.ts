@@ -8,6 +8,7 @@ import { cartRoutes } from './cart.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { orderPayRoutes } from './order-pay.ts';
 import { stripeRoutes } from './payments-stripe.ts';
+import { paypalRoutes } from './payments-paypal.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -50,6 +51,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(checkoutRoutes);
   await api.register(orderPayRoutes);
   await api.register(stripeRoutes);
+  await api.register(paypalRoutes);
   await api.register(countriesRoutes);
   await api.register(productRoutes);
   await api.register(reviewsRoutes);

@@ -90,6 +90,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/orders/:id': 'orders',
   'admin/payments': 'settings',
   'admin/payments/stripe': 'settings',
+  'admin/payments/paypal': 'settings',
   'admin/privacy': 'privacy',
   'admin/wishlists': 'wishlists',
   'admin/chat': 'chatConsole',
@@ -131,5 +132,7 @@ export const ADMIN_APIS: Record<string, AdminArea> = {
   '/api/admin/menus/:location': 'menus',
   '/api/admin/payments/stripe': 'settings',
   '/api/admin/payments/stripe/check': 'settings',
+  '/api/admin/payments/paypal': 'settings',
+  '/api/admin/payments/paypal/check': 'settings',
   '/api/admin/orders/:id/capture': 'orders',
 };

@@ -8,11 +8,12 @@ import type { OrderDetail, PaymentInstructions } from '../orders/orders.ts';
 import { allGateways, gateway, registerGateway, type PaymentGateway, type PaymentMethodInfo } from './gateway.ts';
 import { bacs, cheque, cod } from './offline.server.ts';
 import { stripeGateway } from './stripe/stripe-gateway.server.ts';
+import { paypalGateway } from './paypal/paypal-gateway.server.ts';
 
 export * from './gateway.ts';
 
 // Online providers after the offline methods: one module each under payments/<provider>/.
-for (const g of [bacs, cheque, cod, stripeGateway]) registerGateway(g);
+for (const g of [bacs, cheque, cod, stripeGateway, paypalGateway]) registerGateway(g);
 
 /** The payment methods a shopper may choose now, in registration order. */
 export function availableMethods(settings: StoreSettings): PaymentMethodInfo[] {
