@@ -94,6 +94,10 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/payments/stripe">{t('admin.stripe.link')}</Link>
         {s.stripe.enabled ? ` · ${s.stripe.testMode ? 'test mode' : 'live'}` : ''}
       </p>
+      <p>
+        <Link to="/admin/payments/paypal">{t('admin.paypal.title')}</Link>
+        {s.paypal.enabled ? ` · ${s.paypal.sandbox ? 'sandbox' : 'live'}` : ''}
+      </p>
       {result && !error ? (
         <p className="notice" role="status">
           {t('admin.saved')}

@@ -8,7 +8,7 @@ import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
 
-const orderRef = z.object({ order_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), order_key: z.string().min(1).max(100) });
+const orderRef = z.object({ order_id: rowIdText, order_key: z.string().min(1).max(100) });
 const orderParams = z.object({ id: rowIdText });
 const captureBody = z.object({ amount: z.coerce.number().int().positive().optional() }).optional();
 const tags = ['Payments'];

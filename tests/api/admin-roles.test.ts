@@ -68,6 +68,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.orders[.]csv.tsx', path: '/admin/orders.csv', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
+  { file: 'admin.payments.stripe.tsx', path: '/admin/payments/stripe', allowed: MANAGERS, action: true },
+  { file: 'admin.payments.paypal.tsx', path: '/admin/payments/paypal', allowed: MANAGERS, action: true },
   { file: 'admin.privacy.tsx', path: '/admin/privacy', allowed: ADMIN, action: true },
   { file: 'admin.menus.tsx', path: '/admin/menus', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.forms.tsx', path: '/admin/forms', allowed: ['editor', 'shop_manager', 'admin'], action: true },

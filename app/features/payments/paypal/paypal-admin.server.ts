@@ -107,6 +107,9 @@ export async function savePayPalSettings(services: Services, input: Record<strin
   if (Object.keys(fields).length) throw new HttpError(400, 'invalid', Object.values(fields)[0]!, fields);
   if (!parsed.success) throw new HttpError(400, 'invalid', 'Invalid settings');
   const idsChanged = parsed.data.sandboxClientId !== current.sandboxClientId || parsed.data.liveClientId !== current.liveClientId;
+  // A form that changes nothing writes nothing (not even the defaults of a shop never set up).
+  const unchanged = !Object.keys(secretChanges).length && JSON.stringify(parsed.data) === JSON.stringify(current);
+  if (unchanged) return paypalAdminView(services, requestOrigin, current);
   await writeSecrets(services, PAYPAL_PROVIDER, secretChanges);
   let saved = (await saveSettings(services.db, { paypal: parsed.data })).paypal;
   if (idsChanged || Object.keys(secretChanges).length) saved = await checkPayPalKeys(services, saved);

@@ -102,6 +102,8 @@ export async function saveStripeSettings(services: Services, input: Record<strin
   const parsed = stripeSettingsSchema.safeParse({ ...current, ...picked });
   if (!parsed.success) for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   if (Object.keys(fields).length) throw new HttpError(400, 'invalid', Object.values(fields)[0]!, fields);
+  // A form that changes nothing writes nothing (not even the defaults of a shop never set up).
+  if (!Object.keys(secretChanges).length && JSON.stringify(parsed.data) === JSON.stringify(current)) return stripeAdminView(services);
   await writeSecrets(services, STRIPE_PROVIDER, secretChanges);
   await saveSettings(services.db, { stripe: parsed.data });
   if (Object.keys(secretChanges).some((n) => n.endsWith('_secret_key'))) await checkStripeKeys(services);
