@@ -176,7 +176,9 @@ for (const dialect of await dialects()) {
       } finally {
         await saveSettings(t.services.db, { stripe: cur });
       }
-      expect(await page()).toMatch(/value="stripe"/);
+      // The pages come from the build, whose modules are a second copy beside the test's own: its
+      // per-request freshness turn can trail a write the test made directly, so look again briefly.
+      await expect.poll(page, { timeout: 5_000, interval: 100 }).toMatch(/value="stripe"/);
     });
   });
 }
