@@ -194,7 +194,13 @@ export async function attachChat(httpServer: HttpServer, services: Services, opt
     closers.push(async () => outage?.close());
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'vitrine'}:socket.io`, requestsTimeout: 3000 }));
-    closers.push(() => Promise.allSettled([pub.quit(), sub.quit()]));
+    closers.push(async () => {
+      // Stop hearing the other nodes first, let an answer to a request already heard go out,
+      // then close the publishing client (publishing on a closed client rejects unhandled).
+      await Promise.allSettled([Promise.resolve((io.of('/').adapter as { close?: () => unknown }).close?.()), sub.quit()]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pub.quit().catch(() => undefined);
+    });
   } else if (options.cluster) {
     const { createAdapter } = await import('@socket.io/cluster-adapter');
     io.adapter(createAdapter());
