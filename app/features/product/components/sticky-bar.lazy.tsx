@@ -38,16 +38,23 @@ export function useStickyActive(targetId: string): boolean {
   useEffect(() => {
     const target = document.getElementById(targetId);
     if (!target) return;
+    const page = document.documentElement;
     let last = window.scrollY;
+    let lastHeight = page.scrollHeight;
     let frame = 0;
     const check = () => {
       frame = 0;
       const y = window.scrollY;
+      const height = page.scrollHeight;
+      // At the foot of the page, content above getting shorter (a picture or island settling)
+      // pulls the scroll position up: that is not the shopper scrolling up.
+      const pulledUp = y < last && height < lastHeight && y + window.innerHeight >= height - 2;
       const past = target.getBoundingClientRect().bottom < 0;
       if (!past) setActive(false);
       else if (y > last) setActive(true);
-      else if (y < last) setActive(false);
+      else if (y < last && !pulledUp) setActive(false);
       last = y;
+      lastHeight = height;
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(check);
