@@ -31,22 +31,10 @@ export function currencyInfo(currency: string): { symbol: string; exponent: numb
  * the currency has is exact and half-up (145 pence at one decimal is "1.5", not "1.4").
  */
 export function formatPrice(minor: number, f: PriceFormat): string {
-  const { symbol, exponent } = currencyInfo(f.currency);
-  const precision = Math.max(0, Math.min(20, Math.trunc(f.pricePrecision)));
-  let units = Math.abs(Math.round(minor));
-  let scale = exponent;
-  if (precision < exponent) {
-    const step = 10 ** (exponent - precision);
-    units = Math.floor((units + step / 2) / step);
-    scale = precision;
-  }
-  const digits = String(units).padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale).padEnd(precision, '0');
+  const { symbol } = currencyInfo(f.currency);
+  const { sign, int, frac } = priceDigits(minor, f);
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, f.thousandSeparator);
   const number = frac ? `${grouped}${f.decimalPoint}${frac}` : grouped;
-  // A price that rounds to zero is shown without a sign ("£0.00", never "-£0.00").
-  const sign = minor < 0 && units > 0 ? '-' : '';
   switch (f.currencyPosition) {
     case 'right':
       return `${sign}${number}${symbol}`;
@@ -57,6 +45,35 @@ export function formatPrice(minor: number, f: PriceFormat): string {
     default:
       return `${sign}${symbol}${number}`;
   }
+}
+
+/**
+ * The digits of an amount at the shop's precision, rounded half up on the integer digits:
+ * its sign (none for an amount that rounds to zero: "£0.00", never "-£0.00"), whole part
+ * and decimals. formatPrice dresses them; plainPrice writes them as a plain decimal.
+ */
+function priceDigits(minor: number, f: Pick<PriceFormat, 'currency' | 'pricePrecision'>): { sign: string; int: string; frac: string } {
+  const { exponent } = currencyInfo(f.currency);
+  const precision = Math.max(0, Math.min(20, Math.trunc(f.pricePrecision)));
+  let units = Math.abs(Math.round(minor));
+  let scale = exponent;
+  if (precision < exponent) {
+    const step = 10 ** (exponent - precision);
+    units = Math.floor((units + step / 2) / step);
+    scale = precision;
+  }
+  const digits = String(units).padStart(scale + 1, '0');
+  return {
+    sign: minor < 0 && units > 0 ? '-' : '',
+    int: digits.slice(0, digits.length - scale),
+    frac: digits.slice(digits.length - scale).padEnd(precision, '0'),
+  };
+}
+
+/** The same amount as a plain decimal at the shop's precision ("-1234.50"): no symbol, no grouping. */
+export function plainPrice(minor: number, f: Pick<PriceFormat, 'currency' | 'pricePrecision'>): string {
+  const { sign, int, frac } = priceDigits(minor, f);
+  return `${sign}${int}${frac ? `.${frac}` : ''}`;
 }
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;

@@ -1,4 +1,4 @@
-import { currencyInfo, type PriceFormat } from '../../lib/money.ts';
+import { plainPrice, type PriceFormat } from '../../lib/money.ts';
 import type { CategoryRow, ProductRow } from './breakdowns.server.ts';
 import type { CouponRow, RevenueBucket, TaxRow } from './revenue.server.ts';
 import type { StockValueRow } from './stock-value.server.ts';
@@ -15,22 +15,7 @@ export const REPORT_TABLES = ['revenue', 'products', 'categories', 'coupons', 't
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** Minor units as a decimal string in the shop's precision. */
-export function decimal(minor: number, money: Pick<PriceFormat, 'currency' | 'pricePrecision'>): string {
-  const { exponent } = currencyInfo(money.currency);
-  const precision = Math.max(0, Math.min(20, Math.trunc(money.pricePrecision)));
-  let units = Math.abs(Math.round(minor));
-  let scale = exponent;
-  if (precision < exponent) {
-    const step = 10 ** (exponent - precision);
-    units = Math.floor((units + step / 2) / step);
-    scale = precision;
-  }
-  const digits = String(units).padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale).padEnd(precision, '0');
-  const sign = minor < 0 && units > 0 ? '-' : '';
-  return `${sign}${int}${frac ? `.${frac}` : ''}`;
-}
+export const decimal = plainPrice;
 
 const text = (value: string) => {
   const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
