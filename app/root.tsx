@@ -13,17 +13,17 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './load-context.ts';
-import { getSettings } from './features/admin/settings.server.ts';
-import { publicSettings } from './features/admin/public-settings.ts';
+import { getSettings } from './features/settings/settings.server.ts';
+import { publicSettings } from './features/settings/public-settings.ts';
 import { menuCategories } from './features/catalog/catalog.server.ts';
 import { shellMenus } from './features/menus/menus.server.ts';
 import { themeCss } from './features/theme/theme.server.ts';
-import { isStaff } from './features/account/roles.ts';
+import { isStaff } from './lib/roles.ts';
 import { hydrationChunk } from './lib/hydration-chunk.server.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { island, useDocumentHydrated } from './ui/island.tsx';
-import { noticeCookie } from './ui/store-notice-cookie.ts';
+import { noticeCookie } from './shell/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
@@ -41,11 +41,11 @@ import './styles/header.css';
 // all of them once the browser is idle after the page has loaded. The header cart's count
 // shows from then on (read from the cart cookie and session storage); pages rendered for one
 // visitor only (not for the shared page cache) carry it from the server too.
-const SiteHeader = island<{ data: RootData | undefined }>(() => import('./ui/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
-const SiteFooter = island<{ storeName: string; menu: RootData['menu']; links?: RootData['menus']['footer'] }>(() => import('./ui/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
+const SiteHeader = island<{ data: RootData | undefined }>(() => import('./shell/site-header.tsx').then((m) => ({ default: m.SiteHeader })), ['interaction', 'idle']);
+const SiteFooter = island<{ storeName: string; menu: RootData['menu']; links?: RootData['menus']['footer'] }>(() => import('./shell/site-footer.tsx').then((m) => ({ default: m.SiteFooter })), ['visible', 'idle']);
 // The live chat's launcher: nothing of it in the shell; its chunk loads when the browser is idle.
 const ChatLauncher = island<{ settings: ChatWidgetSettings; user: ChatUser | null }>(() => import('./features/chat/components/chat-launcher.tsx').then((m) => ({ default: m.ChatLauncher })), ['idle']);
-const StoreNotice = island<{ text: string }>(() => import('./ui/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
+const StoreNotice = island<{ text: string }>(() => import('./shell/store-notice.tsx').then((m) => ({ default: m.StoreNotice })), ['interaction', 'idle']);
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -105,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const dir = data?.settings.direction ?? 'ltr';
   const settings = data?.settings;
   return (
-    // Read by the shell's scripts (ui/shell): the loading state they clear at start, link
+    // Read by the shell's scripts (shell/client): the loading state they clear at start, link
     // prefetch on or off, the service worker's address.
     <html lang={lang} dir={dir} className="loading-site" data-hydrate={lateReact ? 'idle' : undefined} data-prefetch={settings?.linkPrefetch ? '' : undefined} data-sw={settings?.serviceWorkerUrl || undefined}>
       <head>

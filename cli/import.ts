@@ -3,11 +3,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createDb, migrate, type DB } from '../db/client.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../app/config/app-config.ts';
 import { importWooCommerce, type ImportProgress, type ImportSummary } from '../app/features/catalog/woo-import/importer.server.ts';
 import { HttpError } from '../app/lib/http-error.ts';
 import { mediaStoreFor } from '../app/lib/media-store.server.ts';
-import type { MediaS3Config } from '../server/config.ts';
+import type { MediaS3Config } from '../app/config/app-config.ts';
 
 export const IMPORT_USAGE = `Usage: vitrine import woocommerce <file.csv> [--currency CODE] [--skip-images]
 

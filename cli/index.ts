@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createDb, migrate } from '../db/client.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { ConfigError, loadConfig } from '../app/config/app-config.ts';
 import { adminExists, createUser } from '../app/features/account/account.server.ts';
 import { readOrCreateSetupCode } from '../app/features/account/setup-code.server.ts';
 import { HttpError } from '../app/lib/http-error.ts';

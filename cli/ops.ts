@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import * as tar from 'tar';
 import { createDb, migrate } from '../db/client.ts';
-import { sqlitePath, type AppConfig } from '../server/config.ts';
+import { sqlitePath, type AppConfig } from '../app/config/app-config.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
 import { raisePostgresCounters, raiseSqliteCounters, readPostgresCounters, readSqliteCounters, type IdCounters } from './id-counters.ts';
 import { isMediaKey, mediaStoreFor, mediaType, type MediaStore } from '../app/lib/media-store.server.ts';

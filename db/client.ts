@@ -18,7 +18,7 @@ import {
 } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import pg from 'pg';
-import { sqlitePath } from '../server/config.ts';
+import { sqlitePath } from '../app/config/app-config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { watchWrites } from './freshness.ts';
 import { checkpointInBackground } from './checkpointer.ts';

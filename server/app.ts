@@ -30,7 +30,7 @@ import { scheduleStockAlerts } from '../app/features/stock/stock-alerts.server.t
 import { scheduleCartExpiry } from '../app/features/cart/cart-expiry.server.ts';
 import { scheduleChatCleanup } from '../app/features/chat/chat-cleanup.server.ts';
 import { attachChat } from '../app/features/chat/chat-realtime.server.ts';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from '../app/config/app-config.ts';
 import { attachContext, registerRequestFreshness } from './context.ts';
 import { allowFormAction, securityHeaders } from './security.ts';
 import { registerErrorHandling } from './errors.ts';

@@ -3,7 +3,7 @@ import { SESSION_COOKIE, sessionUser } from '../app/features/account/session.ser
 import type { RequestContext, Services } from '../app/lib/services.server.ts';
 import type { ChatRealtime } from '../app/features/chat/chat-realtime.server.ts';
 import { inRequest, newRequestFreshness, staleFromHere, type RequestFreshness } from '../db/freshness.ts';
-import { allowedRequestOrigin } from '../app/features/admin/origin.server.ts';
+import { allowedRequestOrigin } from '../app/features/settings/origin.server.ts';
 import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
 import { CSRF_COOKIE, csrfToken, issuedCsrfSeed, newCsrfSeed, newNonce } from './security.ts';
 

@@ -13,7 +13,7 @@ const dev = process.argv.includes('--dev');
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
 async function main() {
-  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { ConfigError, loadConfig } = await import('../app/config/app-config.ts');
   let config;
   try {
     config = loadConfig(process.env, dev ? { mode: 'development' } : {});

@@ -29,7 +29,7 @@ import { withClientErrors } from './page-errors.ts';
 import { loginPath, SETTINGS_ROLES, staffGate } from '../app/features/admin/admin.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../app/features/catalog-admin/roles.ts';
 import { PAGE_EDITOR_ROLES } from '../app/features/pages/roles.ts';
-import type { Role } from '../app/features/account/roles.ts';
+import type { Role } from '../app/lib/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
 import { ADDED_COOKIE } from '../app/features/cart/visitor-cart.server.ts';
 import { WISHLIST_ADDED_COOKIE } from '../app/features/wishlist/visitor-wishlist.server.ts';

@@ -1,7 +1,7 @@
 /**
  * Every timing, breakpoint and limit from the specification, named in one place.
  * Isomorphic: imported by server code and browser widgets alike. Values a shop owner
- * would want to change are also store settings (see features/admin/settings.schema.ts),
+ * would want to change are also store settings (see features/settings/settings.schema.ts),
  * which override these defaults.
  */
 

@@ -1,4 +1,4 @@
-import type { StoreSettings } from '../features/admin/settings.schema.ts';
+import type { StoreSettings } from '../features/settings/settings.schema.ts';
 
 export interface MailContent {
   subject: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../config/app-config.ts';
 import { startS3, type TestS3 } from '../../tests/helpers/s3.ts';
 import { mediaRoot } from './media.server.ts';
 import { localMediaStore, mediaStoreFor, s3MediaStore, type MediaStore } from './media-store.server.ts';

@@ -11,7 +11,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { AppConfig, MediaS3Config } from '../../server/config.ts';
+import type { AppConfig, MediaS3Config } from '../config/app-config.ts';
 import { mediaRoot } from './media.server.ts';
 
 /** One stored picture, ready to stream. */

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { DB } from '../../db/client.ts';
-import type { AppConfig } from '../../server/config.ts';
+import type { AppConfig } from '../config/app-config.ts';
 import type { Mailer } from './mail.server.ts';
 import type { RateLimiter } from './rate-limit.server.ts';
 import type { SharedState } from './redis-shared.server.ts';
 import type { IdempotencyStore } from './idempotency.server.ts';
-import type { Role } from '../features/account/roles.ts';
+import type { Role } from './roles.ts';
 
 /** What every feature service is given: created once per process by buildApp. */
 export interface Services {

@@ -4,7 +4,7 @@ import { getCustomerAddresses, storeCustomerAddress } from '../features/address/
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { addressFromPost, statesFor } from '../features/checkout/address-form.server.ts';
 import { AddressFields, addressFromForm, addressLabels } from '../features/checkout/components/address-fields.tsx';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { useScrollToNotices } from '../ui/scroll-to-notices.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import type { Country } from '../features/shipping/countries.ts';

@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet, redirect } from 'react-router';
 import type { Route } from './+types/account';
-import { isStaff } from '../features/account/roles.ts';
+import { isStaff } from '../lib/roles.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { t } from '../i18n/t-orders.ts';
 import '../styles/orders.css';

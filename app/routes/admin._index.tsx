@@ -4,8 +4,8 @@ import { dashboardCounts, pendingReviews } from '../features/admin/dashboard.ser
 import { lowStock, outOfStock } from '../features/admin/dashboard-stock.server.ts';
 import { salesView } from '../features/admin/dashboard-view.server.ts';
 import { ReviewsSection, SalesSection, StockSection } from '../features/admin/components/dashboard-sections.tsx';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { REVIEW_ROLES } from '../features/product/reviews-admin.server.ts';

@@ -1,7 +1,7 @@
 import { redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.coupons.$id';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { getCoupon, saveCoupon } from '../features/coupons/coupons-admin.server.ts';
 import { couponToForm } from '../features/coupons/coupon-form.ts';
 import { CouponEditor } from '../features/coupons/components/coupon-editor.tsx';

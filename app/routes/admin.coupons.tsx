@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin.coupons';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { deleteCoupon, deleteCoupons, listCoupons, parseCouponListQuery } from '../features/coupons/coupons-admin.server.ts';
 import { DISCOUNT_TYPE_LABELS, formatCouponAmount } from '../features/coupons/coupon-form.ts';

@@ -1,7 +1,7 @@
 import { Form, Link, data, useActionData } from 'react-router';
 import type { Route } from './+types/admin.orders.$id';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { z } from 'zod';
-import { getSettings } from '../features/admin/settings.server.ts';
-import { publicSettings } from '../features/admin/public-settings.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
+import { publicSettings } from '../features/settings/public-settings.ts';
 import { PAGE_REVISIONS_SHOWN } from '../features/pages/constants.ts';
 import { editedPageOr404, pageEditorRequest } from '../features/pages/editor-route.server.ts';
 import { getRevision, listRevisions, restoreRevision } from '../features/pages/pages-admin.server.ts';

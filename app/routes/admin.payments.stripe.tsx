@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.payments.stripe';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { checkStripeKeys, saveStripeSettings, stripeAdminView } from '../features/payments/stripe/stripe-admin.server.ts';
-import type { KeyState } from '../features/payments/stripe/stripe-settings.ts';
+import type { KeyState } from '../features/settings/stripe-settings.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';

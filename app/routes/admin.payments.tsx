@@ -1,9 +1,9 @@
 import { Form, Link, useActionData } from 'react-router';
 import type { Route } from './+types/admin.payments';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../features/settings/settings.server.ts';
 import { getTermsText, saveTermsText, termsTextSchema } from '../features/checkout/terms.server.ts';
-import type { BankAccount, OfflineGatewayId } from '../features/admin/settings.schema.ts';
+import type { BankAccount, OfflineGatewayId } from '../features/settings/settings.schema.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useBlocker, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { attributeKey, emptyValues, FieldErrors, formToValues, LINK_KINDS, PRODUCT_STATUS_ORDER, splitOptions, VARIATION_MORE, type EditorImage, type EditorValues, type LinkedProduct, type LinkKind } from '../features/catalog-admin/product-form.ts';
 import { addGlobalAttribute, addVariation, bulkEditVariations, editorOptions, generateVariations, loadEditorValues, mediaForIds, saveEditorValues } from '../features/catalog-admin/product-editor.server.ts';

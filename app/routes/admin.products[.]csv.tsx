@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.products[.]csv';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { exportProductsCsv } from '../features/catalog/woo-export/export.server.ts';
 import { csvDownload } from '../lib/csv-write.ts';

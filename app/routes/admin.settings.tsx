@@ -1,8 +1,8 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.settings';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings, saveSettingsAs } from '../features/admin/settings.server.ts';
-import { configuredOrigin } from '../features/admin/origin.server.ts';
+import { getSettings, saveSettingsAs } from '../features/settings/settings.server.ts';
+import { configuredOrigin } from '../features/settings/origin.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -10,7 +10,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
 import { plural, t } from '../i18n/t-admin.ts';
-import { THEME_FONTS } from '../features/admin/settings.schema.ts';
+import { THEME_FONTS } from '../features/settings/settings.schema.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
 

@@ -4,7 +4,7 @@ import type { Route } from './+types/admin.setup';
 import { adminExists, setupFirstAdmin } from '../features/account/account.server.ts';
 import { createSession, sessionCookie } from '../features/account/session.server.ts';
 import { CsrfField, Field, FormErrors, NewPasswordField, fieldError } from '../features/account/components/form-parts.tsx';
-import { configuredOrigin } from '../features/admin/origin.server.ts';
+import { configuredOrigin } from '../features/settings/origin.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';

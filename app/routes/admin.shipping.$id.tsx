@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/admin.shipping.$id';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { MethodEditor } from '../features/shipping/components/method-editor.tsx';

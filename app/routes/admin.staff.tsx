@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { orderDate } from '../features/checkout/components/order-view.tsx';

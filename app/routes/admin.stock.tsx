@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { StockHistoryList } from '../features/stock/components/stock-history-list.tsx';
 import { StockSettingsForm } from '../features/stock/components/stock-settings-form.tsx';
 import { parseHistoryQuery, stockHistory } from '../features/stock/stock-history.server.ts';

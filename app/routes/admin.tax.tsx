@@ -1,7 +1,7 @@
 import { Form, useActionData } from 'react-router';
 import type { Route } from './+types/admin.tax';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../features/settings/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { TaxRateForm } from '../features/tax/components/tax-rate-form.tsx';
 import { taxRateColumns } from '../features/tax/components/tax-rates-table.tsx';

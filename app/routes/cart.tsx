@@ -1,6 +1,6 @@
 import { data, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/cart';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { addGroupedItems, addItem, applyCoupon, getCart, removeCoupon, removeItem, setCustomer, setShippingRate, updateItem, type CartAnswer } from '../features/cart/cart.server.ts';
 import { cartCallerFrom, cartCookies } from '../features/cart/cart-http.server.ts';
 import { CART_COOKIE } from '../features/cart/cart-store.server.ts';

@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { fetchCart } from '../features/cart/client/cart-api.ts';
 import { storeCart } from '../features/cart/client/cart-queue.ts';
 import type { Route } from './+types/checkout.order-received.$id';
-import { getSettings } from '../features/admin/settings.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
 import { payUrl } from '../features/orders/orders.ts';

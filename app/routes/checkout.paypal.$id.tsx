@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/checkout.paypal.$id';
-import { getSettings } from '../features/admin/settings.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
 import { applyPaymentResult } from '../features/orders/placement.server.ts';
 import { startPayPal } from '../features/payments/paypal/paypal-gateway.server.ts';

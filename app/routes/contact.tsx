@@ -1,6 +1,6 @@
 import type { Route } from './+types/contact';
-import { getSettings } from '../features/admin/settings.server.ts';
-import { publicSettings } from '../features/admin/public-settings.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
+import { publicSettings } from '../features/settings/public-settings.ts';
 import { DEMO_CONTACT_FORM_ID } from '../features/forms/demo-form.ts';
 import { embedForms } from '../features/forms/form-embed.server.ts';
 import { formPageAction } from '../features/forms/form-page.server.ts';

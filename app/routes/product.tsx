@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Route } from './+types/product';
-import { getSettings } from '../features/admin/settings.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
-import { publicSettings } from '../features/admin/public-settings.ts';
+import { getSettings } from '../features/settings/settings.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
+import { publicSettings } from '../features/settings/public-settings.ts';
 import { findProduct } from '../features/catalog/product.server.ts';
 import { categoryByPath } from '../features/catalog/categories.server.ts';
 import { productJsonLd } from '../features/catalog/product-jsonld.ts';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap[.]xml';
 import { sitemapIndex, sitemapUnavailable } from '../features/catalog/sitemap.server.ts';
-import { trustedOrigin } from '../features/admin/origin.server.ts';
+import { trustedOrigin } from '../features/settings/origin.server.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = await trustedOrigin(context.services, context.requestOrigin);

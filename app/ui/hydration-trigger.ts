@@ -20,7 +20,7 @@ export const HYDRATED_EVENT = 'vitrine:hydrated';
 /**
  * Calls `start` once: when the browser is idle after the load, or at the visitor's first
  * pointer, key, touch or focus on the page, whichever comes first. Until then the page is its
- * server HTML: links are followed as links, and the header's menus already work (ui/shell). A
+ * server HTML: links are followed as links, and the header's menus already work (shell/client). A
  * form sent before React has hydrated the page is held and sent again once it has (the page's
  * islands then hold and replay it themselves until their code is there), so it takes the
  * scripted path — or, should React's code fail to load, the plain form post it would have been.

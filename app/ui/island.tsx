@@ -60,7 +60,7 @@ function Opener({ open }: { open: () => void }) {
   return null;
 }
 
-/** Parts of an island that work without React, through ui/shell's delegated listeners. */
+/** Parts of an island that work without React, through shell/client's delegated listeners. */
 const SHELL_MENUS = '.main-nav, .mobile-nav';
 
 /** Events held back before a part has hydrated; clicks and submits are also kept from their default action. */
@@ -180,7 +180,7 @@ export function island<P extends object>(
         const target = e.target as HTMLElement;
         if (!held.current || !wrap.contains(target)) return;
         open();
-        // The header's menus answer without React (ui/shell/header.ts): a tap there is theirs at once.
+        // The header's menus answer without React (shell/client/header.ts): a tap there is theirs at once.
         if (target.closest?.(SHELL_MENUS)) return;
         // A disclosure (<details>) opens by itself: nothing to wait for.
         if (target.closest('summary')) return;

@@ -22,7 +22,7 @@ import { createDb } from '../../db/client.ts';
 import { createMailer } from '../../app/lib/mail.server.ts';
 import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import type { RequestContext, Services } from '../../app/lib/services.server.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { SERVER_BUILD } from '../../server/pages.ts';
 import { newNonce } from '../../server/security.ts';
 import { BROWSER_HEADERS } from '../lib/load.ts';

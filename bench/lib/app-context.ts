@@ -4,7 +4,7 @@ import type { DB } from '../../db/client.ts';
 import { createMailer } from '../../app/lib/mail.server.ts';
 import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { csrfToken, newCsrfSeed, newNonce } from '../../server/security.ts';
 import { onCleanup } from './cleanup.ts';
 import type { BenchContext } from './types.ts';

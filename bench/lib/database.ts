@@ -9,7 +9,7 @@ import { seedBench } from '../../db/seed/bench.ts';
 import { createMailer } from '../../app/lib/mail.server.ts';
 import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { onCleanup } from './cleanup.ts';
 import type { BenchOptions } from './options.ts';
 

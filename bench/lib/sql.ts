@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { sqlitePath } from '../../server/config.ts';
+import { sqlitePath } from '../../app/config/app-config.ts';
 import { onCleanup } from './cleanup.ts';
 import type { BenchContext } from './types.ts';
 

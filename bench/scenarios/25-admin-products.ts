@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createUser } from '../../app/features/account/account.server.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { generateVariations, loadEditorValues, saveEditorValues } from '../../app/features/catalog-admin/product-editor.server.ts';
 import { attributeKey, emptyValues, type EditorValues } from '../../app/features/catalog-admin/product-form.ts';
 import { listAdminProducts, parseListQuery } from '../../app/features/catalog-admin/products-admin.server.ts';

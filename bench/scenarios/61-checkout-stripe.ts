@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Services } from '../../app/lib/services.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { writeSecrets } from '../../app/features/payments/secrets.server.ts';
 import { unlimitedProducts } from '../lib/catalog.ts';
 import { cpuMeter, waitForIdle } from '../lib/cpu.ts';

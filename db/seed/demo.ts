@@ -12,7 +12,7 @@ import { mediaStoreFor, type MediaStore } from '../../app/lib/media-store.server
 import type { Services } from '../../app/lib/services.server.ts';
 import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
 import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
 import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { seedDemoPages } from './demo-pages.ts';
@@ -22,7 +22,7 @@ import { reviewPicker } from './demo-reviews.ts';
 import { artKey, renderArt, type Art, type View } from './demo-images.ts';
 import { PALETTE, prng, type ColorName, type DemoProduct } from './demo-kit.ts';
 import { seedDemoWishlist } from './demo-wishlist.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 
 // The artwork is flat colour, so the fastest WebP effort loses nothing visible.
 const DEMO_WEBP_EFFORT = 0;

@@ -8,7 +8,7 @@ import { createMailer } from '../../app/lib/mail.server.ts';
 import { mediaRoot } from '../../app/lib/media.server.ts';
 import { createRateLimiter } from '../../app/lib/rate-limit.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/helpers/databases.ts';
 import type { DB } from '../client.ts';
 import { seedBench } from './bench.ts';

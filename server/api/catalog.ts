@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput } from '../../app/lib/validate.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { parseListingQuery } from '../../app/features/catalog/listing.schema.ts';
 import { listProducts } from '../../app/features/catalog/listing.server.ts';
 import { categoryByPath, categoryTree, tagBySlug } from '../../app/features/catalog/categories.server.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionCookie } from '../../app/features/account/session.server.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { cartCallerFrom } from '../../app/features/cart/cart-http.server.ts';
 import { CART_COUNT_COOKIE, CART_HASH_COOKIE } from '../../app/features/cart/cart-store.server.ts';
 import { getOrderByKey, getOrderForUser, orderNotFound } from '../../app/features/orders/orders.server.ts';

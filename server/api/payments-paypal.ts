@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { rolesOf } from '../../app/features/account/admin-access.ts';
-import { trustedOrigin } from '../../app/features/admin/origin.server.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { trustedOrigin } from '../../app/features/settings/origin.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { getOrderByKey, orderNotFound } from '../../app/features/orders/orders.server.ts';
 import type { OrderDetail } from '../../app/features/orders/orders.ts';
 import { notePayPal } from '../../app/features/payments/paypal/paypal-apply.server.ts';
 import { checkPayPalKeys, paypalAdminView, savePayPalSettings } from '../../app/features/payments/paypal/paypal-admin.server.ts';
 import { retryUrl, settleFromPayPal, startPayPal } from '../../app/features/payments/paypal/paypal-gateway.server.ts';
 import { PAYPAL_PROVIDER } from '../../app/features/payments/paypal/paypal-client.server.ts';
-import { activeClientId, paypalUsable } from '../../app/features/payments/paypal/paypal-settings.ts';
+import { activeClientId, paypalUsable } from '../../app/features/settings/paypal-settings.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';

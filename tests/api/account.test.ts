@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { AppConfig } from '../../server/config.ts';
+import type { AppConfig } from '../../app/config/app-config.ts';
 import { LIMITS } from '../../app/config/constants.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { ADMIN_APIS, ADMIN_AREAS, ADMIN_PAGES } from '../../app/features/account/admin-access.ts';
-import type { Role } from '../../app/features/account/roles.ts';
+import type { Role } from '../../app/lib/roles.ts';
 import { createForm } from '../../app/features/forms/forms.server.ts';
 import { createPage } from '../../app/features/pages/pages-admin.server.ts';
 import { SERVER_BUILD } from '../../server/pages.ts';

@@ -3,7 +3,7 @@ import { createUser } from '../../app/features/account/account.server.ts';
 import { lowStock, outOfStock } from '../../app/features/admin/dashboard-stock.server.ts';
 import { salesFigures, topSellers } from '../../app/features/admin/dashboard-sales.server.ts';
 import { pendingReviews } from '../../app/features/admin/dashboard.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createPage } from '../../app/features/pages/pages-admin.server.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { createForm } from '../../app/features/forms/forms.server.ts';
 import { listStoredMail, privateMailDir, readStoredMail } from '../../app/lib/mail.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';

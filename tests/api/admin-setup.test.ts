@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceSetupCode, createUser } from '../../app/features/account/account.server.ts';
 import { readOrCreateSetupCode } from '../../app/features/account/setup-code.server.ts';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
 import { buildApp } from '../../server/app.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';

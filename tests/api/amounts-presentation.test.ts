@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
-import { DEFAULT_SETTINGS } from '../../app/features/admin/settings.schema.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
+import { DEFAULT_SETTINGS } from '../../app/features/settings/settings.schema.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { createClient } from 'redis';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { CHAT_LIMITS } from '../../app/config/constants.ts';
 import { changeRole } from '../../app/features/customers/customer-actions.server.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';

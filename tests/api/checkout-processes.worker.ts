@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 
 const [databaseUrl, dataDir, tokensFile] = process.argv.slice(2);
 const tokens = JSON.parse(readFileSync(tokensFile, 'utf8')) as string[];

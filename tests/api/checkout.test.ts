@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct, recomputeProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSettings } from '../../app/features/admin/settings.server.ts';
-import type { StoreSettings } from '../../app/features/admin/settings.schema.ts';
+import { getSettings } from '../../app/features/settings/settings.server.ts';
+import type { StoreSettings } from '../../app/features/settings/settings.schema.ts';
 import type { CartCustomer, PricedLine } from '../../app/features/cart/contracts.ts';
 import { loadPurchasables } from '../../app/features/cart/lines.server.ts';
 import { createProduct, ensureCategory } from '../../app/features/catalog/catalog-write.server.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { createTestDatabase, dialects, PG_URL, type TestDatabase } from '../helpers/databases.ts';
 
 /*

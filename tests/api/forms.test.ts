@@ -12,7 +12,7 @@ import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { freshIp, hiddenFields, JPEG, PNG, postFeedback, multipart } from '../helpers/forms.ts';
 import { blankPng } from '../helpers/images.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 
 const ID = DEMO_CONTACT_FORM_ID;
 const valid = {

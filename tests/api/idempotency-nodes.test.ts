@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig, type AppConfig } from '../../server/config.ts';
+import { loadConfig, type AppConfig } from '../../app/config/app-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 
 /*

@@ -7,7 +7,7 @@ import { createUser } from '../../app/features/account/account.server.ts';
 import { mediaRoot } from '../../app/lib/media.server.ts';
 import { s3MediaStore } from '../../app/lib/media-store.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';

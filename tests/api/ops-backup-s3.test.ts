@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3MediaStore } from '../../app/lib/media-store.server.ts';
 import { mediaRoot } from '../../app/lib/media.server.ts';
 import { backup, restore } from '../../cli/ops.ts';
-import { loadConfig, type AppConfig } from '../../server/config.ts';
+import { loadConfig, type AppConfig } from '../../app/config/app-config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';
 

@@ -13,7 +13,7 @@ import { registerGateway, savePaymentSettings, unregisterGateway, type PaymentGa
 import { HttpError } from '../../app/lib/http-error.ts';
 import { capturePayment } from '../../app/features/payments/webhook.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { Client, createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
-import { getSettings, saveSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../../app/features/settings/settings.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { SERVER_BUILD } from '../../server/pages.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { backgroundSettled } from '../../app/lib/background.server.ts';
 import { Client, createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { listAdminReviews, moderateReview } from '../../app/features/product/reviews-admin.server.ts';
 import { REVIEW_POSTS_PER_WINDOW, loadReviews } from '../../app/features/product/reviews.server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { eraseCustomer } from '../../app/features/orders/privacy.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
@@ -240,12 +240,12 @@ for (const dialect of await dialects()) {
 
       const saved = await post(admin, '/admin/stock', { intent: 'settings', stockLowThreshold: '4', stockNotifyLow: '1', stockNotifyOut: '0', stockNotificationEmail: 'Shelves@Shop.example', storeName: 'Hijacked' });
       expect(saved.statusCode).toBe(200);
-      const settings = await (await import('../../app/features/admin/settings.server.ts')).getSettings(db());
+      const settings = await (await import('../../app/features/settings/settings.server.ts')).getSettings(db());
       expect(settings).toMatchObject({ stockLowThreshold: 4, stockNotifyLow: true, stockNotifyOut: false, stockNotificationEmail: 'shelves@shop.example', storeName: 'Corner Shop' });
       const bad = await post(admin, '/admin/stock', { intent: 'settings', stockLowThreshold: '-1', stockNotifyLow: '1', stockNotifyOut: '1', stockNotificationEmail: 'not an address' });
       expect(bad.statusCode).toBe(400);
       expect((await post(admin, '/admin/stock', { intent: 'settings', stockLowThreshold: '1' })).statusCode).toBe(400);
-      expect((await (await import('../../app/features/admin/settings.server.ts')).getSettings(db())).stockLowThreshold).toBe(4);
+      expect((await (await import('../../app/features/settings/settings.server.ts')).getSettings(db())).stockLowThreshold).toBe(4);
     });
   });
 }

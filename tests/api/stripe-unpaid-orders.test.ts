@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSettings, saveSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { changeOrderStatus } from '../../app/features/orders/order-status.server.ts';
 import { cancelUnpaidOrders } from '../../app/features/orders/unpaid-orders.server.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import type { AppConfig } from '../../server/config.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import type { AppConfig } from '../../app/config/app-config.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { addOrderNote, changeOrderStatus } from '../../app/features/orders/order-status.server.ts';

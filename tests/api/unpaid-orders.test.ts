@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import { getSettings, saveSettings } from '../../app/features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { changeOrderStatus } from '../../app/features/orders/order-status.server.ts';
@@ -11,7 +11,7 @@ import { cancelUnpaidOrders } from '../../app/features/orders/unpaid-orders.serv
 import { registerGateway, unregisterGateway, type PaymentGateway } from '../../app/features/payments/payments.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 import { Client, createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -106,7 +106,7 @@ for (const dialect of await dialects()) {
     });
 
     it('the default hold time is 60 minutes; the setting takes whole minutes, 0 or empty for never, and refuses anything else', async () => {
-      const { storeSettingsSchema } = await import('../../app/features/admin/settings.schema.ts');
+      const { storeSettingsSchema } = await import('../../app/features/settings/settings.schema.ts');
       expect(storeSettingsSchema.parse({}).holdStockMinutes).toBe(60);
       expect(storeSettingsSchema.parse({ holdStockMinutes: '' }).holdStockMinutes).toBe(0);
       expect(storeSettingsSchema.parse({ holdStockMinutes: ' 15 ' }).holdStockMinutes).toBe(15);

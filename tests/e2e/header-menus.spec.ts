@@ -16,7 +16,7 @@ import {
 // Its own shop: the later tests create the administrator and change the theme settings.
 test.use({ shopInstance: 'header-menus' });
 
-/** Resolves once the shell's script (ui/shell) has taken over the header. */
+/** Resolves once the shell's script (shell/client) has taken over the header. */
 const shellReady = (page: Page) => page.waitForFunction(() => document.documentElement.classList.contains('js-header'));
 
 /**

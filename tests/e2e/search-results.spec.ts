@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createDb } from '../../db/client.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { test, expect } from './fixtures.ts';
 import { MOBILE, expectNoSeriousA11yViolations, snapshot, waitForHydration } from './helpers.ts';
 

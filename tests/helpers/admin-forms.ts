@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import type { Role } from '../../app/features/account/roles.ts';
+import type { Role } from '../../app/lib/roles.ts';
 import { Client, type TestApp } from './app.ts';
 
 /* Admin page actions as a browser without scripts posts them. */

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 
 const config = loadConfig(process.env, { seedDemo: false });
 const app = await buildApp(config, { pages: false });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
-import { loadConfig, type AppConfig } from '../../server/config.ts';
+import { loadConfig, type AppConfig } from '../../app/config/app-config.ts';
 import type { Services } from '../../app/lib/services.server.ts';
 import { createTestDatabase, type Dialect, type TestDatabase } from './databases.ts';
 

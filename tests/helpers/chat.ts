@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import type { Role } from '../../app/features/account/roles.ts';
+import type { Role } from '../../app/lib/roles.ts';
 import { ChatConnection, type ChatConnectionOptions } from '../../app/features/chat/client/chat-connection.ts';
 import type { ChatMessageView, Hello } from '../../app/features/chat/chat.schema.ts';
 import { Client } from './app.ts';

@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { announceSetupCode } from '../../app/features/account/account.server.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../app/config/app-config.ts';
 
 const config = loadConfig(process.env, { seedDemo: process.env.SEED_DEMO === '1' });
 const app = await buildApp(config, { pages: false });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MediaS3Config } from '../../server/config.ts';
+import type { MediaS3Config } from '../../app/config/app-config.ts';
 
 /*
  * A real S3-compatible server (s3rver, objects kept as files in a temporary folder) on a free

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
-import type { Role } from '../../app/features/account/roles.ts';
+import type { Role } from '../../app/lib/roles.ts';
 import { Client, type TestApp } from './app.ts';
 
 /** Shoppers, products and calls shared by the wishlist API tests. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../config/constants.ts';
-import { ROLES } from './roles.ts';
-import { storeUrlSchema } from '../admin/settings.schema.ts';
+import { ROLES } from '../../lib/roles.ts';
+import { storeUrlSchema } from '../settings/settings.schema.ts';
 
 export const emailSchema = z
   .string()

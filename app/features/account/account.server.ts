@@ -9,8 +9,8 @@ import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import { mailOrigin } from '../admin/origin.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { mailOrigin } from '../settings/origin.server.ts';
 import { inBackground } from '../../lib/background.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import {
@@ -22,7 +22,7 @@ import {
   setupSchema,
 } from './account.schema.ts';
 import { readOrCreateSetupCode, removeSetupCode, setupCodeMatches } from './setup-code.server.ts';
-import type { Role } from './roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.server.ts';
 import { admitLogin, loginFailed, loginSucceeded } from './login-limits.server.ts';
 

@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { Role } from '../../lib/roles.ts';
 
 /*
  * Who may use which part of the back office: the one table every admin page, admin API and

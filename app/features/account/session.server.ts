@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
 import { LIMITS } from '../../config/constants.ts';
 import type { SessionUser } from '../../lib/services.server.ts';
-import type { Role } from './roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 
 /** Session cookie name. The cookie holds a random token; the database keeps only its hash. */

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import type { SessionUser } from '../../lib/services.server.ts';
-import type { Role } from '../account/roles.ts';
-import { isStaff } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
+import { isStaff } from '../../lib/roles.ts';
 import { ADMIN_AREAS } from '../account/admin-access.ts';
 
 /**

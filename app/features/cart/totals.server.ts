@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { checkCoupon, computeDiscounts, findCoupon, type Coupon } from '../coupons/coupons.server.ts';
 import { calculateShipping } from '../shipping/shipping.server.ts';
 import { calcTax, findTaxRates } from '../tax/tax.server.ts';

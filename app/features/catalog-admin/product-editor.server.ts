@@ -8,7 +8,7 @@ import { taxClasses } from '../tax/tax-admin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkPixels, generateVariants, insertMedia, megapixels } from '../../lib/images.server.ts';
 import type { MediaStore } from '../../lib/media-store.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { currencyInfo, toMinor } from '../../lib/money.ts';
 import { minorToDecimal } from '../shipping/shipping.schema.ts';
 import { attributeKey, emptyValues, FieldErrors, splitOptions, swatchesToText, valuesToInput, type EditorImage, type EditorValues, type EditorVariation } from './product-form.ts';

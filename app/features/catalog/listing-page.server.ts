@@ -1,11 +1,11 @@
 import { redirect, type AppLoadContext } from 'react-router';
-import { getSettings } from '../admin/settings.server.ts';
-import { publicSettings, type PublicSettings } from '../admin/public-settings.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { publicSettings, type PublicSettings } from '../settings/public-settings.ts';
 import { categoryByPath, categoryRedirect, tagBySlug, type CategoryNode } from './categories.server.ts';
 import { filterParams, parseListingQuery, type ListingQuery } from './listing.schema.ts';
 import { listProducts, type Listing } from './listing.server.ts';
 import type { Crumb } from '../../ui/breadcrumbs.tsx';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import { t } from '../../i18n/t.ts';
 
 export type ListingKind = 'shop' | 'category' | 'tag';

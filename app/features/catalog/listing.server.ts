@@ -8,7 +8,7 @@ import { cached } from '../../lib/store-cache.server.ts';
 import { productSearchCondition } from '../search/search.server.ts';
 import { recordSearch } from '../search/search-stats.server.ts';
 import { didYouMean } from '../search/did-you-mean.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { toSummary, type ProductCardRow, type ProductSummary } from './catalog.schema.ts';
 import { attributeCondition, listingFacets, type Facets } from './facets.server.ts';
 import { PER_PAGE_DEFAULT, type AttributeFilters, type ListingQuery, type Ordering } from './listing.schema.ts';

@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import type { Services } from '../../lib/services.server.ts';
-import { NO_ORIGIN_MESSAGE } from '../admin/origin.server.ts';
+import { NO_ORIGIN_MESSAGE } from '../settings/origin.server.ts';
 
 /** URLs per sitemap file: the sitemaps.org limit. */
 export const SITEMAP_URLS_PER_FILE = 50_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
-import type { Role } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { contains } from '../../lib/list-query.ts';
 import { getChatSettings } from './chat-settings.server.ts';
 

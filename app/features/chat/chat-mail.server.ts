@@ -4,18 +4,18 @@ import { CHAT_LIMITS } from '../../config/constants.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { inBackground } from '../../lib/background.server.ts';
 import { isoIn } from '../../lib/time.ts';
-import { mailOrigin } from '../admin/origin.server.ts';
+import { mailOrigin } from '../settings/origin.server.ts';
 import { chatLimits } from './chat-limits.server.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings } from './chat-settings.server.ts';
 import { ChatError, getChatUser, getConversation, messagesSince } from './chat-store.server.ts';
 import { OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS, offlineSchema } from './chat.schema.ts';
-import { shopRecipients as recipientsOf } from '../admin/recipients.server.ts';
+import { shopRecipients as recipientsOf } from '../settings/recipients.server.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();

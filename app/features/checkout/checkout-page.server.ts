@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { getCustomerAddresses } from '../address/customer-addresses.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import type { Address } from '../address/address.ts';
 import { getCart, setCustomer, setShippingRate, type CartCaller } from '../cart/cart.server.ts';
 import { checkoutInputFromForm, placeOrder, type PlaceOrderResult } from '../orders/placement.server.ts';

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { bulkIdsSchema, contains, pageWindow } from '../../lib/list-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { couponInputSchema, couponListQuerySchema, type Coupon, type CouponInput, type CouponListQuery } from './coupons.schema.ts';
 import { rowToCoupon } from './coupons.server.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { CUSTOMERS_ADMIN } from '../../config/constants.ts';
 import { contains } from '../../lib/list-query.ts';
-import { STAFF_ROLES, type Role } from '../account/roles.ts';
+import { STAFF_ROLES, type Role } from '../../lib/roles.ts';
 import { getCustomerAddresses } from '../address/customer-addresses.server.ts';
 import type { OrderStatus } from '../orders/orders.ts';
 import { customerListQuerySchema, type CustomerListQuery } from './customers.schema.ts';

@@ -3,8 +3,8 @@ import type { DB } from '../../../db/client.ts';
 import { CSV_BOM, csvLine, decimalAmount } from '../../lib/csv-write.ts';
 import { contains } from '../../lib/list-query.ts';
 import { currencyInfo } from '../../lib/money.ts';
-import { STAFF_ROLES } from '../account/roles.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { STAFF_ROLES } from '../../lib/roles.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { SPENT_STATUSES } from './customers-admin.server.ts';
 import type { CustomerListQuery } from './customers.schema.ts';
 

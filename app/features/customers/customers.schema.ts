@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, roleSchema } from '../account/account.schema.ts';
-import { ROLES } from '../account/roles.ts';
+import { ROLES } from '../../lib/roles.ts';
 import { INVITABLE_ROLES } from './roles.ts';
 
 /* What the customers list, a customer's page and the staff invitations take (isomorphic). */

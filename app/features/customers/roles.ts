@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { ADMIN_AREAS } from '../account/admin-access.ts';
 
 /*

@@ -10,9 +10,9 @@ import type { RequestContext, Services, SessionUser } from '../../lib/services.s
 import { HttpError } from '../../lib/http-error.ts';
 import { unstorable } from '../../lib/validate.ts';
 import { t } from '../../i18n/t-forms.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
-import { shopRecipients } from '../admin/recipients.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
+import { shopRecipients } from '../settings/recipients.server.ts';
 import type { FeedbackResponse, FormDefinition, InvalidField, MailTemplate, SubmissionStatus } from './definition.ts';
 import { effectiveSettings } from './build.ts';
 import { defaultUnitTag, invalidField, message, missingAcceptance, validate, valuesOf, type PostedFiles, type PostedValues } from './rules.ts';

@@ -2,15 +2,15 @@ import type { Services } from '../../lib/services.server.ts';
 import { renderMail, type MailContent } from '../../lib/mail-template.server.ts';
 import { includedTaxText } from '../../lib/amounts.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import { mailOrigin } from '../admin/origin.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { mailOrigin } from '../settings/origin.server.ts';
 import { backgroundSettled, inBackground } from '../../lib/background.server.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { addressLines } from '../address/address.server.ts';
 import { paymentInstructions } from '../payments/payments.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
 import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orders.ts';
-import { shopRecipients } from '../admin/recipients.server.ts';
+import { shopRecipients } from '../settings/recipients.server.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are

@@ -14,10 +14,10 @@ import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock
 import { getOrderAdmin, orderNotFound } from './orders.server.ts';
 import { gateway } from '../payments/gateway.ts';
 import { recordEventOnce } from '../payments/events.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { t } from '../../i18n/t-admin.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import { notifyNote, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { alertPolicy, type StockActor } from '../stock/stock-log.server.ts';

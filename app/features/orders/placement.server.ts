@@ -14,8 +14,8 @@ import { readStoreVersion, touchStore } from '../../lib/store-version.server.ts'
 import { nowIso } from '../../lib/time.ts';
 import { hashPassword } from '../account/account.server.ts';
 import { createSession } from '../account/session.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { addressErrors } from '../address/address.server.ts';
 import { storeCustomerAddress } from '../address/customer-addresses.server.ts';
 import { billingAddressSchema, shippingAddressSchema } from '../address/address.server.ts';
@@ -34,7 +34,7 @@ import { getOrderAdmin, loadOrder, orderDetail } from './orders.server.ts';
 import { receivedUrl, type OrderDetail, type OrderStatus, type PaymentInstructions } from './orders.ts';
 import { addTotalSales, reduceStock, type SoldProducts, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import { alertPolicy, GUEST_ACTOR } from '../stock/stock-log.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 

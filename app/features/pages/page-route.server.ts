@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
-import { getSettings } from '../admin/settings.server.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
-import { publicSettings } from '../admin/public-settings.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
+import { publicSettings } from '../settings/public-settings.ts';
 import { formPageAction } from '../forms/form-page.server.ts';
 import { homeLayout } from '../content/home-layout.server.ts';
 import { HOME_SLUG, type Block } from './blocks.schema.ts';

@@ -1,4 +1,4 @@
-import type { Role } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { ADMIN_AREAS, mayUse } from '../account/admin-access.ts';
 
 /** Who may edit pages (and sees drafts and the edit tooltip): theme spec §6; a row of the one access table. */

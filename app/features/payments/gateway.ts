@@ -1,4 +1,4 @@
-import type { StoreSettings } from '../admin/settings.schema.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import type { Services } from '../../lib/services.server.ts';
 import type { OrderDetail, OrderStatus, PaymentInstructions } from '../orders/orders.ts';
 

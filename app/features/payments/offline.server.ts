@@ -1,4 +1,4 @@
-import type { BankAccount, OfflineGatewayId, StoreSettings } from '../admin/settings.schema.ts';
+import type { BankAccount, OfflineGatewayId, StoreSettings } from '../settings/settings.schema.ts';
 import type { OrderDetail, PaymentInstructions } from '../orders/orders.ts';
 import type { PaymentGateway } from './gateway.ts';
 

@@ -1,9 +1,9 @@
 import type { DB } from '../../../db/client.ts';
 import type { Services } from '../../lib/services.server.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { getSettings, saveSettings } from '../admin/settings.server.ts';
-import { paymentSettingsSchema, type OfflineGatewayId, type PaymentSettings, type StoreSettings } from '../admin/settings.schema.ts';
+import { getSettings, saveSettings } from '../settings/settings.server.ts';
+import { paymentSettingsSchema, type OfflineGatewayId, type PaymentSettings, type StoreSettings } from '../settings/settings.schema.ts';
 import type { OrderDetail, PaymentInstructions } from '../orders/orders.ts';
 import { allGateways, gateway, registerGateway, type PaymentGateway, type PaymentMethodInfo } from './gateway.ts';
 import { bacs, cheque, cod } from './offline.server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../admin/settings.schema.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings.schema.ts';
 import { availableMethods, chooseGateway, paymentSettingsFromForm } from './payments.server.ts';
 
 describe('payment methods', () => {

@@ -1,7 +1,7 @@
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services } from '../../lib/services.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import { notifyStatus } from '../orders/emails.server.ts';
 import { refundOrder } from '../orders/order-status.server.ts';
 import { getOrderAdmin } from '../orders/orders.server.ts';

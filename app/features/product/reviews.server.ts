@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';

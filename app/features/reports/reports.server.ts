@@ -1,5 +1,5 @@
 import type { DB } from '../../../db/client.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import type { PriceFormat } from '../../lib/money.ts';
 import { categorySales, productSales, type CategoryRow, type ProductRow } from './breakdowns.server.ts';
 import { reportQuerySchema, resolveRange, type ReportRange } from './report-range.ts';

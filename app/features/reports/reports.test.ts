@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../account/account.server.ts';
 import { salesFigures, topSellers, windowStart } from '../admin/dashboard-sales.server.ts';
-import { saveSettings } from '../admin/settings.server.ts';
+import { saveSettings } from '../settings/settings.server.ts';
 import { createProduct } from '../catalog/catalog-write.server.ts';
 import { saveCoupon } from '../coupons/coupons-admin.server.ts';
 import { changeOrderStatus, refundOrder } from '../orders/order-status.server.ts';

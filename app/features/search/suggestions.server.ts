@@ -5,7 +5,7 @@ import { imageSources } from '../../lib/image.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { cached, STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
 import { readStoreVersion } from '../../lib/store-version.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { matchesAll, parseQuery, searchProductIds } from './search.server.ts';
 import type { Suggestion } from './suggestion.ts';
 

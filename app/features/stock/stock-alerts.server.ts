@@ -5,11 +5,11 @@ import { renderMail } from '../../lib/mail-template.server.ts';
 import { repeat } from '../../lib/repeat.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { BACK_OFFICE_STOCK } from '../../config/constants.ts';
-import { mailOrigin } from '../admin/origin.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
+import { mailOrigin } from '../settings/origin.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { variationLabel } from './stock-names.server.ts';
-import { shopRecipients } from '../admin/recipients.server.ts';
+import { shopRecipients } from '../settings/recipients.server.ts';
 
 /*
  * Low-stock and out-of-stock e-mails to the shop. The stock log marks the row of a change

@@ -1,8 +1,8 @@
 import type { DB } from '../../../db/client.ts';
 import type { StockStatus } from '../../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import type { StockReason } from './stock.ts';
 
 /*

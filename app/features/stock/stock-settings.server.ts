@@ -1,5 +1,5 @@
 import type { DB } from '../../../db/client.ts';
-import { saveSettings } from '../admin/settings.server.ts';
+import { saveSettings } from '../settings/settings.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { StockSettingsValues } from './stock.ts';
 

@@ -3,7 +3,7 @@ import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
 import loraRegular from '@fontsource/lora/files/lora-latin-400-normal.woff2?url';
 import loraBold from '@fontsource/lora/files/lora-latin-700-normal.woff2?url';
 import { GRID_BREAKPOINT_LARGE_PX, GRID_BREAKPOINT_SMALL_PX } from '../../config/constants.ts';
-import type { PublicSettings } from '../admin/public-settings.ts';
+import type { PublicSettings } from '../settings/public-settings.ts';
 
 type Font = PublicSettings['themeFontBody'];
 

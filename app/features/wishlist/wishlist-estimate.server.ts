@@ -1,17 +1,17 @@
 import type { Services } from '../../lib/services.server.ts';
-import { mailOrigin } from '../admin/origin.server.ts';
+import { mailOrigin } from '../settings/origin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { renderMail } from '../../lib/mail-template.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import { ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS, estimateSchema, tokenSchema } from './wishlist.schema.ts';
 import { ownedList, ownerKeyOf, type WishlistCaller } from './wishlist-store.server.ts';
 import { listItems } from './wishlist-view.server.ts';
-import { shopRecipients } from '../admin/recipients.server.ts';
+import { shopRecipients } from '../settings/recipients.server.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();
@@ -71,7 +71,7 @@ export async function askEstimate(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  // Links only from a trusted origin (app/features/admin/origin.server.ts); without one, none.
+  // Links only from a trusted origin (app/features/settings/origin.server.ts); without one, none.
   const base = await mailOrigin(services, 'wishlist estimate', requestOrigin);
   try {
     const staff = await shopRecipients(services.db, settings);

@@ -3,7 +3,7 @@ import { hotQuery } from '../../../db/hot-query.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import { newListSchema, tokenSchema, updateListSchema, type WishlistSummary } from './wishlist.schema.ts';
 import { defaultList, insertList, itemCount, listsOf, ownedList, ownerKeyOf, summary, type WishlistCaller } from './wishlist-store.server.ts';

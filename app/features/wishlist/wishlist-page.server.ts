@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router';
-import { trustedOrigin } from '../admin/origin.server.ts';
+import { trustedOrigin } from '../settings/origin.server.ts';
 import type { RequestContext } from '../../lib/services.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { safeRedirect } from '../../lib/redirect.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { addItem, type CartAnswer } from '../cart/cart.server.ts';
 import { cartCallerFrom, cartCookies, cartTokenFromCookies } from '../cart/cart-http.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';

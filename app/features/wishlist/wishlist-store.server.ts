@@ -5,7 +5,7 @@ import { hotQuery } from '../../../db/hot-query.ts';
 import type { Database, WishlistsTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Role } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 import { mayUse } from '../account/admin-access.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import type { Visibility, WishlistSummary } from './wishlist.schema.ts';

@@ -3,7 +3,7 @@ import type { Services } from '../../lib/services.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { itemKey } from '../cart/cart-store.server.ts';
 import { loadPurchasables, type Purchasable } from '../cart/lines.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';

@@ -4,7 +4,7 @@ import type { ProductsTable, ProductVariationsTable } from '../../../../db/schem
 import { CSV_BOM, csvLine } from '../../../lib/csv-write.ts';
 import { parseWidths, variantUrl } from '../../../lib/image.ts';
 import { currencyInfo } from '../../../lib/money.ts';
-import { getSettings } from '../../admin/settings.server.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 import { parseMeta } from '../woo-import/upsert.server.ts';
 import type { Field } from '../woo-import/columns.ts';
 import * as c from './cells.ts';

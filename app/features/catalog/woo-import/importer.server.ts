@@ -1,7 +1,7 @@
 import type { DB } from '../../../../db/client.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { FetchPolicy } from '../../../lib/safe-fetch.server.ts';
-import { getSettings } from '../../admin/settings.server.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 import { inTransaction, recomputeProducts, recountCategories } from '../catalog-write.server.ts';
 import { reindexProducts } from '../../search/search-index.server.ts';
 import { ImageStore } from './images.server.ts';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { LIMITS } from '../../../config/constants.ts';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { ROLES } from '../../account/roles.ts';
+import { ROLES } from '../../../lib/roles.ts';
 import type { CustomerDetail } from '../customers-admin.server.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../account/roles.ts';
+import type { Role } from '../../../lib/roles.ts';
 import { t } from '../../../i18n/t-admin.ts';
 
 /** An account's role as a small label; staff roles stand out from customers. */

@@ -44,7 +44,7 @@ export class Disposer {
  * The height of the header while it sticks to the top at scroll position `atY` (0 when it does
  * not): anchors and the sticky sidebar keep clear of it. The header publishes it as
  * --sticky-header-height; else a header marked data-sticky sticks once the page is scrolled past
- * its height + STICKY_HEADER_OFFSET_PX (ui/shell/header.ts), so a scroll that ends there must
+ * its height + STICKY_HEADER_OFFSET_PX (shell/client/header.ts), so a scroll that ends there must
  * leave room for it even when it starts at the top; a hide-on-scroll header is away while the
  * page goes down. Any other fixed or sticky header is measured as it is.
  */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { Services } from '../../../lib/services.server.ts';
-import { trustedOrigin } from '../../admin/origin.server.ts';
-import { getSettings, saveSettings } from '../../admin/settings.server.ts';
+import { trustedOrigin } from '../../settings/origin.server.ts';
+import { getSettings, saveSettings } from '../../settings/settings.server.ts';
 import { mask, readSecrets, writeSecrets } from '../secrets.server.ts';
 import { PAYPAL_PROVIDER, PAYPAL_SECRET_NAMES, paypalClient, paypalProblem, type PayPalSecretName } from './paypal-client.server.ts';
-import { activeClientId, activeWebhookId, paypalMode, paypalSettingsSchema, paypalUsable, type PayPalKeyState, type PayPalSettings } from './paypal-settings.ts';
+import { activeClientId, activeWebhookId, paypalMode, paypalSettingsSchema, paypalUsable, type PayPalKeyState, type PayPalSettings } from '../../settings/paypal-settings.ts';
 
 /*
  * Admin → Payments, PayPal section: settings, client secrets (written here, sealed; only their

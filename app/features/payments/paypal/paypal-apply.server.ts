@@ -4,7 +4,7 @@ import { isPostgres } from '../../../../db/dialect.ts';
 import { formatPrice } from '../../../lib/money.ts';
 import type { Services } from '../../../lib/services.server.ts';
 import { withTransaction } from '../../orders/transaction.server.ts';
-import { getSettings } from '../../admin/settings.server.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 import { notifyStatus } from '../../orders/emails.server.ts';
 import { insertNote, transitionInTrx } from '../../orders/order-status.server.ts';
 import { canTransition, type OrderStatus } from '../../orders/orders.ts';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { ApiError, Client, Environment, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
 import type { Services } from '../../../lib/services.server.ts';
-import type { StoreSettings } from '../../admin/settings.schema.ts';
+import type { StoreSettings } from '../../settings/settings.schema.ts';
 import { readSecrets } from '../secrets.server.ts';
-import { activeClientId, activeWebhookId, paypalMode } from './paypal-settings.ts';
+import { activeClientId, activeWebhookId, paypalMode } from '../../settings/paypal-settings.ts';
 
 /*
  * The official SDK, made from the mode's client id and sealed client secret. The SDK knows

@@ -8,7 +8,7 @@ import type { GatewayContext, PaymentGateway, PaymentResult, ReceivedEvent, Webh
 import { applyPayPal, customIdFor, notePayPal, orderOfCustomId, PAYPAL_ACTOR, viewOfOrder, type PayPalView } from './paypal-apply.server.ts';
 import { fromPayPalValue, paypalRefusal, toPayPalValue } from './paypal-amounts.ts';
 import { PAYPAL_PROVIDER, paypalAccess, paypalProblem, verifyWebhook, type PayPalAccess } from './paypal-client.server.ts';
-import { paypalUsable } from './paypal-settings.ts';
+import { paypalUsable } from '../../settings/paypal-settings.ts';
 
 /*
  * PayPal as a payment gateway (gateway.ts), Orders v2 through the official SDK. One PayPal

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { Services } from '../../../lib/services.server.ts';
-import { trustedOrigin } from '../../admin/origin.server.ts';
-import { getSettings, saveSettings } from '../../admin/settings.server.ts';
+import { trustedOrigin } from '../../settings/origin.server.ts';
+import { getSettings, saveSettings } from '../../settings/settings.server.ts';
 import { mask, readSecrets, writeSecrets } from '../secrets.server.ts';
 import { SECRET_NAMES, STRIPE_PROVIDER, stripeClient, stripeErrorMessage, type SecretName } from './stripe-client.server.ts';
-import { stripeSettingsSchema, stripeUsable, type KeyState, type StripeSettings } from './stripe-settings.ts';
+import { stripeSettingsSchema, stripeUsable, type KeyState, type StripeSettings } from '../../settings/stripe-settings.ts';
 
 /*
  * Admin → Payments, Stripe section: settings, keys (written here, sealed; only their masks are

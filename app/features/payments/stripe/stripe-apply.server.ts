@@ -3,7 +3,7 @@ import { isPostgres } from '../../../../db/dialect.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { formatPrice } from '../../../lib/money.ts';
 import type { Services } from '../../../lib/services.server.ts';
-import { getSettings } from '../../admin/settings.server.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 import { notifyStatus } from '../../orders/emails.server.ts';
 import { insertNote, transitionInTrx } from '../../orders/order-status.server.ts';
 import { canTransition, type OrderStatus } from '../../orders/orders.ts';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Services } from '../../../lib/services.server.ts';
-import type { StoreSettings } from '../../admin/settings.schema.ts';
+import type { StoreSettings } from '../../settings/settings.schema.ts';
 import { readSecrets } from '../secrets.server.ts';
 
 /*

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { HttpError } from '../../../lib/http-error.ts';
 import { formatPrice } from '../../../lib/money.ts';
 import type { Services } from '../../../lib/services.server.ts';
-import type { StoreSettings } from '../../admin/settings.schema.ts';
+import type { StoreSettings } from '../../settings/settings.schema.ts';
 import { insertNote, refundOrder } from '../../orders/order-status.server.ts';
 import type { OrderDetail } from '../../orders/orders.ts';
 import { recordEventOnce } from '../events.server.ts';
@@ -10,7 +10,7 @@ import type { GatewayContext, PaymentGateway, PaymentResult, ReceivedEvent } fro
 import { applyIntent, noteOnce, STRIPE_ACTOR } from './stripe-apply.server.ts';
 import { fromStripeAmount, toStripeAmount } from './stripe-amounts.ts';
 import { dashboardUrl, STRIPE_PROVIDER, stripeAccess, stripeErrorMessage, type StripeAccess } from './stripe-client.server.ts';
-import { stripeUsable } from './stripe-settings.ts';
+import { stripeUsable } from '../../settings/stripe-settings.ts';
 
 /*
  * Stripe as a payment gateway (gateway.ts). One PaymentIntent per order for exactly its stored

@@ -1,14 +1,14 @@
 import { HttpError } from '../../../lib/http-error.ts';
 import type { Services } from '../../../lib/services.server.ts';
-import { trustedOrigin } from '../../admin/origin.server.ts';
-import { getSettings } from '../../admin/settings.server.ts';
+import { trustedOrigin } from '../../settings/origin.server.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 import { getOrderByKey, orderNotFound } from '../../orders/orders.server.ts';
 import { applyPaymentResult } from '../../orders/placement.server.ts';
 import type { OrderDetail } from '../../orders/orders.ts';
 import { toStripeAmount } from './stripe-amounts.ts';
 import { STRIPE_PROVIDER, stripeAccess, stripeErrorMessage } from './stripe-client.server.ts';
 import { intentData, orderKey, refreshFromStripe } from './stripe-gateway.server.ts';
-import { stripeUsable } from './stripe-settings.ts';
+import { stripeUsable } from '../../settings/stripe-settings.ts';
 
 /*
  * The Payment Element's server side: the client secret of the order's PaymentIntent (made once

@@ -18,7 +18,7 @@ const Chevron = () => (
  * A main-menu item. One with children is a dropdown: its link still leads to its page, and a
  * button beside it opens the submenu (the disclosure pattern: `aria-expanded`, `aria-controls`).
  * Without scripts the submenu opens on hover and on focus inside the item (CSS); the header
- * script (ui/shell/header.ts) adds hover intent, touch, outside clicks and keys.
+ * script (shell/client/header.ts) adds hover intent, touch, outside clicks and keys.
  */
 function MenuEntry({ item, depth }: { item: ShellMenuItem; depth: number }) {
   const sub = item.children.length > 0;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, sqlitePath } from './config.ts';
+import { ConfigError, loadConfig, sqlitePath } from './app-config.ts';
 
 describe('loadConfig', () => {
   let dataDir: string;

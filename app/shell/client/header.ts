@@ -13,7 +13,7 @@ import { hoverIntent, type HoverIntent } from './hover-intent.ts';
 import { listen } from './listen.ts';
 
 /*
- * The header's behaviour (theme spec §4), on the server's HTML (ui/site-header.tsx) through
+ * The header's behaviour (theme spec §4), on the server's HTML (shell/site-header.tsx) through
  * delegated listeners on the window (listen.ts: heard before React, which stops events aimed
  * at the header while its island waits for its code), so the header island hydrating or
  * re-rendering changes nothing:

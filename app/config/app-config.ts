@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from '
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { SEARCH } from '../app/config/constants.ts';
+import { SEARCH } from './constants.ts';
 
 function isHttpUrl(v: string): boolean {
   try {

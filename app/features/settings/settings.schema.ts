@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
-import { stripeSettingsSchema } from '../payments/stripe/stripe-settings.ts';
-import { paypalSettingsSchema } from '../payments/paypal/paypal-settings.ts';
+import { stripeSettingsSchema } from './stripe-settings.ts';
+import { paypalSettingsSchema } from './paypal-settings.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;

@@ -2,7 +2,7 @@ import type { DB } from '../../../db/client.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
-import type { Role } from '../account/roles.ts';
+import type { Role } from '../../lib/roles.ts';
 
 /**
  * Store settings: defaults overlaid with what the owner saved. Cached until the store

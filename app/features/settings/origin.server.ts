@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../../server/config.ts';
+import type { AppConfig } from '../../config/app-config.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { getSettings } from './settings.server.ts';
 import type { StoreSettings } from './settings.schema.ts';
