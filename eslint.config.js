@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -32,6 +33,47 @@ export default tseslint.config(
         {
           selector: 'JSXAttribute[name.name=/^(label|aria-label|placeholder|title|alt|hint|caption)$/] > Literal[value=/[A-Za-z]{2,}/]',
           message: 'Admin labels come from the message catalog (t() from app/i18n/t-admin.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // The layers, from the ground up (docs/ARCHITECTURE.md, "Layers"). Each may import its own
+    // layer and those below it, never one above. Tests sit outside the layers.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'db/**/*.ts', 'cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'seed', pattern: 'db/seed', partialMatch: false, exclusive: true },
+        { type: 'ground', pattern: ['db', 'app/lib', 'app/config', 'app/i18n'], partialMatch: false, exclusive: true },
+        { type: 'ui', pattern: 'app/ui', partialMatch: false, exclusive: true },
+        { type: 'settings', pattern: 'app/features/settings', partialMatch: false, exclusive: true },
+        { type: 'feature', pattern: 'app/features/*', partialMatch: false, capture: ['feature'], exclusive: true },
+        { type: 'shell', pattern: 'app/shell', partialMatch: false, exclusive: true },
+        { type: 'routes', pattern: 'app/routes', partialMatch: false, exclusive: true },
+        // The app's own entry files (root.tsx, routes.ts, entry.*): what is left of app/ after the folders above.
+        { type: 'routes', pattern: 'app', partialMatch: false, exclusive: true },
+        { type: 'server', pattern: 'server', partialMatch: false, exclusive: true },
+        { type: 'tools', pattern: ['cli', 'bin', 'bench', 'scripts'], partialMatch: false, exclusive: true },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'ground' } }, allow: { to: { element: { types: { anyOf: ['ground'] } } } } },
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui'] } } } } },
+            { from: { element: { type: 'settings' } }, allow: { to: { element: { types: { anyOf: ['ground', 'settings'] } } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui', 'settings', 'feature'] } } } } },
+            { from: { element: { type: 'shell' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui', 'settings', 'feature', 'shell'] } } } } },
+            { from: { element: { type: 'routes' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui', 'settings', 'feature', 'shell', 'routes'] } } } } },
+            { from: { element: { type: 'seed' } }, allow: { to: { element: { types: { anyOf: ['ground', 'settings', 'feature', 'seed'] } } } } },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui', 'settings', 'feature', 'shell', 'routes', 'seed', 'server'] } } } } },
+            { from: { element: { type: 'tools' } }, allow: { to: { element: { types: { anyOf: ['ground', 'ui', 'settings', 'feature', 'shell', 'routes', 'seed', 'server', 'tools'] } } } } },
+          ],
         },
       ],
     },

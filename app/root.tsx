@@ -13,23 +13,14 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './load-context.ts';
-import { getSettings } from './features/settings/settings.server.ts';
-import { publicSettings } from './features/settings/public-settings.ts';
-import { menuCategories } from './features/catalog/catalog.server.ts';
-import { shellMenus } from './features/menus/menus.server.ts';
-import { themeCss } from './features/theme/theme.server.ts';
-import { isStaff } from './lib/roles.ts';
-import { hydrationChunk } from './lib/hydration-chunk.server.ts';
 import { t } from './i18n/t.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { island, useDocumentHydrated } from './ui/island.tsx';
-import { noticeCookie } from './shell/store-notice-cookie.ts';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
 import { AddedNotice } from './features/cart/components/added-notice.tsx';
-import { visitorCart } from './features/cart/visitor-cart.server.ts';
-import { visitorWishlist } from './features/wishlist/visitor-wishlist.server.ts';
 import { WishlistAddedNotice } from './features/wishlist/components/wishlist-added-notice.tsx';
-import { chatWidgetSettings, type ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
+import type { ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
+import { loadShell, type ShellData } from './shell/shell-data.server.ts';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -49,36 +40,9 @@ const StoreNotice = island<{ text: string }>(() => import('./shell/store-notice.
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const [settings, menu, menus, chat] = await Promise.all([getSettings(db), menuCategories(db), shellMenus(db), chatWidgetSettings(db)]);
-  const cookies = request.headers.get('cookie') ?? '';
-  const noticeHidden = settings.storeNotice !== '' && cookies.split(/;\s*/).some((c) => c.startsWith(`${noticeCookie(settings.storeNotice)}=`));
-  const [cart, wishlist] = await Promise.all([visitorCart(request, context), visitorWishlist(request, context)]);
-  const rootData = {
-    noticeHidden,
-    user: context.user ? { name: context.user.name, email: context.user.email, staff: isStaff(context.user.role) } : null,
-    // Empty on pages shared from the cache; scripts read it from its cookie (app/lib/csrf-token.ts).
-    csrfToken: context.csrfToken,
-    settings: publicSettings(settings),
-    menu,
-    // The live chat's launcher (null: the chat is off).
-    chat,
-    menus,
-    // The theme's colours, fonts and columns (the style is built here: its code stays out of the browser's).
-    themeStyle: themeCss(settings),
-    // Preloaded by pages that start React at load (entry.client.tsx).
-    hydrationChunk: hydrationChunk(),
-    cartCount: cart.count,
-    added: cart.added,
-    // Back from a heart pressed without scripts (visitor-wishlist.server.ts): the notice, and the
-    // count and products the header icon and hearts show until scripts fetch them.
-    wishlistAdded: wishlist.added,
-    wishlist: wishlist.state,
-  };
-  const headers = new Headers();
-  for (const c of [cart.setCookie, wishlist.setCookie]) if (c) headers.append('set-cookie', c);
-  return withHeaders(rootData, { headers });
+export async function loader(args: Route.LoaderArgs) {
+  const { data, headers } = await loadShell(args);
+  return withHeaders(data, { headers });
 }
 
 /** What a route's `handle` may tell the root layout. */
@@ -87,7 +51,7 @@ export interface RouteHandle {
   hydrate?: 'idle';
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+export type RootData = ShellData;
 
 /** Root data for any component (settings, user, the CSRF token rendered for this visitor: `useCsrfToken`). */
 export const useRootData = () => useRouteLoaderData<RootData>('root');

@@ -466,7 +466,7 @@ export interface WishlistEstimatesTable {
   mail_sent: Generated<Bool>;
   created_at: string;
 }
-/** One row per product a shopper may find (app/features/search/search-index.server.ts). */
+/** One row per product a shopper may find (db/search/search-index.ts). */
 export interface SearchDocumentsTable {
   product_id: number;
   /** Folded words of the name, " word word " (spaces on both sides). */
@@ -474,7 +474,7 @@ export interface SearchDocumentsTable {
   /** Folded words of every indexed field, same shape. */
   body: string;
   /**
-   * Popularity order of the index (app/features/search/rank-key.ts): smaller = in stock, more
+   * Popularity order of the index (db/search/rank-key.ts): smaller = in stock, more
    * sales, older; the FTS5 row id on SQLite. Kept in step by triggers (migration 011).
    * PostgreSQL returns it as a string (bigint).
    */

@@ -1,4 +1,9 @@
-import type { StoreSettings } from '../features/settings/settings.schema.ts';
+/** What a mail's layout reads of the store (the store settings have these fields). */
+export interface MailBrand {
+  storeName: string;
+  language: string;
+  direction: 'ltr' | 'rtl';
+}
 
 export interface MailContent {
   subject: string;
@@ -15,7 +20,7 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One layout for every e-mail: HTML with the store's name and colours, plus a plain-text twin. */
-export function renderMail(settings: StoreSettings, c: MailContent): { subject: string; text: string; html: string } {
+export function renderMail(settings: MailBrand, c: MailContent): { subject: string; text: string; html: string } {
   const text = [
     c.heading,
     '',

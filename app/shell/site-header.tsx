@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { CSSProperties } from 'react';
-import type { RootData } from '../root.tsx';
+import type { ShellData as RootData } from './shell-data.server.ts';
 import type { ShellMenuItem } from '../features/menus/menus.schema.ts';
 import { t } from '../i18n/t.ts';
 import { MOBILE_SIDEBAR_LEVELS_DEFAULT } from '../config/constants.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { parseQuery, searchProductIds } from '../../app/features/search/search.server.ts';
-import { reindexProducts } from '../../app/features/search/search-index.server.ts';
+import { reindexProducts } from '../../db/search/search-index.ts';
 import { recomputeProducts } from '../../app/features/catalog/catalog-write.server.ts';
 import { waitForIdle } from '../lib/cpu.ts';
 import { measureLoop } from '../lib/stats.ts';

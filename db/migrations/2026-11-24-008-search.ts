@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end $$`).execute(db);
     await sql.raw('create index search_documents_body_trgm on search_documents using gin (body public.gin_trgm_ops)').execute(db);
   } else {
-    // Words arrive already folded (app/features/search/normalize.ts); the tokenizer's own
+    // Words arrive already folded (db/search/normalize.ts); the tokenizer's own
     // folding then changes nothing, and prefix indexes answer 2- and 3-letter prefixes.
     await sql.raw(`create virtual table search_fts using fts5(body, prefix = '2 3', tokenize = "unicode61 remove_diacritics 2")`).execute(db);
     // A product deleted by any path leaves the word index too (search_documents cascades).

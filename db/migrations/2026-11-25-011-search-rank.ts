@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../client.ts';
 import { isPostgres } from '../dialect.ts';
-import { rankKeySql } from '../../app/features/search/rank-key.ts';
-import { reindexProducts } from '../../app/features/search/search-index.server.ts';
+import { rankKeySql } from '../search/rank-key.ts';
+import { reindexProducts } from '../search/search-index.ts';
 
 /**
  * Search in milliseconds at 100,000 products: each indexed product gets a rank key that
  * orders the index by popularity (in stock first, then best sellers, then oldest id;
- * app/features/search/rank-key.ts), so the engine reads only the first few hundred matches
+ * db/search/rank-key.ts), so the engine reads only the first few hundred matches
  * of a query in that order instead of ranking every match. On SQLite the key is the FTS5
  * row id (the product id is its low bits); on PostgreSQL a B-tree on `rank_key`. Triggers
  * keep the key in step when stock or sales change, in the writing transaction, whatever

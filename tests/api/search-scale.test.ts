@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { CANDIDATES } from '../../app/features/search/search.server.ts';
-import { rankKey } from '../../app/features/search/rank-key.ts';
+import { rankKey } from '../../db/search/rank-key.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 

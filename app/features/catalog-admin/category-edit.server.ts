@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { ensureCategory, inTransaction, recountCategories, sanitizeDescription, slugify } from '../catalog/catalog-write.server.ts';
-import { reindexProducts } from '../search/search-index.server.ts';
+import { reindexProducts } from '../../../db/search/search-index.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { t } from '../../i18n/t-admin.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';

@@ -7,7 +7,7 @@ import type { Bool, StockStatus } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput, rowId } from '../../lib/validate.ts';
-import { reindexProducts } from '../search/search-index.server.ts';
+import { reindexProducts } from '../../../db/search/search-index.ts';
 import { queueWishlistAlerts } from '../wishlist/wishlist-alert-queue.server.ts';
 
 /*

@@ -1,5 +1,5 @@
 import type { DB } from '../../../db/client.ts';
-import { deletions, editDistance, VOCABULARY_MIN_LENGTH } from './normalize.ts';
+import { deletions, editDistance, VOCABULARY_MIN_LENGTH } from '../../../db/search/normalize.ts';
 import { parseQuery, searchProductIds } from './search.server.ts';
 
 /** Edits a "did you mean" correction may make to one word (the search itself tolerates one). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { SEARCH } from '../../config/constants.ts';
-import { words } from './normalize.ts';
+import { words } from '../../../db/search/normalize.ts';
 
 /**
  * Search statistics for the admin: one row per UTC day and normalised query (folded words),

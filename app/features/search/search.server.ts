@@ -2,9 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { SEARCH } from '../../config/constants.ts';
-import { deletions, editDistance, fold, TYPO_MIN_LENGTH, words } from './normalize.ts';
+import { deletions, editDistance, fold, TYPO_MIN_LENGTH, words } from '../../../db/search/normalize.ts';
 import { synonymAlternatives } from './synonyms.server.ts';
-import { ID_SPAN, OUT_OF_STOCK_KEY } from './rank-key.ts';
+import { ID_SPAN, OUT_OF_STOCK_KEY } from '../../../db/search/rank-key.ts';
 
 /**
  * Matches a query ranks: the first this many in the index's popularity order (rank-key.ts),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { words } from './normalize.ts';
+import { words } from '../../../db/search/normalize.ts';
 
 export const SYNONYM_GROUP_MIN_TERMS = 2;
 export const SYNONYM_GROUP_MAX_TERMS = 20;

@@ -3,7 +3,7 @@ import { cached } from '../../lib/store-cache.server.ts';
 import { touchStore } from '../../lib/store-version.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { words } from './normalize.ts';
+import { words } from '../../../db/search/normalize.ts';
 import { synonymGroupSchema } from './synonyms.schema.ts';
 
 export interface SynonymGroup {

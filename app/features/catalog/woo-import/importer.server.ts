@@ -3,7 +3,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import type { FetchPolicy } from '../../../lib/safe-fetch.server.ts';
 import { getSettings } from '../../settings/settings.server.ts';
 import { inTransaction, recomputeProducts, recountCategories } from '../catalog-write.server.ts';
-import { reindexProducts } from '../../search/search-index.server.ts';
+import { reindexProducts } from '../../../../db/search/search-index.ts';
 import { ImageStore } from './images.server.ts';
 import { writeLinks } from './links.server.ts';
 import { planImport, type Skip } from './plan.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_CHARS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t.ts';
-import { fold } from '../normalize.ts';
+import { fold } from '../../../../db/search/normalize.ts';
 import type { Suggestion } from '../suggestion.ts';
 import type { SearchBoxProps } from './search-box.tsx';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DB } from '../../../db/client.ts';
-import { isPostgres } from '../../../db/dialect.ts';
+import type { DB } from '../client.ts';
+import { isPostgres } from '../dialect.ts';
 import { deletions, spaced, stripHtml, VOCABULARY_MIN_LENGTH, words } from './normalize.ts';
 import { rankKey } from './rank-key.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deletions, editDistance, fold, stripHtml, words } from './normalize.ts';
-import { parseQuery } from './search.server.ts';
+import { parseQuery } from '../../app/features/search/search.server.ts';
 
 describe('search normalisation', () => {
   it('folds case and diacritics, including letters without a combining mark', () => {
