@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   const [list, payments] = await Promise.all([
-    listOrdersAdmin(db, { status: query.status, search: query.q, payment: query.payment, sort: query.sort, dir: query.dir, page: query.page }),
+    listOrdersAdmin(db, { status: query.status, q: query.q, payment: query.payment, from: query.from, to: query.to, customer: query.customer, sort: query.sort, dir: query.dir, page: query.page }),
     orderPaymentMethods(db),
   ]);
   return { ...list, query, payments };
@@ -53,6 +53,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     q: query.q,
     status: query.status,
     payment: query.payment,
+    from: query.from || undefined,
+    to: query.to || undefined,
+    customer: query.customer,
     sort: query.sort === 'date' ? undefined : query.sort,
     dir: query.dir === 'desc' ? undefined : query.dir,
   };
@@ -61,7 +64,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t('admin.orders.title')}</h1>
       <p className="admin-actions">
-        <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment })}`} download>
+        <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment, from: query.from || undefined, to: query.to || undefined, customer: query.customer })}`} download>
           {t('admin.export.orders')}
         </a>
       </p>
@@ -81,6 +84,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      {query.customer ? (
+        <p className="admin-list__scope">
+          {t('admin.orders.ofCustomer', { id: query.customer })} <Link to={href({ customer: '' })}>{t('admin.orders.allCustomers')}</Link>
+        </p>
+      ) : null}
       <ActionNotice result={result} />
       {/* One status at a time: after a bulk action its report is the page's status. */}
       <p role={result && !isActionError(result) ? undefined : 'status'}>{query.q ? plural('admin.orders.found', total, { search: query.q }) : plural('admin.orders.count', total)}</p>
@@ -89,7 +97,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         path="/admin/orders"
         rows={items}
         rowKey={(o) => o.id}
-        keep={{ status: query.status ?? '' }}
+        keep={{ status: query.status ?? '', customer: query.customer ? String(query.customer) : '' }}
         search={{ name: 'q', label: t('admin.orders.search'), value: query.q, placeholder: t('admin.orders.searchHint') }}
         filters={[
           {
@@ -98,6 +106,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             value: query.payment,
             options: [{ value: '', label: t('admin.orders.anyPayment') }, ...payments.map((p) => ({ value: p.id, label: p.title }))],
           },
+          { name: 'from', label: t('admin.orders.from'), value: query.from, kind: 'date' },
+          { name: 'to', label: t('admin.orders.to'), value: query.to, kind: 'date' },
         ]}
         sort={{
           value: query.sort,
@@ -114,7 +124,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           label: (o) => t('admin.orders.select', { id: o.id }),
           actions: ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: STATUS_LABELS[s] }) })),
         }}
-        empty={<p>{query.q || query.status || query.payment ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
+        empty={<p>{query.q || query.status || query.payment || query.from || query.to || query.customer ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
         columns={[
           {
             header: t('admin.orders.order'),

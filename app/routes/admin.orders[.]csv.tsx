@@ -2,22 +2,18 @@ import { z } from 'zod';
 import type { Route } from './+types/admin.orders[.]csv';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
-import { parseOrderListQuery } from '../features/orders/order-list.schema.ts';
+import { dayText, parseOrderListQuery } from '../features/orders/order-list.schema.ts';
 import { exportOrdersCsv } from '../features/orders/orders-csv.server.ts';
 import { csvDownload } from '../lib/csv-write.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /** A day, checked to be one (2026-02-30 is refused). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date as YYYY-MM-DD')
-  .optional();
+const day = dayText.optional();
 const rangeSchema = z.object({ from: day, to: day });
 
 /**
  * The orders as CSV, one row per order line, with the list's filters (status, payment method,
- * search) and an optional date range (`from`, `to`, days in UTC); streamed a page at a time.
+ * search, customer) and an optional date range (`from`, `to`, days in UTC); streamed a page at a time.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, ORDER_ROLES);
@@ -28,6 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const field = String(range.error.issues[0]?.path[0] ?? 'from');
     throw new HttpError(400, 'invalid', `${field}: ${range.error.issues[0]?.message ?? 'invalid'}`, { [field]: range.error.issues[0]?.message ?? 'invalid' });
   }
-  const lines = exportOrdersCsv(context.services.db, { status: query.status, q: query.q, payment: query.payment, ...range.data });
+  const lines = exportOrdersCsv(context.services.db, { status: query.status, q: query.q, payment: query.payment, customer: query.customer, ...range.data });
   return csvDownload('orders.csv', lines);
 }

@@ -376,14 +376,14 @@ for (const dialect of await dialects()) {
         expect(onHold.items.map((x) => x.id)).toContain(o.order_id);
         expect(onHold.counts['on-hold']).toBe(onHold.total);
         for (const search of [`#${o.order_id}`, 'ZEB@example', 'zebedee']) {
-          expect((await listOrdersAdmin(t.services.db, { search })).items.map((x) => x.id)).toEqual([o.order_id]);
+          expect((await listOrdersAdmin(t.services.db, { q: search })).items.map((x) => x.id)).toEqual([o.order_id]);
         }
-        expect((await listOrdersAdmin(t.services.db, { search: '%' })).total).toBe(0);
-        expect((await listOrdersAdmin(t.services.db, { status: 'completed', search: 'zebedee' })).total).toBe(0);
+        expect((await listOrdersAdmin(t.services.db, { q: '%' })).total).toBe(0);
+        expect((await listOrdersAdmin(t.services.db, { status: 'completed', q: 'zebedee' })).total).toBe(0);
         // What is typed is looked for as typed: "_" is an underscore, not any character.
         const under = await order([[ids.card, 1]], { billing_address: { ...US, first_name: 'Una', email: 'u_na@example.com' }, payment_method: 'bacs' });
         await order([[ids.card, 1]], { billing_address: { ...US, first_name: 'Uxna', email: 'uxna@example.com' }, payment_method: 'bacs' });
-        expect((await listOrdersAdmin(t.services.db, { search: 'U_NA@' })).items.map((x) => x.id)).toEqual([under.order_id]);
+        expect((await listOrdersAdmin(t.services.db, { q: 'U_NA@' })).items.map((x) => x.id)).toEqual([under.order_id]);
       });
 
       it('the admin list filters by payment method, sorts by date, total or status, pages without repeats; bad query values fall back', async () => {
@@ -392,7 +392,7 @@ for (const dialect of await dialects()) {
           const o = await order([[ids.card, quantity]], { billing_address: { ...US, email: `sorter.${quantity}@example.com` }, payment_method });
           placed.push({ id: o.order_id, total: (await getOrderAdmin(t.services.db, o.order_id))!.total });
         }
-        const list = async (filter: Parameters<typeof listOrdersAdmin>[1]) => (await listOrdersAdmin(t.services.db, { search: 'sorter.', ...filter })).items.map((x) => x.id);
+        const list = async (filter: Parameters<typeof listOrdersAdmin>[1]) => (await listOrdersAdmin(t.services.db, { q: 'sorter.', ...filter })).items.map((x) => x.id);
         const [two, one, three] = placed.map((p) => p.id);
         expect(await list({})).toEqual([three, one, two]);
         expect(await list({ sort: 'date', dir: 'asc' })).toEqual([two, one, three]);
@@ -402,18 +402,19 @@ for (const dialect of await dialects()) {
         expect(await list({ sort: 'status', dir: 'asc' })).toEqual([one, two, three]);
         expect(await list({ payment: 'bacs' })).toEqual([one]);
         expect(await list({ payment: 'cod', status: 'on-hold' })).toEqual([]);
-        const first = await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2 });
-        const second = await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2, page: 2 });
+        const first = await listOrdersAdmin(t.services.db, { q: 'sorter.', perPage: 2 });
+        const second = await listOrdersAdmin(t.services.db, { q: 'sorter.', perPage: 2, page: 2 });
         expect([first, second].map((p) => [p.page, p.pages, p.total])).toEqual([[1, 2, 3], [2, 2, 3]]);
         expect([...first.items, ...second.items].map((x) => x.id)).toEqual([three, one, two]);
         // A page past the last gives the last.
-        expect((await listOrdersAdmin(t.services.db, { search: 'sorter.', perPage: 2, page: 99 })).items.map((x) => x.id)).toEqual([two]);
+        expect((await listOrdersAdmin(t.services.db, { q: 'sorter.', perPage: 2, page: 99 })).items.map((x) => x.id)).toEqual([two]);
         expect((await orderPaymentMethods(t.services.db)).map((m) => m.id)).toEqual(expect.arrayContaining(['bacs', 'cod']));
 
         const parse = (q: string) => parseOrderListQuery(new URLSearchParams(q));
-        expect(parse('')).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1 });
-        expect(parse('q=%20ada%20&status=on-hold&payment=bacs&sort=total&dir=asc&page=3')).toEqual({ q: 'ada', status: 'on-hold', payment: 'bacs', sort: 'total', dir: 'asc', page: 3 });
-        expect(parse(`status=lost&payment=a'b&sort=id;drop&dir=up&page=-2&q=${'x'.repeat(300)}`)).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1 });
+        const none = { from: '', to: '', customer: undefined };
+        expect(parse('')).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1, ...none });
+        expect(parse('q=%20ada%20&status=on-hold&payment=bacs&sort=total&dir=asc&page=3&from=2026-01-31&to=2026-02-01&customer=7')).toEqual({ q: 'ada', status: 'on-hold', payment: 'bacs', sort: 'total', dir: 'asc', page: 3, from: '2026-01-31', to: '2026-02-01', customer: 7 });
+        expect(parse(`status=lost&payment=a'b&sort=id;drop&dir=up&page=-2&q=${'x'.repeat(300)}&from=2026-02-30&to=1&customer=x`)).toEqual({ q: '', status: undefined, payment: '', sort: 'date', dir: 'desc', page: 1, ...none });
         // The search's older name still works.
         expect(parse('s=zeb').q).toBe('zeb');
       });

@@ -6,6 +6,13 @@ import { ORDER_STATUSES } from './orders.ts';
 export const ORDER_SORTS = ['date', 'total', 'status'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
+/** A day as YYYY-MM-DD that exists (2026-02-30 does not). */
+export const dayText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date as YYYY-MM-DD');
+const listDay = dayText.catch('');
+
 /** The list's query string; anything unknown falls back to the default view, never an error. */
 export const orderListQuerySchema = z.object({
   /** Order number ("#12" or "12"), or the billing e-mail or name. */
@@ -13,6 +20,11 @@ export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   /** A payment method id (`bacs`, `cod`, a gateway's). */
   payment: z.string().trim().max(60).regex(/^[\w-]*$/).catch(''),
+  /** Placed from / up to a day (YYYY-MM-DD); a day that is not one is left out. */
+  from: listDay,
+  to: listDay,
+  /** A customer's account id (the customer page links here). */
+  customer: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined),
   sort: z.enum(ORDER_SORTS).catch('date'),
   dir: z.enum(['asc', 'desc']).catch('desc'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { CSV_BOM, csvLine, decimalAmount } from '../../lib/csv-write.ts';
-import { contains } from '../../lib/list-query.ts';
 import { currencyInfo } from '../../lib/money.ts';
-import { orderDetail, type OrderDetail, type OrderStatus } from './orders.server.ts';
+import { orderDetail, type OrderDetail } from './orders.server.ts';
+import { whereOrders, type OrderFilter } from './order-filter.server.ts';
 
 /*
  * Orders as CSV, one row per order line with the order's columns repeated on each (the shape
@@ -15,16 +14,8 @@ import { orderDetail, type OrderDetail, type OrderStatus } from './orders.server
 
 export const ORDER_EXPORT_PAGE = 500;
 
-export interface OrderExportFilter {
-  status?: OrderStatus;
-  /** Order number, or text in the billing e-mail or address (as the list's search). */
-  q?: string;
-  payment?: string;
-  /** Placed on or after this day (YYYY-MM-DD, UTC). */
-  from?: string;
-  /** Placed on or before this day. */
-  to?: string;
-}
+/** The list's filter (`whereOrders`). */
+export type OrderExportFilter = OrderFilter;
 
 export const ORDER_CSV_HEADER = [
   'Order number', 'Order date', 'Status', 'Customer e-mail', 'Customer ID',
@@ -67,16 +58,9 @@ export function orderCsvLines(o: OrderDetail): string {
 
 export async function* exportOrdersCsv(db: DB, filter: OrderExportFilter = {}): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(ORDER_CSV_HEADER);
-  const q = filter.q?.trim() ?? '';
-  const number = /^#?\d{1,15}$/.test(q) ? Number(q.replace('#', '')) : null;
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
-    let query = db.selectFrom('orders').selectAll();
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.payment) query = query.where('payment_method', '=', filter.payment);
-    if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
-    if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
-    if (q) query = query.where((eb) => eb.or([...(number !== null ? [eb('id', '=', number)] : []), contains(sql`billing_email`, q), contains(sql`billing`, q)]));
+    let query = whereOrders(db.selectFrom('orders').selectAll(), filter);
     if (after) {
       const from: { created_at: string; id: number } = after;
       query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(from.created_at, from.id)));

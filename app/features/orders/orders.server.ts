@@ -4,9 +4,8 @@ import type { DB } from '../../../db/client.ts';
 import type { OrderItemsTable, OrderNotesTable, OrderRefundsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/json.ts';
-import { contains } from '../../lib/list-query.ts';
-import { idFromText } from '../../lib/validate.ts';
 import type { OrderSort } from './order-list.schema.ts';
+import { whereOrders, type OrderFilter } from './order-filter.server.ts';
 import { EMPTY_ADDRESS, type Address } from '../address/address.ts';
 import {
   ORDER_STATUSES,
@@ -198,12 +197,8 @@ export async function listOrdersForUser(db: DB, userId: number, opts: { page?: n
   return { items: rows.map((r) => toSummary(r, counts.get(r.id) ?? 0)), total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-export interface AdminOrderFilter {
+export interface AdminOrderFilter extends Omit<OrderFilter, 'status'> {
   status?: OrderStatus | '' | null;
-  /** Order number ("#12" or "12"), e-mail or name of the billing address. */
-  search?: string | null;
-  /** A payment method id. */
-  payment?: string | null;
   sort?: OrderSort;
   dir?: 'asc' | 'desc';
   page?: number;
@@ -223,30 +218,16 @@ export async function orderPaymentMethods(db: DB): Promise<{ id: string; title: 
 }
 
 /**
- * Every order for the admin list, filtered by status, payment method and a search text,
+ * Every order for the admin list, filtered as `whereOrders` says (status, payment method, a
+ * search text in the order or its lines, a date range, a customer),
  * sorted by date (the default, newest first), total or status; ties by number, so pages
  * neither repeat nor skip. A page past the last gives the last.
  */
 export async function listOrdersAdmin(db: DB, filter: AdminOrderFilter = {}): Promise<Page<OrderSummary> & { counts: Record<OrderStatus, number> }> {
   const perPage = clampPage(filter.perPage, 20, 100);
   const status = filter.status && (ORDER_STATUSES as readonly string[]).includes(filter.status) ? filter.status : null;
-  const search = typeof filter.search === 'string' ? filter.search.trim().slice(0, 100) : '';
-  const payment = typeof filter.payment === 'string' ? filter.payment : '';
   const dir = filter.dir === 'asc' ? 'asc' : 'desc';
-  const number = idFromText(search.replace(/^#/, ''));
-  const base = db
-    .selectFrom('orders')
-    .$if(status !== null, (q) => q.where('status', '=', status!))
-    .$if(payment !== '', (q) => q.where('payment_method', '=', payment))
-    .$if(search.length > 0, (q) =>
-      q.where((eb) =>
-        eb.or([
-          ...(number !== null ? [eb('id', '=', number)] : []),
-          contains(sql`billing_email`, search),
-          contains(sql`billing`, search),
-        ]),
-      ),
-    );
+  const base = whereOrders(db.selectFrom('orders'), { ...filter, status });
   const [{ n }, byStatus] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),

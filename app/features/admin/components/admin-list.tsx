@@ -22,8 +22,10 @@ export interface ListFilter {
   name: string;
   label: string;
   value: string;
+  /** A menu of options (the default), or a day picked in the browser's date field. */
+  kind?: 'select' | 'date';
   /** The first one is usually "All …" with value "". */
-  options: ListOption[];
+  options?: ListOption[];
 }
 
 export interface ListBulk<Row> {
@@ -112,13 +114,17 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
           {filters.map((f) => (
             <div className="admin-list__field" key={f.name}>
               <label htmlFor={`${formId}-${f.name}`}>{f.label}</label>
-              <select id={`${formId}-${f.name}`} name={f.name} defaultValue={f.value}>
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
+              {f.kind === 'date' ? (
+                <input id={`${formId}-${f.name}`} type="date" name={f.name} defaultValue={f.value} />
+              ) : (
+                <select id={`${formId}-${f.name}`} name={f.name} defaultValue={f.value}>
+                  {(f.options ?? []).map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              )}
             </div>
           ))}
           {sort ? (
