@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { OrderItemsTable, OrderNotesTable, OrderRefundsTable, OrdersTable } from '../../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
