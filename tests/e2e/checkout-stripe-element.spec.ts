@@ -134,3 +134,19 @@ test('card in the page: a declined card is told at the field, then a good card p
   expect(stripe.intents.size - intentsBefore).toBeLessThanOrEqual(2);
   expect(errors).toEqual([]);
 });
+
+test('declined in the page, then another method: the shopper is taken to the order’s page to pay it', async ({ page, stripe }) => {
+  await standInForStripe(page, stripe);
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await fillBilling(page, { ...BUYER, email: uniqueEmail('element-switch') });
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await page.getByRole('radio', { name: 'Credit / debit card' }).check();
+  await page.getByLabel('Card number').fill('4000000000000002');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Direct bank transfer' }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\?key=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay for order' })).toBeVisible();
+});

@@ -58,3 +58,10 @@ export function placementMessage(err: PaymentFlowError): string {
   const fields = Object.values(err.fields);
   return fields.length ? `${err.message} ${fields.join(' ')}` : err.message;
 }
+
+/**
+ * Where a shopper goes who placed the order in the page (a declined card, PayPal's window
+ * closed) and then chose another method: the order's own page to pay it, since the checkout
+ * form would only answer the same order again (its idempotency key).
+ */
+export const payPageOf = (order: PlacedOrder): string => `/checkout/order-pay/${order.order_id}?key=${encodeURIComponent(order.order_key)}`;

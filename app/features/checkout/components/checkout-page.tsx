@@ -16,7 +16,7 @@ import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
 import { postcodeValid } from '../../address/address.ts';
 import { AddressFields, addressFromForm, addressLabels } from './address-fields.tsx';
-import { placeFromForm } from '../../payments/place-from-form.ts';
+import { payPageOf, placeFromForm } from '../../payments/place-from-form.ts';
 import { STRIPE_METHOD, StripeElement } from '../../payments/stripe/components/stripe-element.tsx';
 import { PAYPAL_METHOD, PayPalButtons } from '../../payments/paypal/components/paypal-buttons.tsx';
 import { CheckoutSteps } from './checkout-steps.tsx';
@@ -407,8 +407,8 @@ export function CheckoutPage({ data, result }: Props) {
                             {m.description}
                           </p>
                         ) : null}
-                        {m.id === STRIPE_METHOD ? <StripeElement amount={cart.totals.total} currency={cart.totals.currency} place={placeFromForm} /> : null}
-                        {m.id === PAYPAL_METHOD ? <PayPalButtons place={placeFromForm} /> : null}
+                        {m.id === STRIPE_METHOD ? <StripeElement amount={cart.totals.total} currency={cart.totals.currency} place={placeFromForm} leaveTo={payPageOf} /> : null}
+                        {m.id === PAYPAL_METHOD ? <PayPalButtons place={placeFromForm} leaveTo={payPageOf} /> : null}
                       </li>
                     ))}
                   </ul>

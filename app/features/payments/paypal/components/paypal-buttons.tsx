@@ -22,7 +22,7 @@ export const PAYPAL_METHOD = 'paypal';
 
 const chosenMethod = (form: HTMLFormElement) => (new FormData(form).get('payment_method') as string | null) ?? '';
 
-export function PayPalButtons({ place }: { place: (form: HTMLFormElement) => Promise<PlacedOrder> }) {
+export function PayPalButtons({ place, leaveTo }: { place: (form: HTMLFormElement) => Promise<PlacedOrder>; leaveTo?: (order: PlacedOrder) => string }) {
   const root = useRef<HTMLDivElement>(null);
   const mount = useRef<HTMLDivElement>(null);
   const placed = useRef<PlacedOrder | null>(null);
@@ -39,6 +39,21 @@ export function PayPalButtons({ place }: { place: (form: HTMLFormElement) => Pro
     sync();
     form.addEventListener('change', sync);
     return () => form.removeEventListener('change', sync);
+  }, []);
+
+  const leaveRef = useRef(leaveTo);
+  leaveRef.current = leaveTo;
+  // Placed here and PayPal's window closed: the form would only answer the same order again.
+  useEffect(() => {
+    const form = root.current?.closest('form');
+    if (!form) return;
+    const onSubmit = (e: SubmitEvent) => {
+      if (!placed.current || !leaveRef.current) return;
+      e.preventDefault();
+      window.location.assign(leaveRef.current(placed.current));
+    };
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
   }, []);
 
   useEffect(() => {

@@ -49,7 +49,13 @@ async function loadElement(amount: number, currency: string, onReady: () => void
   return { stripe, elements };
 }
 
-export function StripeElement({ amount, currency, place }: { amount: number; currency: string; place: (form: HTMLFormElement) => Promise<PlacedOrder> }) {
+export function StripeElement({ amount, currency, place, leaveTo }: {
+  amount: number;
+  currency: string;
+  place: (form: HTMLFormElement) => Promise<PlacedOrder>;
+  /** Where to go when another method is chosen after the order was placed here (the checkout). */
+  leaveTo?: (order: PlacedOrder) => string;
+}) {
   const root = useRef<HTMLDivElement>(null);
   const mount = useRef<HTMLDivElement>(null);
   const loaded = useRef<Loaded | null>(null);
@@ -59,8 +65,8 @@ export function StripeElement({ amount, currency, place }: { amount: number; cur
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ready = state === 'ready';
-  const latest = useRef({ ready, busy, place });
-  latest.current = { ready, busy, place };
+  const latest = useRef({ ready, busy, place, leaveTo });
+  latest.current = { ready, busy, place, leaveTo };
 
   // Shown while the card method is chosen; loaded the first time it is.
   useEffect(() => {
@@ -91,6 +97,12 @@ export function StripeElement({ amount, currency, place }: { amount: number; cur
     const form = root.current?.closest('form');
     if (!form) return;
     const onSubmit = (e: SubmitEvent) => {
+      const leave = latest.current.leaveTo;
+      if (placed.current && leave && chosenMethod(form) !== STRIPE_METHOD) {
+        e.preventDefault();
+        window.location.assign(leave(placed.current));
+        return;
+      }
       // Not ready (or gone): the form's own post, to Stripe's hosted page.
       if (!latest.current.ready || !loaded.current || chosenMethod(form) !== STRIPE_METHOD) return;
       e.preventDefault();
