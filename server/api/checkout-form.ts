@@ -22,7 +22,7 @@ const placedAnswer = z.object({ order_id: z.number().int(), order_key: z.string(
  */
 export async function checkoutFormRoutes(api: FastifyInstance) {
   const services = api.services;
-  api.post('/checkout/form', { config: { idempotency: false }, schema: apiSchema({ summary: 'Place the order from the checkout form’s fields (the page’s payment widgets)', tags: ['Checkout'], access: 'csrf', cookies: ['vt_cart'], body: formBody, responses: { 200: { description: 'The order placed (pending until paid) and where the form would have sent the shopper.', body: placedAnswer } } }) }, async (request, reply) => {
+  api.post('/checkout/form', { schema: apiSchema({ summary: 'Place the order from the checkout form’s fields (the page’s payment widgets)', tags: ['Checkout'], access: 'csrf', cookies: ['vt_cart'], body: formBody, responses: { 200: { description: 'The order placed (pending until paid) and where the form would have sent the shopper.', body: placedAnswer } } }) }, async (request, reply) => {
     const values = parseInput(formBody, request.body);
     let result;
     try {
