@@ -135,7 +135,7 @@ test('card in the page: a declined card is told at the field, then a good card p
   expect(errors).toEqual([]);
 });
 
-test('declined in the page, then another method: the shopper is taken to the order’s page to pay it', async ({ page, stripe }) => {
+test('declined in the page, then another method: the shopper is taken to the order’s pay page, where the card form pays it', async ({ page, stripe }) => {
   await standInForStripe(page, stripe);
   await addToCart(page, 'tote', 'Canvas Tote Bag');
   await page.goto('/checkout');
@@ -149,4 +149,11 @@ test('declined in the page, then another method: the shopper is taken to the ord
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\?key=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay for order' })).toBeVisible();
+  // The order is still to be paid by card: the pay page has the card form in the page too.
+  await page.getByRole('radio', { name: 'Credit / debit card' }).check();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expectNoSeriousA11yViolations(page, 'pay page with the card form in the page');
+  await page.getByRole('button', { name: 'Pay for order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText('Payment received.')).toBeVisible();
 });
