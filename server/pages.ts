@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import '../app/load-context.ts';
 import type { RequestContext } from '../app/lib/services.server.ts';
-import { contentSecurityPolicy, CSRF_FIELD, CSRF_HEADER, pageFormAllowed, UNSAFE_METHODS } from './security.ts';
+import { contentSecurityPolicy, type CspSources, CSRF_FIELD, CSRF_HEADER, pageFormAllowed, UNSAFE_METHODS } from './security.ts';
 import { issueCsrfCookies, refreshCsrfTokenCookie } from './context.ts';
+import { paymentSourcesFor } from './payment-csp.ts';
 import { readStoreVersion } from '../app/lib/store-version.server.ts';
 import { collectShown, stampsCurrent } from '../app/lib/stock-stamps.server.ts';
 import { listingSearchOf, recordRepeatedSearch } from '../app/features/search/search-stats.server.ts';
@@ -254,7 +255,7 @@ export async function registerPages(app: FastifyInstance, opts: PagesOptions) {
       }
       const response = await handle(webRequest, request.ctx as unknown as AppLoadContext);
       if (request.method === 'GET') refreshCsrfTokenCookie(request, reply);
-      return sendWebResponse(reply, response, request.ctx.cspNonce, dev);
+      return sendWebResponse(reply, response, request.ctx.cspNonce, dev, await paymentSourcesFor(request.ctx.services, request.url));
     };
     pages.all('/*', handler);
     // Uploads are larger than any other form; only staff allowed by the hook above get here.
@@ -315,7 +316,7 @@ function toWebRequest(request: FastifyRequest, cookie?: string): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, nonce: string, dev: boolean) {
+async function sendWebResponse(reply: FastifyReply, response: Response, nonce: string, dev: boolean, sources?: CspSources) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -323,7 +324,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
   }
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-    reply.header('content-security-policy', contentSecurityPolicy({ nonce }, dev));
+    reply.header('content-security-policy', contentSecurityPolicy({ nonce }, dev, sources));
     // Pages can carry the signed-in shopper's name and forms' tokens: never share them.
     if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
   }

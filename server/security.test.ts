@@ -9,6 +9,16 @@ describe('securityHeaders', () => {
 });
 
 describe('contentSecurityPolicy', () => {
+  it('adds a page’s extra hosts to their directives only', () => {
+    const csp = contentSecurityPolicy({ nonce: 'abc' }, false, { script: ['https://js.example'], frame: ['https://frames.example'], connect: ['https://api.example'], img: ['https://img.example'] });
+    expect(csp).toContain("script-src 'self' 'nonce-abc' https://js.example;");
+    expect(csp).toMatch(/frame-src 'self' [^;]* https:\/\/frames\.example;/);
+    expect(csp).toContain("connect-src 'self' https://api.example;");
+    expect(csp).toMatch(/img-src [^;]* https:\/\/img\.example;/);
+    expect(csp).toContain("default-src 'self';");
+    expect(contentSecurityPolicy({ nonce: 'abc' }, false)).not.toContain('example');
+  });
+
   it('allows inline scripts by the nonce of a page rendered for one visitor', () => {
     expect(contentSecurityPolicy({ nonce: 'abc' }, false)).toContain("script-src 'self' 'nonce-abc';");
   });

@@ -104,18 +104,22 @@ export function allowFormAction(origin: string): void {
  * (pages rendered for one visitor) or when their SHA-256 is listed (pages shared from the
  * cache: page-cache.ts hashes the scripts the render wrote).
  */
-export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean): string {
+/** Hosts a page adds to its policy (server/payment-csp.ts: the payment widgets, on the pages showing them only). */
+export type CspSources = { script: readonly string[]; frame: readonly string[]; connect: readonly string[]; img: readonly string[] };
+
+export function contentSecurityPolicy(scripts: { nonce: string } | { hashes: readonly string[] }, dev: boolean, extra?: CspSources): string {
   const allowed = 'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.map((h) => `'sha256-${h}'`).join(' ');
+  const more = (list: readonly string[] | undefined) => (list?.length ? ` ${list.join(' ')}` : '');
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${allowed ? ` ${allowed}` : ''}${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self'${allowed ? ` ${allowed}` : ''}${more(extra?.script)}${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     // Gravatar: only an operator who chose it for their chat picture (app/features/chat/components/chat-avatar.tsx).
-    "img-src 'self' data: blob: https://secure.gravatar.com",
+    `img-src 'self' data: blob: https://secure.gravatar.com${more(extra?.img)}`,
     "font-src 'self' data:",
     // Video and map blocks of block pages (app/features/pages/embeds.ts): these players only.
-    `frame-src 'self' ${EMBED_FRAME_ORIGINS.join(' ')}`,
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    `frame-src 'self' ${EMBED_FRAME_ORIGINS.join(' ')}${more(extra?.frame)}`,
+    `connect-src 'self'${more(extra?.connect)}${dev ? ' ws: wss:' : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     `form-action 'self'${[...formActionOrigins].map((o) => ` ${o}`).join('')}`,

@@ -7,6 +7,8 @@ import { useMoney } from '../features/cart/components/money.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-orders.ts';
+import { STRIPE_METHOD, StripeElement } from '../features/payments/stripe/components/stripe-element.tsx';
+import type { PlacedOrder } from '../features/payments/place-from-form.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: t('pay.title') }, { name: 'robots', content: 'noindex' }];
@@ -51,6 +53,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return data({ error: { message: err.message, fields: err.fields ?? {} }, method: values.payment_method ?? '' }, { status: err.status });
   }
 }
+
+/** The order this page pays, as the card widget pays it. */
+const placedOf = (o: { id: number; orderKey: string; receivedUrl: string }): PlacedOrder => ({ order_id: o.id, order_key: o.orderKey, received_url: o.receivedUrl, redirect_url: o.receivedUrl, message: null });
 
 export default function PayForOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, payable, methods, instructions, viewUrl } = loaderData;
@@ -111,6 +116,8 @@ export default function PayForOrder({ loaderData, actionData }: Route.ComponentP
                           {m.description}
                         </p>
                       ) : null}
+                      {/* In the page for an order already to be paid by card; a change of method goes through the form's post. */}
+                      {m.id === STRIPE_METHOD && order.paymentMethod === STRIPE_METHOD ? <StripeElement amount={order.total} currency={order.currency} place={async () => placedOf(order)} /> : null}
                     </li>
                   ))}
                 </ul>

@@ -9,6 +9,7 @@ import { checkoutRoutes } from './checkout.ts';
 import { orderPayRoutes } from './order-pay.ts';
 import { stripeRoutes } from './payments-stripe.ts';
 import { paypalRoutes } from './payments-paypal.ts';
+import { checkoutFormRoutes } from './checkout-form.ts';
 import { countriesRoutes } from './countries.ts';
 import { productRoutes } from './product.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -49,6 +50,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(catalogRoutes);
   await api.register(cartRoutes);
   await api.register(checkoutRoutes);
+  await api.register(checkoutFormRoutes);
   await api.register(orderPayRoutes);
   await api.register(stripeRoutes);
   await api.register(paypalRoutes);

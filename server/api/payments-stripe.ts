@@ -4,6 +4,8 @@ import { rolesOf } from '../../app/features/account/admin-access.ts';
 import { capturePayment } from '../../app/features/payments/webhook.server.ts';
 import { checkStripeKeys, saveStripeSettings, stripeAdminView } from '../../app/features/payments/stripe/stripe-admin.server.ts';
 import { confirmResult, elementIntent } from '../../app/features/payments/stripe/stripe-intents.server.ts';
+import { stripeUsable } from '../../app/features/payments/stripe/stripe-settings.ts';
+import { getSettings } from '../../app/features/admin/settings.server.ts';
 import { HttpError } from '../../app/lib/http-error.ts';
 import { parseInput, rowIdText } from '../../app/lib/validate.ts';
 import { apiSchema } from '../openapi.ts';
@@ -27,6 +29,13 @@ function requireStaff(request: FastifyRequest, area: 'settings' | 'orders') {
  */
 export async function stripeRoutes(api: FastifyInstance) {
   const services = api.services;
+  api.get('/payments/stripe/config', { schema: apiSchema({ summary: "What the Payment Element needs on checkout (nothing when Stripe is off or its keys are not accepted)", tags, responses: { 200: { description: 'Whether cards are offered in the page, and the publishable key.', body: z.looseObject({ enabled: z.boolean() }) } } }) }, async (_request, reply) => {
+    const s = (await getSettings(services.db)).stripe;
+    reply.header('cache-control', 'no-store');
+    if (!stripeUsable(s)) return { enabled: false };
+    const key = s.testMode ? s.testPublishableKey : s.livePublishableKey;
+    return key ? { enabled: true, publishable_key: key, test_mode: s.testMode } : { enabled: false };
+  });
   api.post('/payments/stripe/intent', { schema: apiSchema({ summary: "The order's PaymentIntent client secret for the Payment Element", tags, access: 'csrf', body: orderRef, responses: { 200: { description: 'Client secret and publishable key.', body: z.looseObject({ client_secret: z.string() }) } } }) }, async (request, reply) => {
     const { order_id, order_key } = parseInput(orderRef, request.body);
     reply.header('cache-control', 'no-store');

@@ -100,11 +100,55 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('with scripts too, the checkout hands over to Stripe’s page and back', async ({ page }) => {
-  await orderByCard(page, 'scripted', undefined, true);
+test('with scripts but Stripe.js unreachable: no broken card form, and the shopper pays through Stripe’s page', async ({ page }) => {
+  // Stripe.js cannot be had (offline, blocked): its address fails as a network error would.
+  const asked: string[] = [];
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(stripe\.com|stripe\.network)\//, (route) => {
+    asked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await fillBilling(page, { ...BUYER, email: uniqueEmail('stripe-js-down') });
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  // Nothing of Stripe's is asked for until the card method is chosen.
+  expect(asked).toEqual([]);
+  await page.getByRole('radio', { name: 'Credit / debit card' }).check();
+  await expect.poll(() => asked.some((u) => u.startsWith('https://js.stripe.com/'))).toBe(true);
+  // The widget gave up quietly: no loading note left, no card form, the method's own text stays.
+  await expect(page.getByText('Loading the secure card form…')).toBeHidden();
+  await expect(page.locator('.payment-widget')).toBeHidden();
+  await expect(page.getByText(/TEST MODE: no money is taken/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'checkout with the card method chosen');
+  await page.screenshot({ path: '/tmp/i1-shots/checkout-card-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/i1-shots/checkout-card-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
   await payWith(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   await expect(page.getByText('Payment received.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('Stripe.js is asked for on the checkout only: not on the shop, the cart or a product', async ({ page }) => {
+  const asked: string[] = [];
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => {
+    asked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/cart');
+  await page.goto('/shop');
+  await page.getByRole('link', { name: 'Canvas Tote Bag' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote Bag' })).toBeVisible();
+  expect(asked).toEqual([]);
+  const csp = (await (await page.request.get('/shop')).headersArray()).find((h) => h.name.toLowerCase() === 'content-security-policy')?.value ?? '';
+  expect(csp).not.toContain('js.stripe.com');
+  const checkout = await page.goto('/checkout');
+  expect(await checkout!.headerValue('content-security-policy')).toContain('https://js.stripe.com');
 });
 
 test('refund from the admin through Stripe, with restock', async ({ page, browser, stripe }) => {

@@ -94,3 +94,34 @@ test('cancel at PayPal: back at the shop, the order pending, and paying again wo
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
 });
+
+test('with scripts but PayPal’s SDK unreachable: no buttons, and the order still goes to PayPal’s approval page', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*paypal(objects)?\.com\//, (route) => {
+    asked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await addToCart(page, 'tote', 'Canvas Tote Bag');
+  await page.goto('/checkout');
+  await fillBilling(page, { first: 'Ada', last: 'Lovelace', street: '12 St James Square', city: 'London', country: 'GB', postcode: 'SW1Y 4JH', email: uniqueEmail('paypal-sdk-down') });
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  expect(asked).toEqual([]);
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  await expect.poll(() => asked.some((u) => u.startsWith('https://www.paypal.com/sdk/js'))).toBe(true);
+  await expect(page.getByRole('group', { name: 'Pay with PayPal' })).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'checkout with PayPal chosen');
+  await page.screenshot({ path: '/tmp/i1-shots/checkout-paypal-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/i1-shots/checkout-paypal-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/checkoutnow\\?token=`));
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText('Thank you. Your order has been received.')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -16,6 +16,9 @@ import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
 import { postcodeValid } from '../../address/address.ts';
 import { AddressFields, addressFromForm, addressLabels } from './address-fields.tsx';
+import { payPageOf, placeFromForm } from '../../payments/place-from-form.ts';
+import { STRIPE_METHOD, StripeElement } from '../../payments/stripe/components/stripe-element.tsx';
+import { PAYPAL_METHOD, PayPalButtons } from '../../payments/paypal/components/paypal-buttons.tsx';
 import { CheckoutSteps } from './checkout-steps.tsx';
 import { CheckoutTrust } from './checkout-trust.tsx';
 
@@ -404,6 +407,8 @@ export function CheckoutPage({ data, result }: Props) {
                             {m.description}
                           </p>
                         ) : null}
+                        {m.id === STRIPE_METHOD ? <StripeElement amount={cart.totals.total} currency={cart.totals.currency} place={placeFromForm} leaveTo={payPageOf} /> : null}
+                        {m.id === PAYPAL_METHOD ? <PayPalButtons place={placeFromForm} leaveTo={payPageOf} /> : null}
                       </li>
                     ))}
                   </ul>
