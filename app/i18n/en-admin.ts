@@ -103,6 +103,7 @@ export const enAdmin = {
   'admin.builder.more': 'More blocks',
   'admin.builder.yes': 'Yes',
   'admin.builder.no': 'No',
+  'admin.builder.oneALine': '{label} (one a line)',
   'admin.builder.desktop': 'Desktop',
   'admin.builder.tablet': 'Tablet',
   'admin.builder.mobile': 'Mobile',

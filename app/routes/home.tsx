@@ -36,7 +36,7 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-/** The home page: the block page "home" (features/pages), or the store's home layout as blocks. */
+/** The home page: the block page "home" (features/pages), or the default home blocks while none is published. */
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { page, blocks, data, editor, settings } = loaderData;
   const forms = actionData?.forms ?? loaderData.forms;

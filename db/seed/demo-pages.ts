@@ -2,9 +2,7 @@ import type { DB } from '../client.ts';
 import type { BlockInput } from '../../app/features/pages/blocks.schema.ts';
 import { createPublishedPage } from '../../app/features/pages/pages-admin.server.ts';
 import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
-import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
-import { homeLayoutToBlocks } from '../../app/features/pages/home-blocks.ts';
-import { homeLayoutSchema } from '../../app/features/content/home-layout.schema.ts';
+import { DEMO_SHOP_BLOCKS } from './demo-home-blocks.ts';
 
 /**
  * The demo shop's block pages: the home page (the shop's sections, then one of every other
@@ -13,7 +11,7 @@ import { homeLayoutSchema } from '../../app/features/content/home-layout.schema.
  */
 export function demoHomeBlocks(pictures: { id: number; alt: string }[]): BlockInput[] {
   const pic = (i: number) => pictures[i % pictures.length]!;
-  const shop = homeLayoutToBlocks(homeLayoutSchema.parse(DEMO_HOME_LAYOUT)) as BlockInput[];
+  const shop = DEMO_SHOP_BLOCKS;
   const rest: BlockInput[] = [
     {
       id: 'story', type: 'section', props: { anchor: 'our-story', anchorTitle: 'Our story', bgColor: '#f3efe8', padding: 'large' },

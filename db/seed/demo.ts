@@ -10,11 +10,9 @@ import {
 import { generateVariants, insertMedia, type VariantResult } from '../../app/lib/images.server.ts';
 import { mediaStoreFor, type MediaStore } from '../../app/lib/media-store.server.ts';
 import type { Services } from '../../app/lib/services.server.ts';
-import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
 import { seedDemoContactForm } from '../../app/features/forms/forms.server.ts';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { seedDemoCommerce } from './demo-commerce.ts';
-import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
 import { seedDemoPages } from './demo-pages.ts';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoCategory } from './demo-data.ts';
 import { seedDemoMenus } from './demo-menus.ts';
@@ -162,7 +160,6 @@ export async function seedDemo(services: Services): Promise<{ products: number }
     }
     await seedDemoCommerce(trx);
     await seedDemoWishlist(trx, (await getSettings(trx)).currency);
-    await saveHomeLayout(trx, DEMO_HOME_LAYOUT);
     await seedDemoContactForm(trx);
     await seedDemoPages(trx);
     // The live chat's widget is on in the demo shop.

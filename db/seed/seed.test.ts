@@ -17,7 +17,7 @@ import { publishedPage } from '../../app/features/pages/pages.server.ts';
 import { walkBlocks } from '../../app/features/pages/walk.ts';
 import { DEMO_FEATURED_NAMES, DEMO_PRODUCT_NAMES, DEMO_SPECIAL } from './demo-data.ts';
 import { seedDemo } from './demo.ts';
-import { DEMO_HOME_LAYOUT } from './demo-home-layout.ts';
+import { DEMO_SHOP_BLOCKS } from './demo-home-blocks.ts';
 import { DEMO_SHIPPING_CLASSES } from './demo-commerce.ts';
 import { DEMO_WISHLIST, DEMO_WISHLIST_URL } from './demo-wishlist.ts';
 
@@ -67,7 +67,7 @@ for (const dialect of await dialects()) {
         .execute();
       expect(items.map((i) => i.name)).toEqual([...DEMO_WISHLIST.products]);
       expect(items.every((i) => i.price_added !== null && i.price_added >= i.min_price!)).toBe(true);
-      expect(JSON.stringify(DEMO_HOME_LAYOUT)).toContain(DEMO_WISHLIST_URL);
+      expect(JSON.stringify(DEMO_SHOP_BLOCKS)).toContain(DEMO_WISHLIST_URL);
     });
 
     it('has variable products with colour and size swatches, a 36-variation product and an "any size" variation', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
-import { saveHomeLayout } from '../../app/features/content/home-layout.server.ts';
+import { createPublishedPage } from '../../app/features/pages/pages-admin.server.ts';
 import { mediaRoot } from '../../app/lib/media.server.ts';
 import { FORM, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
 import { createTestApp, type Client, type TestApp } from '../helpers/app.ts';
@@ -47,7 +47,7 @@ for (const dialect of await dialects()) {
 
     it('edits name, slug and description: the subtree moves, old addresses redirect, the search and the shop follow', async () => {
       // The home page's category tiles name categories by path: they follow the move.
-      await saveHomeLayout(db(), [{ type: 'categories', title: 'Shop by category', limit: 6, paths: ['lighting/pendants'] }]);
+      await createPublishedPage(db(), { slug: 'home', title: 'Home', blocks: [{ id: 'tiles', type: 'category-tiles', props: { title: 'Shop by category', limit: 6, paths: ['lighting/pendants'] } }] });
       let res = await save(ids.lighting!, { name: 'Lamps & light', slug: 'Lamps', description: '<p>Bright <b>ideas</b>.</p><script>alert(1)</script><img src=x onerror=alert(2)>' });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(`/admin/categories/${ids.lighting}?saved=moved`);

@@ -1,5 +1,5 @@
 import { DEMO_CATEGORIES, DEMO_FEATURED_NAMES } from '../../db/seed/demo-data.ts';
-import { DEMO_HOME_LAYOUT } from '../../db/seed/demo-home-layout.ts';
+import { DEMO_HERO_TITLE } from '../../db/seed/demo-home-blocks.ts';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
 
@@ -34,7 +34,7 @@ test('the home page shows the demo shop: name, category menu and featured produc
 test('the demo home page reads like a shop: hero with a call to action, categories with pictures, new arrivals, a sale strip, a full footer', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
-  const hero = main.getByRole('region', { name: DEMO_HOME_LAYOUT[0].type === 'hero' ? DEMO_HOME_LAYOUT[0].title : '' });
+  const hero = main.getByRole('region', { name: DEMO_HERO_TITLE });
   await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(hero.getByRole('link', { name: 'Shop the collection' })).toHaveAttribute('href', '/shop');
   await expect(hero.locator('img')).toHaveJSProperty('complete', true);

@@ -190,7 +190,7 @@ export const blockProps = {
   'scroll-for-more': z.object({ label: optText(60), target: anchorSchema }),
   spacer: z.object({ large: z.number().int().min(0).max(400).default(40), small: z.number().int().min(0).max(400).default(20) }),
   divider: z.object({ style: z.enum(['solid', 'dashed', 'dotted']).default('solid'), width: z.enum(['short', 'full']).default('full') }),
-  /** The home page's parts (app/features/content) as blocks. */
+  /** The home page's parts: a hero, a sale or season strip, a row of promises. */
   hero: z.object({
     eyebrow: optText(60),
     title: text(120),

@@ -1,29 +1,37 @@
-import type { HomeLayout } from '../content/home-layout.schema.ts';
 import type { Block } from './blocks.schema.ts';
-import { blockProps } from './blocks.schema.ts';
 
 /**
- * The store's home layout (features/content: hero, benefits, categories, products, promo
- * sections) as blocks: the home page of a shop that has no home block page yet.
+ * The home page of a shop that publishes no page "home" (a new shop without the demo, or
+ * one whose home page was unpublished): hero, benefits, categories, new arrivals, a sale
+ * strip, featured products. Editing it in the page builder starts from a page "home".
  */
-export function homeLayoutToBlocks(layout: HomeLayout): Block[] {
-  return layout.map((s, i): Block => {
-    const id = `home-${i}`;
-    switch (s.type) {
-      case 'hero':
-        return { id, type: 'hero', props: blockProps.hero.parse({ ...s, type: undefined }) };
-      case 'benefits':
-        return { id, type: 'benefits', props: blockProps.benefits.parse({ items: s.items }) };
-      case 'categories':
-        return { id, type: 'category-tiles', props: blockProps['category-tiles'].parse({ title: s.title, paths: s.paths, limit: s.limit }) };
-      case 'products':
-        return {
-          id,
-          type: 'product-grid',
-          props: blockProps['product-grid'].parse({ title: s.title, source: s.source, limit: s.limit, more: s.more, columns: { large: s.columns, medium: 3, small: 2 } }),
-        };
-      case 'promo':
-        return { id, type: 'promo', props: blockProps.promo.parse({ ...s, type: undefined }) };
-    }
-  });
-}
+export const DEFAULT_HOME_BLOCKS: Block[] = [
+  {
+    id: 'home-0',
+    type: 'hero',
+    props: { eyebrow: 'New season', title: 'New season, new favourites', text: 'Hand-picked pieces, delivered to your door.', cta: { label: 'Shop now', href: '/shop' } },
+  },
+  {
+    id: 'home-1',
+    type: 'benefits',
+    props: {
+      items: [
+        { icon: 'truck', title: 'Fast delivery', text: 'Dispatched within two working days.' },
+        { icon: 'return', title: 'Easy returns', text: '30 days to change your mind.' },
+        { icon: 'lock', title: 'Secure checkout', text: 'Your payment details are encrypted.' },
+      ],
+    },
+  },
+  { id: 'home-2', type: 'category-tiles', props: { title: 'Shop by category', limit: 6 } },
+  {
+    id: 'home-3',
+    type: 'product-grid',
+    props: { title: 'New arrivals', source: 'newest', limit: 6, columns: { large: 3, medium: 3, small: 2 }, more: { label: 'View all', href: '/shop?orderby=date' } },
+  },
+  {
+    id: 'home-4',
+    type: 'promo',
+    props: { eyebrow: 'Sale', title: 'Prices down while stocks last', text: 'Favourites at their lowest prices of the season.', cta: { label: 'Shop the sale', href: '/shop' } },
+  },
+  { id: 'home-5', type: 'product-grid', props: { title: 'Featured products', source: 'featured', limit: 6, columns: { large: 3, medium: 3, small: 2 } } },
+];

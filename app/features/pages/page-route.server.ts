@@ -3,9 +3,8 @@ import { getSettings } from '../settings/settings.server.ts';
 import { trustedOrigin } from '../settings/origin.server.ts';
 import { publicSettings } from '../settings/public-settings.ts';
 import { formPageAction } from '../forms/form-page.server.ts';
-import { homeLayout } from '../content/home-layout.server.ts';
-import { HOME_SLUG, type Block } from './blocks.schema.ts';
-import { homeLayoutToBlocks } from './home-blocks.ts';
+import { HOME_SLUG } from './blocks.schema.ts';
+import { DEFAULT_HOME_BLOCKS } from './home-blocks.ts';
 import { canEditPages, draftPage, formIdsOf, pageData, pageForms, publishedPage, type ShownPage } from './pages.server.ts';
 
 /** The address a page is shown at: `/` for the home page. */
@@ -16,7 +15,7 @@ const notFound = () => new Response('Not Found', { status: 404 });
 /**
  * The page at a slug for this request: the published tree for visitors; editors (who are
  * never served from the shared page cache) see the draft with `?preview`. The home page
- * without a stored page of its own is the store's home layout (features/content) as blocks.
+ * without a published page of its own shows the default home blocks (home-blocks.ts).
  */
 async function pageFor(context: AppLoadContext, request: Request, slug: string): Promise<{ page: ShownPage; cacheKey?: string } | null> {
   const { db } = context.services;
@@ -28,10 +27,9 @@ async function pageFor(context: AppLoadContext, request: Request, slug: string):
   const page = await publishedPage(db, slug);
   if (page) return { page, cacheKey: slug };
   if (slug !== HOME_SLUG) return null;
-  const blocks: Block[] = homeLayoutToBlocks(await homeLayout(db));
   return {
-    page: { id: 0, slug, title: '', seoTitle: '', seoDescription: '', noindex: false, status: 'published', blocks, updatedAt: '' },
-    cacheKey: `${slug}:layout`,
+    page: { id: 0, slug, title: '', seoTitle: '', seoDescription: '', noindex: false, status: 'published', blocks: DEFAULT_HOME_BLOCKS, updatedAt: '' },
+    cacheKey: `${slug}:default`,
   };
 }
 

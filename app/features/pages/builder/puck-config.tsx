@@ -1,6 +1,7 @@
 import type { ComponentConfig, Config, Field } from '@measured/puck';
 import type { ReactNode } from 'react';
 import type { BlockType } from '../blocks.schema.ts';
+import type { PropField } from '../prop-fields.ts';
 import { RenderProvider, type RenderContext } from '../render/context.tsx';
 import { RenderBlock } from '../render/index.tsx';
 import { FormsProvider } from '../../forms/components/embed.tsx';
@@ -18,31 +19,43 @@ export const MAIN_TYPES: BlockType[] = ['section', 'row', 'heading', 'text', 'im
 
 const caption = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
 
-function fieldFor(type: BlockType): Record<string, Field> {
-  const out: Record<string, Field> = {};
-  for (const f of fieldsOf(type)) {
-    const label = caption(f.key);
-    switch (f.kind) {
-      case 'boolean':
-        out[f.key] = { type: 'radio', label, options: [{ label: t('admin.builder.yes'), value: true }, { label: t('admin.builder.no'), value: false }] };
-        break;
-      case 'enum':
-        out[f.key] = { type: 'select', label, options: f.options!.map((o) => ({ label: o, value: o })) };
-        break;
-      case 'number':
-      case 'media':
-        out[f.key] = { type: 'number', label };
-        break;
-      case 'html':
-      case 'json':
-        out[f.key] = { type: 'textarea', label: f.kind === 'json' ? `${label} (JSON)` : label };
-        break;
-      default:
-        out[f.key] = { type: 'text', label };
-    }
+/** A prop's side-panel field: links and columns as groups of fields, lists with add and remove, paths one a line. */
+function fieldOf(f: PropField): Field {
+  const label = caption(f.key);
+  if (f.fields) return { type: 'object', label, objectFields: fieldsFor(f.fields) };
+  if (f.items === 'text') return { type: 'textarea', label: t('admin.builder.oneALine', { label }) };
+  if (f.items) {
+    const first = f.items.find((i) => i.kind === 'text')?.key;
+    return {
+      type: 'array',
+      label,
+      arrayFields: fieldsFor(f.items),
+      getItemSummary: (item: Record<string, unknown>, i?: number) => (first && typeof item[first] === 'string' && item[first]) || `${label} ${(i ?? 0) + 1}`,
+    } as Field;
   }
-  return out;
+  switch (f.kind) {
+    case 'boolean':
+      return { type: 'radio', label, options: [{ label: t('admin.builder.yes'), value: true }, { label: t('admin.builder.no'), value: false }] };
+    case 'enum':
+      return { type: 'select', label, options: f.options!.map((o) => ({ label: o, value: o })) };
+    case 'number':
+    case 'media':
+      return { type: 'number', label };
+    case 'html':
+      return { type: 'textarea', label };
+    case 'json':
+      return { type: 'textarea', label: `${label} (JSON)` };
+    default:
+      return { type: 'text', label };
+  }
 }
+
+function fieldsFor(fields: PropField[]): Record<string, Field> {
+  return Object.fromEntries(fields.map((f) => [f.key, fieldOf(f)]));
+}
+
+/** A block type's side-panel fields. */
+export const fieldFor = (type: BlockType) => fieldsFor(fieldsOf(type));
 
 /** Blocks drawn as on the live page, with what they show (the canvas, a revision's preview). */
 export function BlockCanvas({ ctx, children }: { ctx: RenderContext; children?: ReactNode }) {

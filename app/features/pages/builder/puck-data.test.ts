@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parsePageBlocks, type Block, type BlockInput } from '../blocks.schema.ts';
-import { blocksToPuck, CHILDREN_KEY, puckToBlocks, renderableBlock, starterItemProps, topLevelIndexOf } from './puck-data.ts';
+import { BUILDER_TYPES, blocksToPuck, CHILDREN_KEY, puckToBlocks, renderableBlock, starterItemProps, topLevelIndexOf } from './puck-data.ts';
+import { fieldFor } from './puck-config.tsx';
+import { DEFAULT_HOME_BLOCKS } from '../home-blocks.ts';
+import { DEMO_SHOP_BLOCKS } from '../../../../db/seed/demo-home-blocks.ts';
 
 const tree = (input: BlockInput[]): Block[] => {
   const r = parsePageBlocks(input);
@@ -66,5 +69,59 @@ describe('block tree ⇄ Puck data', () => {
 
   it('refuses props that do not validate', () => {
     expect(renderableBlock({ type: 'count-up', props: { id: 'n', value: 'lots' } })).toBeNull();
+  });
+});
+
+describe('the home page blocks in the builder', () => {
+  const home = tree([
+    ...(DEFAULT_HOME_BLOCKS as BlockInput[]),
+    ...DEMO_SHOP_BLOCKS.map((b) => ({ ...b, id: `demo-${b.id}` })),
+    { id: 'pics', type: 'lightbox', props: { anchor: 'pics', kind: 'gallery', title: 'Pictures', images: [{ mediaId: 3, alt: 'A mug' }, { mediaId: 4, alt: 'A tee' }] } },
+  ]);
+
+  it('edits every prop with its own field: links and columns as groups, lists with items, paths one a line, never JSON', () => {
+    const labels: string[] = [];
+    const walk = (fields: Record<string, { type: string; label?: string; objectFields?: object; arrayFields?: object }>) => {
+      for (const f of Object.values(fields)) {
+        labels.push(f.label ?? '');
+        if (f.objectFields) walk(f.objectFields as typeof fields);
+        if (f.arrayFields) walk(f.arrayFields as typeof fields);
+      }
+    };
+    for (const type of BUILDER_TYPES) walk(fieldFor(type) as Parameters<typeof walk>[0]);
+    expect(labels.filter((l) => l.includes('JSON'))).toEqual([]);
+    const hero = fieldFor('hero') as Record<string, { type: string; objectFields?: Record<string, { type: string }> }>;
+    expect(hero.cta).toMatchObject({ type: 'object', objectFields: { label: { type: 'text' }, href: { type: 'text' } } });
+    expect((fieldFor('benefits') as Record<string, { type: string }>).items!.type).toBe('array');
+    expect((fieldFor('category-tiles') as Record<string, { type: string }>).paths!.type).toBe('textarea');
+    expect((fieldFor('product-grid') as Record<string, { objectFields?: Record<string, { type: string }> }>).columns!.objectFields!.large!.type).toBe('number');
+  });
+
+  it('round-trips the home blocks unchanged', () => {
+    const data = blocksToPuck(home);
+    const tiles = data.content.find((i) => i.props.id === 'demo-home-2')!;
+    expect(tiles.props.paths).toBe('clothing/t-shirts\nclothing/hoodies\nclothing/accessories\nhome-living/mugs\nhome-living/posters\nhome-living/plants');
+    expect(data.content[0]!.props.cta).toEqual({ label: 'Shop now', href: '/shop' });
+    expect(puckToBlocks(data)).toEqual(home);
+  });
+
+  it('turns edited fields back into props: a blank optional link is left out, paths split by line, an emptied list item dropped', () => {
+    const data = blocksToPuck(home);
+    const hero = data.content.find((i) => i.props.id === 'demo-home-0')!;
+    hero.props.secondary = { label: '', href: '' };
+    const tiles = data.content.find((i) => i.props.id === 'demo-home-2')!;
+    tiles.props.paths = ' clothing/hoodies \n\nhome-living/mugs\n';
+    const benefits = data.content.find((i) => i.props.id === 'home-1')!;
+    benefits.props.items = [...(benefits.props.items as object[]), { icon: undefined, title: '', text: '' }];
+    const grid = data.content.find((i) => i.props.id === 'home-3')!;
+    grid.props.columns = { large: 4, medium: 2, small: 1 };
+    const parsed = parsePageBlocks(puckToBlocks(data));
+    expect(parsed.ok).toBe(true);
+    const out = parsed.ok ? parsed.blocks : [];
+    const byId = (id: string) => out.find((b) => b.id === id)!.props as Record<string, unknown>;
+    expect(byId('demo-home-0').secondary).toBeUndefined();
+    expect(byId('demo-home-2').paths).toEqual(['clothing/hoodies', 'home-living/mugs']);
+    expect(byId('home-1').items).toHaveLength(3);
+    expect(byId('home-3').columns).toEqual({ large: 4, medium: 2, small: 1 });
   });
 });

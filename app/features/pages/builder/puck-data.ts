@@ -5,7 +5,8 @@ import { idsOf, starterProps } from '../tree.ts';
 /*
  * The visual builder's data: our block tree ⇄ Puck's `{ root, content }`. Each top-level
  * block is one Puck item whose props are the block's props as its side-panel fields edit
- * them (lists and links as JSON text, autoplay as text), plus `id` and the block's children
+ * them (links and lists as their own fields, a list of paths one a line, autoplay as text),
+ * plus `id` and the block's children
  * kept whole in `blockChildren` (edited in the backend editor). Converting back gives the
  * tree the server validates on save; ids Puck made up or duplicated are replaced.
  */
@@ -29,17 +30,48 @@ export function fieldsOf(type: BlockType): PropField[] {
   return f;
 }
 
-/** A prop as the builder's field holds it. */
+/** A prop as the builder's field holds it: nested objects and lists as their own fields, a list of strings one a line. */
 function toField(f: PropField, value: unknown): unknown {
   if (value === undefined) return undefined;
+  if (f.fields && value !== null && typeof value === 'object') return toFields(f.fields, value as Record<string, unknown>);
+  if (Array.isArray(value) && f.items === 'text') return value.join('\n');
+  if (Array.isArray(value) && f.items) return value.map((v) => (v !== null && typeof v === 'object' ? toFields(f.items as PropField[], v as Record<string, unknown>) : v));
   if (f.kind === 'json') return JSON.stringify(value);
   if (f.kind === 'autoplay') return String(value);
   return value;
 }
 
+function toFields(fields: PropField[], value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = toField(f, value[f.key]);
+    if (v !== undefined) out[f.key] = v;
+  }
+  return out;
+}
+
+/** Fields' values as props; undefined when every one is empty (an optional link left blank). */
+function fromFields(fields: PropField[], value: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = fromField(f, value[f.key]);
+    if (v !== undefined && v !== '') out[f.key] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** A field's value as the block prop (undefined: left out, the schema default applies). */
 function fromField(f: PropField, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
+  if (f.fields && typeof value === 'object' && !Array.isArray(value)) return fromFields(f.fields, value as Record<string, unknown>);
+  if (f.items === 'text' && typeof value === 'string') {
+    const lines = value.split('\n').map((l) => l.trim()).filter(Boolean);
+    return lines.length ? lines : undefined;
+  }
+  if (f.items && f.items !== 'text' && Array.isArray(value)) {
+    const items = f.items;
+    return value.map((v) => (v !== null && typeof v === 'object' ? fromFields(items, v as Record<string, unknown>) : v)).filter((v) => v !== undefined);
+  }
   switch (f.kind) {
     case 'json': {
       if (typeof value !== 'string') return value;

@@ -6,7 +6,7 @@ import type { BlockOf } from '../blocks.schema.ts';
 import { useRender, type RenderContext } from './context.tsx';
 import { EditLinks, mediaOf, rootAttrs, vars, type RendererMap } from './shared.tsx';
 import { ProductGrid } from './product-grid.tsx';
-import '../../content/home.css';
+import './home.css';
 
 type Commerce = 'product-grid' | 'featured-products' | 'category-tiles' | 'contact-form' | 'hero' | 'promo' | 'benefits';
 
