@@ -1,6 +1,6 @@
-import { getSettings } from '../app/features/admin/settings.server.ts';
-import { paypalUsable } from '../app/features/payments/paypal/paypal-settings.ts';
-import { stripeUsable } from '../app/features/payments/stripe/stripe-settings.ts';
+import { getSettings } from '../app/features/settings/settings.server.ts';
+import { paypalUsable } from '../app/features/settings/paypal-settings.ts';
+import { stripeUsable } from '../app/features/settings/stripe-settings.ts';
 import type { Services } from '../app/lib/services.server.ts';
 import type { CspSources } from './security.ts';
 

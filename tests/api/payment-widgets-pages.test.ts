@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { saveStripeSettings } from '../../app/features/payments/stripe/stripe-admin.server.ts';
 import { savePayPalSettings } from '../../app/features/payments/paypal/paypal-admin.server.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { saveStripeSettings } from '../../app/features/payments/stripe/stripe-admin.server.ts';
