@@ -7,7 +7,7 @@ import { eventSeen, recordEventOnce } from '../events.server.ts';
 import type { GatewayContext, PaymentGateway, PaymentResult, ReceivedEvent, WebhookRequest } from '../gateway.ts';
 import { applyPayPal, customIdFor, notePayPal, orderOfCustomId, PAYPAL_ACTOR, viewOfOrder, type PayPalView } from './paypal-apply.server.ts';
 import { fromPayPalValue, paypalRefusal, toPayPalValue } from './paypal-amounts.ts';
-import { PAYPAL_PROVIDER, paypalAccess, paypalProblem, verifyWebhook, type PayPalAccess } from './paypal-client.server.ts';
+import { PAYPAL_PROVIDER, paypalAccess, paypalDashboardUrl, paypalProblem, verifyWebhook, type PayPalAccess } from './paypal-client.server.ts';
 import { paypalUsable } from './paypal-settings.ts';
 
 /*
@@ -204,6 +204,7 @@ async function refundFromPayPal(services: Services, eventId: string, r: Record<s
 export const paypalGateway: PaymentGateway = {
   id: PAYPAL_PROVIDER,
   defaultTitle: 'PayPal',
+  provider: 'PayPal',
   enabled: (s) => paypalUsable(s.paypal),
   title: (s) => s.paypal.title,
   description: (s) => s.paypal.description,
@@ -228,6 +229,8 @@ export const paypalGateway: PaymentGateway = {
     }
   },
   receive,
+  // Sandbox payments are on PayPal's sandbox site, live ones on paypal.com.
+  transactionUrl: (id, settings) => paypalDashboardUrl(id, settings.paypal.sandbox),
   async refresh(order, ctx) {
     await settleFromPayPal(needServices(ctx), order, ctx, 'read');
   },
