@@ -106,7 +106,8 @@ export async function captureAndApply(services: Services, a: PayPalAccess, order
 
 /** The return from PayPal (or the return page, or the JS buttons' onApprove): capture the order's stored PayPal order and apply it. */
 export async function settleFromPayPal(services: Services, order: OrderDetail, ctx: GatewayContext, source = 'return'): Promise<CaptureOutcome | null> {
-  if (!isPayPalId(order.transactionId) || order.status !== 'pending') return null;
+  // An order switched to another method on its pay page no longer takes its PayPal order's money.
+  if (!isPayPalId(order.transactionId) || order.status !== 'pending' || order.paymentMethod !== PAYPAL_PROVIDER) return null;
   const a = await access(services, ctx);
   return captureAndApply(services, a, order, order.transactionId, source);
 }
@@ -229,6 +230,14 @@ export const paypalGateway: PaymentGateway = {
     }
   },
   receive,
+  async abandon(order, ctx) {
+    // Nothing to close at PayPal (an order never captured expires there): the shop forgets it.
+    // From now on neither the return nor the approval webhook captures it, as the order is no
+    // longer PayPal's (settleFromPayPal, orderOfCustomId).
+    if (!isPayPalId(order.transactionId) || !['pending', 'failed'].includes(order.status)) return;
+    const note = `PayPal order ${order.transactionId} is no longer this order's payment: the shopper chose another payment method. Approving it in a tab left open takes no money.`;
+    await notePayPal(needServices(ctx), order.id, { id: `forgotten:${order.transactionId}`, type: 'order.forgotten' }, note);
+  },
   // Sandbox payments are on PayPal's sandbox site, live ones on paypal.com.
   transactionUrl: (id, settings) => paypalDashboardUrl(id, settings.paypal.sandbox),
   async refresh(order, ctx) {
