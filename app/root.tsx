@@ -29,6 +29,8 @@ import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { visitorCart } from './features/cart/visitor-cart.server.ts';
 import { visitorWishlist } from './features/wishlist/visitor-wishlist.server.ts';
 import { WishlistAddedNotice } from './features/wishlist/components/wishlist-added-notice.tsx';
+import { TestModeNotice } from './features/payments/components/test-mode-notice.tsx';
+import { paymentTestModes } from './features/payments/test-mode.ts';
 import { chatWidgetSettings, type ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
@@ -61,6 +63,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Empty on pages shared from the cache; scripts read it from its cookie (app/lib/csrf-token.ts).
     csrfToken: context.csrfToken,
     settings: publicSettings(settings),
+    // The payment providers using test keys (the storefront says so): their names only.
+    paymentTestModes: paymentTestModes(settings),
     menu,
     // The live chat's launcher (null: the chat is off).
     chat,
@@ -126,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             children
           ) : (
             <>
+              {data?.paymentTestModes.length ? <TestModeNotice providers={data.paymentTestModes} /> : null}
               {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
               <SiteHeader data={data} />
               <main id="main" tabIndex={-1}>
