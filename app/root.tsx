@@ -21,6 +21,7 @@ import { AddedNotice } from './features/cart/components/added-notice.tsx';
 import { WishlistAddedNotice } from './features/wishlist/components/wishlist-added-notice.tsx';
 import type { ChatWidgetSettings } from './features/chat/chat-settings.server.ts';
 import { loadShell, type ShellData } from './shell/shell-data.server.ts';
+import { TestModeNotice } from './features/payments/components/test-mode-notice.tsx';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             children
           ) : (
             <>
+              {data?.paymentTestModes.length ? <TestModeNotice providers={data.paymentTestModes} /> : null}
               {data && !data.noticeHidden ? <StoreNotice text={data.settings.storeNotice} /> : null}
               <SiteHeader data={data} />
               <main id="main" tabIndex={-1}>

@@ -39,7 +39,7 @@ export const enAdminStripe = {
   'admin.stripe.descriptorHint': 'Shown on the card statement after your account’s descriptor; at most 22 characters.',
   'admin.stripe.save': 'Save changes',
   'admin.order.payment': 'Payment',
-  'admin.order.paymentDashboard': 'View in Stripe’s dashboard',
+  'admin.order.paymentDashboard': 'View in {gateway}’s dashboard',
   'admin.order.paymentTimeline': 'Payment events',
   'admin.order.captureTitle': 'Capture the payment',
   'admin.order.captureHint': 'The card is authorised, not charged. Capture all of it, or less (the rest is released).',

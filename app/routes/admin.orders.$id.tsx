@@ -284,7 +284,7 @@ function PaymentPanel({ order, payment, money }: { order: Route.ComponentProps['
             <>
               {' · '}
               <a href={payment.dashboardUrl} target="_blank" rel="noreferrer">
-                {t('admin.order.paymentDashboard')}
+                {t('admin.order.paymentDashboard', { gateway: payment.gateway })}
               </a>
             </>
           ) : null}

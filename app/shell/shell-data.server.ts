@@ -10,6 +10,7 @@ import { hydrationChunk } from '../lib/hydration-chunk.server.ts';
 import { visitorCart } from '../features/cart/visitor-cart.server.ts';
 import { visitorWishlist } from '../features/wishlist/visitor-wishlist.server.ts';
 import { chatWidgetSettings } from '../features/chat/chat-settings.server.ts';
+import { paymentTestModes } from '../features/payments/test-mode.ts';
 import { noticeCookie } from './store-notice-cookie.ts';
 
 /**
@@ -29,6 +30,8 @@ export async function loadShell({ context, request }: { context: AppLoadContext;
     // Empty on pages shared from the cache; scripts read it from its cookie (app/lib/csrf-token.ts).
     csrfToken: context.csrfToken,
     settings: publicSettings(settings),
+    // The payment providers using test keys (the storefront says so): their names only.
+    paymentTestModes: paymentTestModes(settings),
     menu,
     // The live chat's launcher (null: the chat is off).
     chat,

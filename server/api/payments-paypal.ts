@@ -50,11 +50,18 @@ export async function paypalRoutes(api: FastifyInstance) {
     if (!order || order.paymentMethod !== PAYPAL_PROVIDER) throw orderNotFound();
     return order;
   };
+  /** Back from PayPal: the order its key names; one since switched to another method (its pay page) is only shown, nothing captured. */
+  const findReturning = async (id: number, key: string): Promise<{ order: OrderDetail; paypal: boolean }> => {
+    const order = await getOrderByKey(services.db, id, key);
+    if (!order) throw orderNotFound();
+    return { order, paypal: order.paymentMethod === PAYPAL_PROVIDER };
+  };
 
   api.get('/payments/paypal/return', { schema: apiSchema({ summary: 'Where PayPal sends the shopper after approving: the payment is captured and read from PayPal', tags, query: backQuery, responses: { 200: { description: 'Asked for JSON (`Accept: application/json`): the order status and where to go.', body: backAnswer }, 303: { description: 'A browser: to the order-received page, or back to the page to try again.' } } }) }, async (request, reply) => {
     const { order: id, key } = parseInput(backQuery, request.query);
-    const order = await findOrder(id, key);
+    const { order, paypal } = await findReturning(id, key);
     reply.header('cache-control', 'no-store');
+    if (!paypal) return goTo(request, reply, order.status, order.receivedUrl);
     let declined = false;
     try {
       declined = !!(await settleFromPayPal(services, order, await ctxOf(request), 'return'))?.declined;
@@ -68,8 +75,9 @@ export async function paypalRoutes(api: FastifyInstance) {
 
   api.get('/payments/paypal/cancel', { schema: apiSchema({ summary: 'Where PayPal sends a shopper who cancelled: back to the page to try again; the order stays pending', tags, query: backQuery, responses: { 200: { description: 'Asked for JSON (`Accept: application/json`): the order status and where to go.', body: backAnswer }, 303: { description: 'A browser: to the page to try again.' } } }) }, async (request, reply) => {
     const { order: id, key } = parseInput(backQuery, request.query);
-    const order = await findOrder(id, key);
+    const { order, paypal } = await findReturning(id, key);
     reply.header('cache-control', 'no-store');
+    if (!paypal) return goTo(request, reply, order.status, order.receivedUrl);
     if (order.status === 'pending' && order.transactionId) await notePayPal(services, order.id, { id: `cancelled:${order.transactionId}`, type: 'payer.cancelled' }, `The shopper cancelled at PayPal (${order.transactionId}); the order waits for payment.`);
     return goTo(request, reply, order.status, order.status === 'pending' ? retryUrl(order, 'cancelled') : order.receivedUrl);
   });

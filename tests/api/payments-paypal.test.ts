@@ -194,6 +194,24 @@ for (const dialect of await dialects()) {
       expect((await row(o.order_id)).status).toBe('pending');
     });
 
+    it('switched to bank transfer on its pay page: the old PayPal order is forgotten, so approving it in the tab left open takes no money', async () => {
+      const before = await stock();
+      const o = await checkout();
+      const ppId = paypalIdOf(o.payment_result.redirect_url);
+      const res = await shopper.request('POST', `/api/orders/${o.order_id}/pay`, { payment_method: 'bacs', key: o.order_key }, { 'idempotency-key': `pay-${Math.random()}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'on-hold' });
+      expect((await notes(o.order_id)).filter((n) => n.includes(ppId) && /no longer this order's payment/.test(n))).toHaveLength(1);
+      // The old tab: the shopper approves at PayPal and comes back; PayPal's approval webhook too.
+      const returned = await back(standin.act(ppId, 'approve'));
+      expect(returned.statusCode).toBe(303);
+      expect(returned.headers.location).toBe(`/checkout/order-received/${o.order_id}?key=${o.order_key}`);
+      for (const ev of standin.eventsOf('CHECKOUT.ORDER.APPROVED', ppId)) expect((await webhook(ev)).statusCode).toBe(200);
+      expect(capturesOf(ppId)).toBe(0);
+      expect(await row(o.order_id)).toMatchObject({ status: 'on-hold', payment_method: 'bacs' });
+      expect(await stock()).toBe(before - 1);
+    });
+
     it('a captured amount that differs from the total puts the order on hold with a note', async () => {
       const o = await checkout();
       const ppId = paypalIdOf(o.payment_result.redirect_url);

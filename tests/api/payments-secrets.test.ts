@@ -72,6 +72,22 @@ for (const dialect of await dialects()) {
       expect((await t.app.inject({ method: 'GET', url: '/api/checkout' })).json().payment_methods.map((m: { id: string }) => m.id)).toContain('stripe');
     });
 
+    it('the storefront says “test mode” while the test keys are used, and not with the live keys', async () => {
+      const notice = /<p class="test-mode-notice" role="status"><strong>Test mode:<\/strong> payments through Stripe use test keys; no real money is taken\.<\/p>/;
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).toMatch(notice);
+      expect((await admin.request('PUT', '/api/admin/payments/stripe', { testMode: false })).json().usable).toBe(true);
+      const live = await t.app.inject({ method: 'GET', url: '/' });
+      expect(live.statusCode).toBe(200);
+      expect(live.body).not.toContain('test-mode-notice');
+      expect(live.body).not.toMatch(/Test mode/i);
+      expect((await admin.request('PUT', '/api/admin/payments/stripe', { testMode: true })).json().usable).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: '/cart' })).body).toMatch(notice);
+      // Switched off: nothing to pay with, nothing to say.
+      await admin.request('PUT', '/api/admin/payments/stripe', { enabled: false });
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('test-mode-notice');
+      await admin.request('PUT', '/api/admin/payments/stripe', { enabled: true });
+    });
+
     it('no admin page, staff API answer or shop answer contains a secret key; the database keeps them sealed', async () => {
       const leaks: string[] = [];
       const look = (what: string, text: string) => {

@@ -93,31 +93,77 @@ for (const dialect of await dialects()) {
       expect((await pay(o, 'stripe')).statusCode).toBe(409);
     });
 
-    it('a Stripe order then paid by bank transfer on its pay page: the old PaymentIntent paid later is recorded (note, event) and the order is paid through Stripe, stock taken once', async () => {
+    it('a Stripe order then paid by bank transfer on its pay page: its Checkout Session is closed at Stripe first, so the tab left on it cannot also pay', async () => {
       const full = await stock();
       const o = await checkout('stripe');
-      const session = o.payment_result.redirect_url;
       const pi = (await row(o.order_id)).transaction_id!;
       expect((await pay(o, 'bacs')).json()).toMatchObject({ status: 'on-hold' });
-      expect((await row(o.order_id)).payment_method).toBe('bacs');
-      expect((await payOnPage(session, GOOD)).status).toBe(303);
+      expect(await row(o.order_id)).toMatchObject({ status: 'on-hold', payment_method: 'bacs' });
+      expect(standin.intents.get(pi)!.status).toBe('canceled');
+      const old = await payOnPage(o.payment_result.redirect_url, GOOD);
+      expect(old.status).toBe(410);
+      await deliverAll(pi);
+      expect(await row(o.order_id)).toMatchObject({ status: 'on-hold', payment_method: 'bacs' });
+      expect((await notes(o.order_id)).filter((n) => n.includes(pi) && /cancelled at Stripe before the shopper chose another payment method/.test(n))).toHaveLength(1);
+      expect(await stock()).toBe(full - 1);
+    });
+
+    it('paid at Stripe in another tab, its webhook not here yet: choosing bank transfer is refused and the order is paid through Stripe', async () => {
+      const o = await checkout('stripe');
+      const pi = (await row(o.order_id)).transaction_id!;
+      expect((await payOnPage(o.payment_result.redirect_url, GOOD)).status).toBe(303);
+      const res = await pay(o, 'bacs');
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'paid_at_provider' } });
+      expect(await row(o.order_id)).toMatchObject({ status: 'processing', payment_method: 'stripe', transaction_id: pi });
+      // The pay page (the form without scripts) says so too.
+      const page = await t.app.inject({ method: 'GET', url: `/checkout/order-pay/${o.order_id}?key=${o.order_key}` });
+      expect(page.body).toMatch(/already been paid for/);
+    });
+
+    it('Stripe down when the shopper switches to bank transfer: the switch goes through with a note; the old tab paying later makes it a Stripe order again, and a refund in Stripe’s dashboard is recorded on it', async () => {
+      const full = await stock();
+      const o = await checkout('stripe');
+      const pi = (await row(o.order_id)).transaction_id!;
+      standin.fault = 'down';
+      try {
+        expect((await pay(o, 'bacs')).json()).toMatchObject({ status: 'on-hold' });
+      } finally {
+        standin.fault = null;
+      }
+      expect((await notes(o.order_id)).some((n) => n.includes(pi) && /could not be asked to close the payment/.test(n))).toBe(true);
+      expect((await payOnPage(o.payment_result.redirect_url, GOOD)).status).toBe(303);
       await deliverAll(pi);
       expect(await row(o.order_id)).toMatchObject({ status: 'processing', payment_method: 'stripe', transaction_id: pi });
       expect((await notes(o.order_id)).filter((n) => n.includes(pi) && /switched to/.test(n))).toHaveLength(1);
       expect(await events(o.order_id)).toBeGreaterThan(0);
+      standin.dashboardRefund(pi, 1500);
+      await deliverAll(pi);
+      const refunds = await t.services.db.selectFrom('order_refunds').select(['amount', 'reason']).where('order_id', '=', o.order_id).execute();
+      expect(refunds).toEqual([expect.objectContaining({ amount: 1500, reason: expect.stringMatching(/^Refunded in Stripe \(re_/) })]);
       expect(await stock()).toBe(full - 1);
     });
 
-    it('a Stripe order paid by cash on delivery meanwhile: a late Stripe payment leaves a note to refund one of them, status and stock as they were', async () => {
+    it('Stripe down when the shopper switches to cash on delivery: a late Stripe payment leaves a note to refund one of them; refunding it in Stripe’s dashboard is noted on the order, its own payment unchanged', async () => {
       const full = await stock();
       const o = await checkout('stripe');
       const pi = (await row(o.order_id)).transaction_id!;
-      const cod = (await pay(o, 'cod')).json();
-      expect(cod.status).toBe('processing');
+      standin.fault = 'down';
+      try {
+        expect((await pay(o, 'cod')).json()).toMatchObject({ status: 'processing' });
+      } finally {
+        standin.fault = null;
+      }
       expect((await payOnPage(o.payment_result.redirect_url, GOOD)).status).toBe(303);
       await deliverAll(pi);
       expect(await row(o.order_id)).toMatchObject({ status: 'processing', payment_method: 'cod' });
       expect((await notes(o.order_id)).filter((n) => n.includes(pi) && /already paid with .*refund one of them/.test(n))).toHaveLength(1);
+      const re = standin.dashboardRefund(pi);
+      await deliverAll(pi);
+      await deliverAll(pi);
+      expect(await row(o.order_id)).toMatchObject({ status: 'processing', payment_method: 'cod' });
+      expect(await t.services.db.selectFrom('order_refunds').select('id').where('order_id', '=', o.order_id).execute()).toHaveLength(0);
+      expect((await notes(o.order_id)).filter((n) => n.includes(re.id) && /does not count: its own payment through Cash on delivery is unchanged/.test(n))).toHaveLength(1);
       expect(await stock()).toBe(full - 1);
     });
 

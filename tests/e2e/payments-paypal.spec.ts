@@ -125,3 +125,38 @@ test('with scripts but PayPal’s SDK unreachable: no buttons, and the order sti
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('refund from the admin order page through PayPal, partly, with restock; the dashboard link goes to PayPal’s sandbox', async ({ browser, shop }) => {
+  const shopper = await browser.newContext({ javaScriptEnabled: false });
+  const buyer = await shopper.newPage();
+  // A product whose stock the shop counts (the demo catalog's enamel pin).
+  await addToCart(buyer, 'enamel pin', 'Limited Edition Enamel Pin', { scripts: false });
+  await buyer.goto('/checkout');
+  await fillBilling(buyer, { first: 'Ada', last: 'Lovelace', street: '12 St James Square', city: 'London', country: 'GB', postcode: 'SW1Y 4JH', email: uniqueEmail('paypal-refund') });
+  await buyer.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  await buyer.getByRole('radio', { name: 'PayPal' }).check();
+  await buyer.getByRole('button', { name: 'Place order' }).click();
+  await buyer.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(buyer).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  const id = orderIdOf(buyer.url());
+  await shopper.close();
+  const capture = [...standin.orders.values()].find((o) => String(o.unit.custom_id).startsWith(`${id}-`))!.captures[0]!;
+
+  // The owner, with scripts (the admin's own pages hydrate).
+  const owner = await browser.newContext({ baseURL: shop.server.baseURL, javaScriptEnabled: true });
+  const page = await owner.newPage();
+  await adminSession(page);
+  await page.goto(`/admin/orders/${id}`);
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('link', { name: 'View in PayPal’s dashboard' })).toHaveAttribute('href', `https://www.sandbox.paypal.com/activity/payment/${capture.id}`);
+  await page.getByLabel('Quantity of Limited Edition Enamel Pin refunded').fill('1');
+  await page.getByLabel('Put refunded items back in stock').check();
+  await page.getByLabel('Refund amount').fill('2');
+  await page.getByLabel('Reason (optional)').fill('Scratched');
+  await page.getByRole('button', { name: 'Refund through PayPal' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('Refund recorded.');
+  await expect(page.getByText(/Items restocked/)).toBeVisible();
+  expect(standin.captures.get(capture.id)!.refunded).toBe(200);
+  await expect(page.getByRole('region', { name: 'Refunds' }).getByRole('listitem')).toHaveCount(1);
+  await owner.close();
+});

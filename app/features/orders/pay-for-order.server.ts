@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { getSettings } from '../settings/settings.server.ts';
 import { trustedOrigin } from '../settings/origin.server.ts';
+import { gateway } from '../payments/gateway.ts';
 import { availableMethods, chooseGateway, paymentInstructions, type PaymentMethodInfo, type PaymentResult } from '../payments/payments.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 import { notifyStatus } from './emails.server.ts';
@@ -80,7 +81,8 @@ async function lockRow(trx: DB, id: number) {
 /**
  * Pays an existing order with the method chosen. 404 (not the caller's), 400 (no or
  * unavailable method), 409 `not_payable` (paid, cancelled: nothing changes), 409
- * `out_of_stock` (a failed order whose items sold meanwhile). An offline method's status is
+ * `out_of_stock` (a failed order whose items sold meanwhile), 409 `paid_at_provider` (the
+ * method it was begun with has the money already: the order is moved on by that instead). An offline method's status is
  * set in the transaction that checks the order still waits for payment, so two submits at
  * once move it on once; an online method is asked after that transaction, as at checkout.
  */
@@ -93,6 +95,10 @@ export async function payForOrder(services: Services, id: number, caller: PayCal
   const g = chooseGateway(data.payment_method, settings);
   const settled = g.outcome && (g.outcome.status === 'on-hold' || g.outcome.status === 'processing') ? { ...g.outcome, status: g.outcome.status } : null;
   const title = g.title(settings);
+  const origin = (await trustedOrigin(services, requestOrigin)) ?? '';
+  // Another method than the one begun: that payment is closed at its provider first, so a tab
+  // still open on the provider's page cannot pay it too (one already taken stops the switch).
+  if (found.paymentMethod !== g.id) await gateway(found.paymentMethod)?.abandon?.(found, { settings, origin, services });
   const moved = await withTransaction(services.db, async (trx): Promise<{ from: OrderStatus; to: OrderStatus } | null> => {
     const row = await lockRow(trx, id);
     if (!row) throw orderNotFound();
@@ -109,7 +115,7 @@ export async function payForOrder(services: Services, id: number, caller: PayCal
     result = settled;
   } else {
     try {
-      result = await g.process((await getOrderAdmin(services.db, id))!, { settings, origin: (await trustedOrigin(services, requestOrigin)) ?? '', services });
+      result = await g.process((await getOrderAdmin(services.db, id))!, { settings, origin, services });
     } catch (err) {
       services.log.error({ err, orderId: id }, 'payment gateway failed');
       result = { status: 'failed', message: 'The payment could not be taken. Please try again or choose another payment method.', note: 'Payment error.' };

@@ -98,6 +98,12 @@ export interface PaymentGateway {
    * order is cancelled. An HttpError stops the change.
    */
   beforeStatusChange?(order: OrderDetail, to: OrderStatus, ctx: GatewayContext): Promise<void>;
+  /**
+   * The shopper chose another method for this order on its pay page: the payment begun with
+   * this gateway is closed at the provider, so a tab still open on its page cannot also pay.
+   * A payment the provider already took is applied instead and an HttpError (409) stops the switch.
+   */
+  abandon?(order: OrderDetail, ctx: GatewayContext): Promise<void>;
   /** The payment's page in the provider's dashboard (the admin order page links it). */
   transactionUrl?(transactionId: string, settings: StoreSettings): string | null;
   /** What the shopper is told after ordering (bank details, where to send a cheque). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, storedKeyState, type KeyState } from './key-state.ts';
 
 /*
  * PayPal's settings that may be read anywhere (store settings): whether it is on, what the
@@ -7,19 +8,8 @@ import { z } from 'zod';
  * secrets are NOT here: they live sealed in `payment_secrets` (secrets.server.ts).
  */
 
-const flag = (fallback: boolean) =>
-  z.preprocess((v) => {
-    if (typeof v === 'boolean' || v === undefined) return v;
-    const s = String(v).toLowerCase();
-    return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
-  }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
-
-export const paypalKeyStateSchema = z.object({
-  state: z.enum(['ok', 'invalid', 'missing', 'unchecked']).default('missing'),
-  message: z.string().max(300).default(''),
-  checkedAt: z.string().max(40).default(''),
-});
-export type PayPalKeyState = z.infer<typeof paypalKeyStateSchema>;
+/** One mode's key check (the shape Stripe's settings share). */
+export type PayPalKeyState = KeyState;
 
 const clientId = z.string().trim().max(128, 'At most 128 characters').regex(/^[A-Za-z0-9_-]*$/, 'A client id has only letters, digits, - and _').default('');
 const webhookId = z.string().trim().max(64, 'At most 64 characters').regex(/^[A-Za-z0-9_-]*$/, 'A webhook id has only letters, digits, - and _').default('');
@@ -34,8 +24,8 @@ export const paypalSettingsSchema = z.object({
   liveClientId: clientId,
   sandboxWebhookId: webhookId,
   liveWebhookId: webhookId,
-  sandboxKeys: z.preprocess((v) => v ?? {}, paypalKeyStateSchema),
-  liveKeys: z.preprocess((v) => v ?? {}, paypalKeyStateSchema),
+  sandboxKeys: storedKeyState,
+  liveKeys: storedKeyState,
 });
 export type PayPalSettings = z.infer<typeof paypalSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, storedKeyState, type KeyState } from './key-state.ts';
 
 /*
  * Stripe's settings that may be read anywhere (store settings): whether it is on, what the
@@ -7,20 +8,7 @@ import { z } from 'zod';
  * signing secret are NOT here: they live sealed in `payment_secrets` (secrets.server.ts).
  */
 
-const flag = (fallback: boolean) =>
-  z.preprocess((v) => {
-    if (typeof v === 'boolean' || v === undefined) return v;
-    const s = String(v).toLowerCase();
-    return ['1', 'on', 'true', 'yes'].includes(s) ? true : ['0', 'off', 'false', 'no', ''].includes(s) ? false : v;
-  }, z.boolean({ message: 'Must be yes or no' }).default(fallback));
-
-/** What the last check of one mode's keys found: usable, refused by Stripe, or not set. */
-export const keyStateSchema = z.object({
-  state: z.enum(['ok', 'invalid', 'missing', 'unchecked']).default('missing'),
-  message: z.string().max(300).default(''),
-  checkedAt: z.string().max(40).default(''),
-});
-export type KeyState = z.infer<typeof keyStateSchema>;
+export type { KeyState };
 
 export const stripeSettingsSchema = z.object({
   enabled: flag(false),
@@ -39,8 +27,8 @@ export const stripeSettingsSchema = z.object({
     .default(''),
   testPublishableKey: z.string().trim().max(255).regex(/^(pk_test_[A-Za-z0-9_]+)?$/, 'A test publishable key starts with pk_test_').default(''),
   livePublishableKey: z.string().trim().max(255).regex(/^(pk_live_[A-Za-z0-9_]+)?$/, 'A live publishable key starts with pk_live_').default(''),
-  testKeys: z.preprocess((v) => v ?? {}, keyStateSchema),
-  liveKeys: z.preprocess((v) => v ?? {}, keyStateSchema),
+  testKeys: storedKeyState,
+  liveKeys: storedKeyState,
 });
 export type StripeSettings = z.infer<typeof stripeSettingsSchema>;
 

@@ -7,7 +7,7 @@ import { eventSeen, recordEventOnce } from '../events.server.ts';
 import type { GatewayContext, PaymentGateway, PaymentResult, ReceivedEvent, WebhookRequest } from '../gateway.ts';
 import { applyPayPal, customIdFor, notePayPal, orderOfCustomId, PAYPAL_ACTOR, viewOfOrder, type PayPalView } from './paypal-apply.server.ts';
 import { fromPayPalValue, paypalRefusal, toPayPalValue } from './paypal-amounts.ts';
-import { PAYPAL_PROVIDER, paypalAccess, paypalProblem, verifyWebhook, type PayPalAccess } from './paypal-client.server.ts';
+import { PAYPAL_PROVIDER, paypalAccess, paypalDashboardUrl, paypalProblem, verifyWebhook, type PayPalAccess } from './paypal-client.server.ts';
 import { paypalUsable } from '../../settings/paypal-settings.ts';
 
 /*
@@ -106,7 +106,8 @@ export async function captureAndApply(services: Services, a: PayPalAccess, order
 
 /** The return from PayPal (or the return page, or the JS buttons' onApprove): capture the order's stored PayPal order and apply it. */
 export async function settleFromPayPal(services: Services, order: OrderDetail, ctx: GatewayContext, source = 'return'): Promise<CaptureOutcome | null> {
-  if (!isPayPalId(order.transactionId) || order.status !== 'pending') return null;
+  // An order switched to another method on its pay page no longer takes its PayPal order's money.
+  if (!isPayPalId(order.transactionId) || order.status !== 'pending' || order.paymentMethod !== PAYPAL_PROVIDER) return null;
   const a = await access(services, ctx);
   return captureAndApply(services, a, order, order.transactionId, source);
 }
@@ -204,6 +205,7 @@ async function refundFromPayPal(services: Services, eventId: string, r: Record<s
 export const paypalGateway: PaymentGateway = {
   id: PAYPAL_PROVIDER,
   defaultTitle: 'PayPal',
+  provider: 'PayPal',
   enabled: (s) => paypalUsable(s.paypal),
   title: (s) => s.paypal.title,
   description: (s) => s.paypal.description,
@@ -228,6 +230,16 @@ export const paypalGateway: PaymentGateway = {
     }
   },
   receive,
+  async abandon(order, ctx) {
+    // Nothing to close at PayPal (an order never captured expires there): the shop forgets it.
+    // From now on neither the return nor the approval webhook captures it, as the order is no
+    // longer PayPal's (settleFromPayPal, orderOfCustomId).
+    if (!isPayPalId(order.transactionId) || !['pending', 'failed'].includes(order.status)) return;
+    const note = `PayPal order ${order.transactionId} is no longer this order's payment: the shopper chose another payment method. Approving it in a tab left open takes no money.`;
+    await notePayPal(needServices(ctx), order.id, { id: `forgotten:${order.transactionId}`, type: 'order.forgotten' }, note);
+  },
+  // Sandbox payments are on PayPal's sandbox site, live ones on paypal.com.
+  transactionUrl: (id, settings) => paypalDashboardUrl(id, settings.paypal.sandbox),
   async refresh(order, ctx) {
     await settleFromPayPal(needServices(ctx), order, ctx, 'read');
   },

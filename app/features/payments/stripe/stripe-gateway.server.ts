@@ -120,7 +120,7 @@ async function receive(request: Parameters<NonNullable<PaymentGateway['receive']
     // Stripe retries a webhook that fails.
     throw new HttpError(503, 'stripe_unreachable', 'Stripe could not be asked about this payment; send it again later.');
   }
-  if (event.type === 'charge.refunded' || event.type === 'refund.created' || event.type === 'refund.updated') return refundsFromStripe(services, a, pi, event);
+  if (event.type === 'charge.refunded' || event.type === 'refund.created' || event.type === 'refund.updated') return refundsFromStripe(services, a, pi, event, ctx.settings);
   if (event.type === 'charge.dispute.created') {
     const d = event.data.object as Stripe.Dispute;
     const known = await applyIntent(services, pi, { id: `${event.id}:payment`, type: 'payment.read' });
@@ -132,17 +132,30 @@ async function receive(request: Parameters<NonNullable<PaymentGateway['receive']
   return applyIntent(services, pi, event);
 }
 
-/** Refunds made in Stripe (its dashboard, or ours coming back): each refund id once on the order. */
-async function refundsFromStripe(services: Services, a: StripeAccess, pi: Stripe.PaymentIntent, event: Stripe.Event): Promise<ReceivedEvent> {
+/**
+ * Refunds made in Stripe (its dashboard, or ours coming back): each refund id once on the order
+ * whose PaymentIntent it is (its metadata: id and key), whatever method the order has now. A
+ * refund of the order's own payment is recorded as its refund; one of a payment the order does
+ * not count (made in a tab left open after it was paid otherwise) is a note: the order's own
+ * payment is unchanged.
+ */
+async function refundsFromStripe(services: Services, a: StripeAccess, pi: Stripe.PaymentIntent, event: Stripe.Event, settings: StoreSettings): Promise<ReceivedEvent> {
   const orderId = Number(pi.metadata?.order_id);
-  const order = Number.isSafeInteger(orderId) ? await services.db.selectFrom('orders').select(['id', 'order_key', 'payment_method', 'currency', 'status']).where('id', '=', orderId).executeTakeFirst() : undefined;
-  if (!order || order.order_key !== pi.metadata?.order_key || order.payment_method !== STRIPE_PROVIDER) {
+  const order = Number.isSafeInteger(orderId) ? await services.db.selectFrom('orders').select(['id', 'order_key', 'payment_method', 'payment_method_title', 'transaction_id', 'currency', 'status']).where('id', '=', orderId).executeTakeFirst() : undefined;
+  if (!order || order.order_key !== pi.metadata?.order_key) {
     services.log.warn({ event: event.id, paymentIntent: pi.id }, 'Stripe refund for a payment this shop does not know; ignored');
     return { orderId: null, status: null, applied: false };
   }
+  const own = order.payment_method === STRIPE_PROVIDER && order.transaction_id === pi.id;
   const refunds = await a.stripe.refunds.list({ payment_intent: pi.id, limit: 100 });
   let applied = false;
   for (const re of refunds.data.filter((r) => r.status === 'succeeded' || r.status === 'pending').reverse()) {
+    if (!own) {
+      const paidBy = order.payment_method === STRIPE_PROVIDER ? `Stripe (${order.transaction_id})` : order.payment_method_title;
+      const note = `Stripe refunded ${money(settings, fromStripeAmount(re.amount, order.currency), order.currency)} (${re.id}) of the payment ${pi.id}, which this order does not count: its own payment through ${paidBy} is unchanged.`;
+      applied = (await noteOnce(services, orderId, { id: `refund:${re.id}`, type: 'refund.other-payment' }, note)).applied || applied;
+      continue;
+    }
     try {
       await refundOrder(
         services,
@@ -171,16 +184,19 @@ async function refundsFromStripe(services: Services, a: StripeAccess, pi: Stripe
 }
 
 /**
- * An order pending payment is about to be cancelled (the hold time, or the shop): its open
- * Checkout Session is expired and its PaymentIntent cancelled at Stripe, so no payment can
- * arrive late. A payment Stripe already took (its webhook not here yet) is applied instead and
- * the cancellation stopped (409 `paid_at_provider`). Stripe unreachable: the error is thrown.
+ * An order pending payment is about to be cancelled (the hold time, or the shop) or paid
+ * another way (its pay page): its open Checkout Session is expired and its PaymentIntent
+ * cancelled at Stripe, so no payment can arrive late. A payment Stripe already took (its
+ * webhook not here yet) is applied instead and the change stopped (409 `paid_at_provider`).
+ * Stripe unreachable: the error is thrown.
  */
-async function closeOpenPayment(services: Services, a: StripeAccess, order: OrderDetail): Promise<void> {
+async function closeOpenPayment(services: Services, a: StripeAccess, order: OrderDetail, why: 'cancel' | 'switch' = 'cancel'): Promise<void> {
+  const before = why === 'cancel' ? 'the order was cancelled' : 'the shopper chose another payment method';
   const pi = await currentIntent(a, order);
   if (!pi) return;
   if (pi.status === 'succeeded' || pi.status === 'requires_capture' || pi.status === 'processing') {
     await applyIntent(services, pi, { id: `read:${pi.id}:${pi.status}:${pi.amount_received}:${pi.latest_charge ?? ''}`, type: `read.${pi.status}` });
+    if (why === 'switch') throw new HttpError(409, 'paid_at_provider', 'This order has been paid by card already: there is nothing more to pay.');
     throw new HttpError(409, 'paid_at_provider', `Stripe has this order's payment (${pi.id}, ${pi.status.replace(/_/g, ' ')}): it is not cancelled.`);
   }
   if (pi.status === 'canceled') return;
@@ -191,7 +207,7 @@ async function closeOpenPayment(services: Services, a: StripeAccess, order: Orde
   // Expiring a session cancels the PaymentIntent it made; one of the Payment Element is cancelled here.
   const now = await a.stripe.paymentIntents.retrieve(pi.id);
   if (now.status !== 'canceled') await a.stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `vitrine-abandon-${pi.id}` });
-  await services.db.transaction().execute((trx) => insertNote(trx, order.id, `Stripe payment ${pi.id} cancelled at Stripe before the order was cancelled: no late payment can be taken.`, false, STRIPE_ACTOR.name));
+  await services.db.transaction().execute((trx) => insertNote(trx, order.id, `Stripe payment ${pi.id} cancelled at Stripe before ${before}: no late payment can be taken.`, false, STRIPE_ACTOR.name));
 }
 
 export const stripeGateway: PaymentGateway = {
@@ -239,6 +255,20 @@ export const stripeGateway: PaymentGateway = {
   },
   receive,
   transactionUrl: (id, settings) => dashboardUrl(id, settings.stripe.testMode),
+  async abandon(order, ctx) {
+    const services = needServices(ctx);
+    const a = await stripeAccess(services, ctx.settings);
+    if (!a || !['pending', 'failed'].includes(order.status)) return;
+    try {
+      await closeOpenPayment(services, a, order, 'switch');
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      // Stripe down: the shopper may still pay another way; a payment that still arrives is applied by its webhook.
+      services.log.warn({ err, orderId: order.id }, 'Stripe payment could not be closed before a change of method');
+      const note = `Stripe could not be asked to close the payment ${order.transactionId} before the shopper chose another payment method (${stripeErrorMessage(err).message}). If it is paid later, the order shows it.`;
+      await services.db.transaction().execute((trx) => insertNote(trx, order.id, note, false, STRIPE_ACTOR.name));
+    }
+  },
   async beforeStatusChange(order, to, ctx) {
     if (to !== 'completed' && to !== 'cancelled') return;
     const services = needServices(ctx);
