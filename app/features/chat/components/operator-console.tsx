@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { usePageVisible } from '../client/use-page-visible.ts';
 import { ChatConnection, type ConnectionState } from '../client/chat-connection.ts';
 import { CLIENT_EVENTS, MESSAGE_MAX, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-admin.ts';
@@ -139,13 +140,7 @@ export function OperatorConsole() {
   const [selected, setSelected] = useState<number | null>(null);
   const selectedRef = useRef<number | null>(null);
   selectedRef.current = selected;
-  const [visible, setVisible] = useState(true);
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible');
-    update();
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
+  const visible = usePageVisible();
   // A reply box to focus once its pane is on screen (after accepting: the queue's button is gone).
   const [focusId, setFocusId] = useState<number | null>(null);
   useEffect(() => {
