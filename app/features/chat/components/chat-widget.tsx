@@ -1,53 +1,24 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { usePageVisible } from '../client/use-page-visible.ts';
 import { ChatConnection } from '../client/chat-connection.ts';
-import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MESSAGE_MAX, MINIMISE_AFTER_MS, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
+import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MINIMISE_AFTER_MS, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
-import { chatToken, pageVendorId, postChat } from './chat-api.ts';
-import { ChatText } from './chat-text.tsx';
-import { ChatAvatar } from './chat-avatar.tsx';
+import { chatToken, postChat } from './chat-api.ts';
+import { errorMessage, fieldMessage, readLoginForm, sendOfflineForm, sendResumeForm, LoginPanel, OfflinePanel, ResumePanel, type FormState } from './chat-widget-forms.tsx';
+import { bubbleOf, ConversationPanel, type Bubble } from './chat-widget-conversation.tsx';
+import { EndPanel } from './chat-widget-end.tsx';
+import { ChatHead } from './chat-widget-head.tsx';
 import type { ChatUser } from './chat-launcher.tsx';
 
 /*
  * The visitor's chat popup (loaded lazily by chat-launcher.tsx). Panels: connecting, login,
  * offline (contact form) or busy, conversation, end. The connection (client/chat-connection.ts)
- * does delivery; this file shows it. Every text from the network is rendered as React text.
+ * does delivery; this file holds the popup's state and shows one panel at a time
+ * (chat-widget-head.tsx, chat-widget-forms.tsx, chat-widget-conversation.tsx,
+ * chat-widget-end.tsx). Every text from the network is rendered as React text.
  */
 
 type Panel = 'connecting' | 'login' | 'resume' | 'offline' | 'busy' | 'conversation' | 'end';
-
-/** A message in the list: delivered (with seq) or still pending (own, not yet acknowledged). */
-interface Bubble {
-  key: string;
-  own: boolean;
-  system: boolean;
-  name: string;
-  text: string;
-  pending: boolean;
-  failed?: string;
-  seq?: number;
-  /** The operator's picture (chat-avatar.tsx); visitors and the system have none. */
-  avatar?: { type: string; image: string; gravatar: string };
-}
-
-const FIELD_MESSAGES: Record<string, string> = {
-  field_empty: t('chat.fieldEmpty'),
-  invalid_email: t('chat.invalidEmail'),
-  invalid_username: t('chat.invalidUsername'),
-  too_long: t('chat.tooLong', { max: MESSAGE_MAX }),
-};
-const fieldMessage = (code: string) => FIELD_MESSAGES[code] ?? code;
-
-function errorMessage(e: ChatErrorBody): string {
-  const byCode: Record<string, string> = {
-    already_logged: t('chat.alreadyLogged'),
-    guest_limit: t('chat.guestLimit'),
-    closed: t('chat.closed'),
-    rate_limited: t('chat.rateLimited'),
-    too_long: t('chat.tooLong', { max: MESSAGE_MAX }),
-    empty: t('chat.empty'),
-  };
-  return byCode[e.code] ?? e.message;
-}
 
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 480px)').matches;
 const here = () => window.location.pathname + window.location.search;
@@ -114,16 +85,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
       onMessage(m: ChatMessageView) {
         const own = m.senderType === 'visitor';
         setBubbles((list) => {
-          const bubble: Bubble = {
-            key: `s${m.seq}`,
-            own,
-            system: m.senderType === 'system',
-            name: m.userName,
-            text: m.text,
-            pending: false,
-            seq: m.seq,
-            ...(m.senderType === 'operator' ? { avatar: { type: m.avatarType, image: m.avatarImage, gravatar: m.gravatar } } : {}),
-          };
+          const bubble = bubbleOf(m);
           const i = m.clientId ? list.findIndex((b) => b.key === `c${m.clientId}`) : -1;
           if (i >= 0) return [...list.slice(0, i), ...list.slice(i + 1), bubble];
           return [...list, bubble];
@@ -221,13 +183,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
 
   // Read means: the popup is open on the conversation and the page is visible. Restored or
   // shown again, what arrived meanwhile is read now.
-  const [visible, setVisible] = useState(true);
-  useEffect(() => {
-    const update = () => setVisible(document.visibilityState === 'visible');
-    update();
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
+  const visible = usePageVisible();
   useEffect(() => {
     const c = conn.current;
     if (!open || !visible || panel !== 'conversation' || !c || !conversation) return;
@@ -283,15 +239,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
 
   function onLogin(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const name = String(form.get('name') ?? '').trim();
-    const email = String(form.get('email') ?? '').trim();
-    const gdpr = form.get('gdpr') === 'on';
-    const missing: Record<string, string> = {};
-    if (!name) missing.name = t('chat.fieldEmpty');
-    if (!email) missing.email = t('chat.fieldEmpty');
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) missing.email = t('chat.invalidEmail');
-    if (hello?.settings.gdpr && !gdpr) missing.gdpr = t('chat.gdpr');
+    const { name, email, gdpr, missing } = readLoginForm(e.currentTarget, !!hello?.settings.gdpr);
     setFields(missing);
     if (Object.keys(missing).length) return;
     setMe({ name, email });
@@ -300,17 +248,10 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
 
   async function onOffline(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    const sending = sendOfflineForm(e.currentTarget, here());
     setBusy(true);
     setNotice('');
-    const { status, body } = await postChat<{ message?: string; error?: ChatErrorBody }>('/api/chat/offline', {
-      name: String(form.get('name') ?? ''),
-      email: String(form.get('email') ?? ''),
-      message: String(form.get('message') ?? ''),
-      gdpr: form.get('gdpr') === 'on',
-      currentPage: here(),
-      vendorId: pageVendorId(),
-    }).catch(() => ({ status: 0, body: {} as { message?: string; error?: ChatErrorBody } }));
+    const { status, body } = await sending;
     setBusy(false);
     if (status === 201) {
       setFields({});
@@ -342,7 +283,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     setFields({});
     setBusy(true);
     setNotice('');
-    const { body } = await postChat<{ message?: string; error?: ChatErrorBody }>('/api/chat/resume', { email }).catch(() => ({ status: 0, body: {} as { message?: string; error?: ChatErrorBody } }));
+    const { body } = await sendResumeForm(email);
     setBusy(false);
     setNotice(body.message ?? body.error?.message ?? t('chat.w.connectionError'));
   }
@@ -438,63 +379,11 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     else setPanel('connecting');
   }
 
-  const field = (name: string, label: string, input: React.ReactNode) => (
-    <div className="chat-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {input}
-      {fields[name] ? (
-        <p className="chat-field__error" id={`${id}-${name}-error`}>
-          {fields[name]}
-        </p>
-      ) : null}
-    </div>
-  );
-  const inputProps = (name: string) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': fields[name] ? true : undefined,
-    'aria-describedby': fields[name] ? `${id}-${name}-error` : undefined,
-  });
-  const emailField = field('email', t('chat.w.email'), <input {...inputProps('email')} type="email" autoComplete="email" defaultValue={me.email} maxLength={254} />);
-  const nameEmail = (
-    <>
-      {field('name', t('chat.w.name'), <input {...inputProps('name')} autoComplete="name" defaultValue={me.name} maxLength={100} />)}
-      {emailField}
-      {hello?.settings.gdpr ? (
-        <div className="chat-field chat-field--check">
-          <input {...inputProps('gdpr')} type="checkbox" />
-          <label htmlFor={`${id}-gdpr`}>{t('chat.w.gdprLabel')}</label>
-          {fields.gdpr ? (
-            <p className="chat-field__error" id={`${id}-gdpr-error`}>
-              {fields.gdpr}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </>
-  );
-
   const operatorName = conversation?.operatorName;
-  const lastOwnKey = [...bubbles].reverse().find((b) => b.own && !b.pending)?.key;
+  const form: FormState = { id, fields, notice, busy, me, gdpr: !!hello?.settings.gdpr };
   return (
     <div ref={popupRef} className="chat-popup" data-panel={panel} role="dialog" aria-labelledby={`${id}-title`} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), minimise())}>
-      {/* The header's click is a pointer shortcut; keyboard users have the button and Escape. */}
-      <div
-        className="chat-head"
-        data-minimisable={headerReady ? 'true' : undefined}
-        onClick={(e) => {
-          if (headerReady && !(e.target as Element).closest('button')) minimise();
-        }}
-      >
-        <h2 className="chat-head__title" id={`${id}-title`}>
-          {panel === 'conversation' && operatorName ? operatorName : t('chat.w.title')}
-        </h2>
-        <button type="button" className="chat-head__min" aria-label={t('chat.w.minimise')} onClick={minimise}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path d="M5 12h14" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </button>
-      </div>
+      <ChatHead id={id} title={panel === 'conversation' && operatorName ? operatorName : t('chat.w.title')} ready={headerReady} onMinimise={minimise} />
       <div className="chat-live visually-hidden" aria-live="polite" role="status">
         {open ? announce : ''}
       </div>
@@ -506,160 +395,31 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
       <div className="chat-body">
         {panel === 'connecting' ? <p className="chat-connecting">{t('chat.w.connecting')}</p> : null}
 
-        {panel === 'login' ? (
-          <form className="chat-form" noValidate onSubmit={onLogin}>
-            <p>{t('chat.w.loginIntro')}</p>
-            {nameEmail}
-            {notice ? <p className="chat-notice chat-notice--error" role="alert">{notice}</p> : null}
-            <button type="submit" className="chat-button" disabled={busy}>
-              {busy ? t('chat.w.connecting') : t('chat.w.start')}
-            </button>
-            <button type="button" className="chat-link-button" onClick={() => goTo('resume')}>
-              {t('chat.w.resumeAsk')}
-            </button>
-          </form>
-        ) : null}
-
-        {panel === 'resume' ? (
-          <form className="chat-form" noValidate onSubmit={(e) => void onResume(e)}>
-            <p>{t('chat.w.resumeIntro')}</p>
-            {emailField}
-            {notice ? (
-              <p className="chat-notice" role="status">
-                {notice}
-              </p>
-            ) : null}
-            <button type="submit" className="chat-button" disabled={busy}>
-              {busy ? t('chat.w.sending') : t('chat.w.resumeSend')}
-            </button>
-            <button type="button" className="chat-link-button" onClick={() => goTo('login')}>
-              {t('chat.w.back')}
-            </button>
-          </form>
-        ) : null}
-
-        {panel === 'offline' ? (
-          <form className="chat-form" noValidate onSubmit={(e) => void onOffline(e)}>
-            <p>{t('chat.w.offlineIntro')}</p>
-            {nameEmail}
-            {field('message', t('chat.w.message'), <textarea {...inputProps('message')} rows={4} maxLength={MESSAGE_MAX} />)}
-            {notice ? <p className="chat-notice chat-notice--error" role="alert">{notice}</p> : null}
-            <button type="submit" className="chat-button" disabled={busy}>
-              {busy ? t('chat.w.sending') : t('chat.w.sendOffline')}
-            </button>
-          </form>
-        ) : null}
+        {panel === 'login' ? <LoginPanel {...form} onSubmit={onLogin} onResumeAsk={() => goTo('resume')} /> : null}
+        {panel === 'resume' ? <ResumePanel {...form} onSubmit={(e) => void onResume(e)} onBack={() => goTo('login')} /> : null}
+        {panel === 'offline' ? <OfflinePanel {...form} onSubmit={(e) => void onOffline(e)} /> : null}
 
         {panel === 'busy' ? <p className="chat-notice">{hello?.mode === 'offline' ? t('chat.w.offlineNoForm') : t('chat.w.busy')}</p> : null}
 
         {panel === 'conversation' ? (
-          <>
-            <ol className="chat-messages" ref={listRef} aria-label={t('chat.w.messages')} tabIndex={0}>
-              {/* Only until an operator takes the chat (their name is in the header from then on). */}
-              {bubbles.length === 0 && !conversation?.operatorId ? <li className="chat-msg chat-msg--system">{t('chat.w.waiting')}</li> : null}
-              {bubbles.map((b) => (
-                <li key={b.key} className={`chat-msg ${b.system ? 'chat-msg--system' : b.own ? 'chat-msg--own' : 'chat-msg--other'}${b.pending ? ' chat-msg--pending' : ''}`}>
-                  {!b.system ? (
-                    <span className="chat-msg__name">
-                      <ChatAvatar name={b.own ? me.name || b.name : b.name} type={b.avatar?.type} image={b.avatar?.image} gravatar={b.avatar?.gravatar} />
-                      {b.own ? t('chat.w.you') : b.name}
-                    </span>
-                  ) : null}
-                  <span className="chat-msg__text">
-                    <ChatText text={b.text} />
-                  </span>
-                  {b.pending ? <span className="chat-msg__state">{t('chat.w.sending')}</span> : null}
-                  {b.own && b.seq !== undefined && b.seq <= readUpTo && b.key === lastOwnKey ? <span className="chat-msg__state">{t('chat.w.seen')}</span> : null}
-                  {b.failed ? <span className="chat-msg__state chat-msg__state--error">{t('chat.w.failed', { reason: b.failed })}</span> : null}
-                </li>
-              ))}
-            </ol>
-            <p className="chat-typing" aria-hidden={typingName ? undefined : true}>
-              {typingName ? t('chat.w.typing', { name: typingName }) : '\u00a0'}
-            </p>
-            <form
-              className="chat-reply"
-              onSubmit={(e) => {
-                e.preventDefault();
-                send();
-              }}
-            >
-              <label htmlFor={`${id}-reply`} className="visually-hidden">
-                {t('chat.w.reply')}
-              </label>
-              <textarea
-                ref={replyRef}
-                id={`${id}-reply`}
-                className="chat-reply__box"
-                rows={2}
-                maxLength={MESSAGE_MAX}
-                placeholder={t('chat.w.reply')}
-                aria-describedby={`${id}-hint`}
-                onKeyDown={onReplyKey}
-                onBlur={() => setTyping(false)}
-              />
-              <span id={`${id}-hint`} className="visually-hidden">
-                {t('chat.w.replyHint')}
-              </span>
-              <button type="submit" className="chat-button chat-reply__send">
-                {t('chat.w.send')}
-              </button>
-            </form>
-            <button type="button" className="chat-link-button" onClick={() => void endChat()}>
-              {t('chat.w.end')}
-            </button>
-          </>
+          <ConversationPanel
+            id={id}
+            bubbles={bubbles}
+            operatorId={conversation?.operatorId}
+            myName={me.name}
+            readUpTo={readUpTo}
+            typingName={typingName}
+            listRef={listRef}
+            replyRef={replyRef}
+            onReplyKey={onReplyKey}
+            onReplyBlur={() => setTyping(false)}
+            onSend={send}
+            onEnd={() => void endChat()}
+          />
         ) : null}
 
-        {panel === 'end' ? (
-          <div className="chat-end">
-            {conversation ? (
-              <form className="chat-form" onSubmit={(e) => void onRate(e)}>
-                <p>{t('chat.w.ended')}</p>
-                <fieldset className="chat-rate">
-                  <legend>{t('chat.w.rate')}</legend>
-                  <button type="submit" name="evaluation" value="good" className="chat-button chat-button--ghost" disabled={busy}>
-                    <RateIcon kind="good" /> {t('chat.w.good')}
-                  </button>
-                  <button type="submit" name="evaluation" value="bad" className="chat-button chat-button--ghost" disabled={busy}>
-                    <RateIcon kind="bad" /> {t('chat.w.bad')}
-                  </button>
-                </fieldset>
-                {conversation.visitorEmail ? (
-                  <div className="chat-field chat-field--check">
-                    <input id={`${id}-copy`} name="copy" type="checkbox" />
-                    <label htmlFor={`${id}-copy`}>{t('chat.w.copy')}</label>
-                  </div>
-                ) : null}
-              </form>
-            ) : null}
-            {notice ? (
-              <p className="chat-notice" role="status">
-                {notice}
-              </p>
-            ) : null}
-            <button type="button" className="chat-button" onClick={newChat}>
-              {t('chat.w.newChat')}
-            </button>
-          </div>
-        ) : null}
+        {panel === 'end' ? <EndPanel id={id} conversation={conversation} busy={busy} notice={notice} onRate={(e) => void onRate(e)} onNewChat={newChat} /> : null}
       </div>
     </div>
-  );
-}
-
-/** Thumbs up or down drawn inline: an emoji shows as an empty box where no emoji font is installed. */
-function RateIcon({ kind }: { kind: 'good' | 'bad' }) {
-  return (
-    <svg className="chat-rate__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" style={kind === 'bad' ? { transform: 'rotate(180deg)' } : undefined}>
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M7 10v11H3V10h4zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7"
-      />
-    </svg>
   );
 }
