@@ -1,13 +1,22 @@
 /*
  * Writing CSV (the reader is csv.ts): RFC 4180 cells, CRLF line ends, and a streamed download
  * that starts at once and is written a page of rows at a time, so an export never holds a
- * whole table. Cells starting with = + - @ are prefixed with an apostrophe, as WooCommerce's
- * exporter does, so a spreadsheet shows them as text instead of running them as formulas;
- * WooCommerce's importer and ours (woo-import/values.ts `unescapeCell`) drop the apostrophe.
+ * whole table. Cells starting with = + - @ (or a tab or carriage return) are prefixed with an
+ * apostrophe, as WooCommerce's exporter does, so a spreadsheet shows them as text instead of
+ * running them as formulas; WooCommerce's importer and ours (woo-import/values.ts
+ * `unescapeCell`) drop the apostrophe. Every CSV export (products, orders, customers, tax
+ * rates, reports, form submissions) writes its cells here; amounts go through money.ts
+ * `plainPrice`.
  */
 
-/** What a spreadsheet would run as a formula. */
-const FORMULA_START = /^[=+\-@]/;
+/**
+ * What a spreadsheet would run as a formula, or a cell that already starts with the apostrophe
+ * before one (it gets one more, so reading drops exactly the apostrophe writing added).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** The inverse of the formula guard: drops the apostrophe in front of a formula start. */
+export const unescapeFormula = (cell: string): string => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** One cell: neutralised against formulas, then quoted when it holds a comma, quote, line break or edge space. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -47,11 +56,4 @@ export function csvDownload(fileName: string, lines: AsyncGenerator<string>): Re
       'x-content-type-options': 'nosniff',
     },
   });
-}
-
-/** Minor units as a plain decimal string with the currency's `exponent` decimals ("12.50", "-0.05", "1200"); never through a float. */
-export function decimalAmount(minor: number, exponent: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.round(minor))).padStart(exponent + 1, '0');
-  return exponent > 0 ? `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : `${sign}${digits}`;
 }

@@ -9,7 +9,7 @@ import { importWooCommerce } from '../../app/features/catalog/woo-import/importe
 import { exportProductsCsv, EXPORT_PAGE } from '../../app/features/catalog/woo-export/export.server.ts';
 import { getOrderAdmin } from '../../app/features/orders/orders.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
-import { decimalAmount } from '../../app/lib/csv-write.ts';
+import { plainPrice } from '../../app/lib/money.ts';
 import { isCsvError, parseCsv } from '../../app/lib/csv.ts';
 import { storeImage } from '../../app/lib/images.server.ts';
 import { mediaStoreFor } from '../../app/lib/media-store.server.ts';
@@ -191,7 +191,7 @@ for (const dialect of await dialects()) {
       ]);
       for (const id of [ids.one, ids.two]) {
         const order = (await getOrderAdmin(db, id))!;
-        const money = (minor: number) => decimalAmount(minor, 2);
+        const money = (minor: number) => plainPrice(minor, { currency: 'USD', pricePrecision: 2 });
         const mine = rows.filter((r) => r['Order number'] === String(id));
         for (const r of mine) {
           expect(r).toMatchObject({ 'Customer e-mail': 'walk-in@example.com', Currency: 'GBP', 'Order subtotal': money(order.display.subtotal), Shipping: money(order.display.shipping[0]!.amount), 'Order total': money(order.display.total), 'Shipping method': 'Standard' });
@@ -262,7 +262,7 @@ for (const dialect of await dialects()) {
       expect(pieces).toBeGreaterThan(1);
       const rows = await table(await download(other, '/admin/products.csv'));
       expect(rows).toHaveLength(total + existing + 3);
-      expect(rows.at(-1)).toMatchObject({ SKU: `bulk-${total - 1}`, 'Regular price': decimalAmount(100 + ((total - 1) % 500), 2) });
+      expect(rows.at(-1)).toMatchObject({ SKU: `bulk-${total - 1}`, 'Regular price': plainPrice(100 + ((total - 1) % 500), { currency: 'USD', pricePrecision: 2 }) });
     }, 60_000);
   });
 }

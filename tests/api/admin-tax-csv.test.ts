@@ -4,6 +4,7 @@ import type { Location } from '../../app/features/cart/contracts.ts';
 import { saveTaxRate } from '../../app/features/tax/tax-admin.server.ts';
 import { findTaxRates } from '../../app/features/tax/tax.server.ts';
 import { taxRateInputSchema } from '../../app/features/tax/tax.schema.ts';
+import { isCsvError, parseCsv } from '../../app/lib/csv.ts';
 import { staffLogin } from '../helpers/admin-forms.ts';
 import { createTestApp, type Client, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -153,6 +154,23 @@ for (const dialect of await dialects()) {
       const editor = await staffLogin(t, 'editor', 'tax-csv.example');
       expect((await t.app.inject({ method: 'GET', url: '/admin/tax.csv', headers: { cookie: editor.cookieHeader() } })).statusCode).toBe(403);
       expect([302, 303, 403]).toContain((await t.app.inject({ method: 'GET', url: '/admin/tax.csv' })).statusCode);
+    });
+
+    it('the export guards cells a spreadsheet would run as formulas, and importing the file gives the text back', async () => {
+      await db().deleteFrom('tax_rates').execute();
+      const formulas = ['=HYPERLINK("http://evil.example","x")', '+1 555', '-2+3', '@SUM(A1)', "'=already quoted"];
+      for (const [i, name] of formulas.entries()) {
+        await saveTaxRate(db(), null, { country: 'GB', state: '', postcodes: i === 0 ? '=1...9' : '', cities: '', rate: '20', name, priority: String(i + 1), compound: '0', shipping: '1', taxClass: '' });
+      }
+      const before = await rows();
+      const exported = await exportCsv();
+      expect(exported.statusCode).toBe(200);
+      const cells = (await parseCsv(exported.body)).flatMap((r) => (isCsvError(r) ? [] : r.fields));
+      for (const c of cells) expect(c, c).not.toMatch(/^[=+\-@]/);
+      expect(cells).toEqual(expect.arrayContaining([`'=HYPERLINK("http://evil.example","x")`, "'+1 555", "'-2+3", "'@SUM(A1)", "''=already quoted", "'=1...9"]));
+      await db().deleteFrom('tax_rates').execute();
+      expect((await importCsv(exported.body)).statusCode).toBe(200);
+      expect(await rows()).toEqual(before);
     });
 
     it('export, then import into a shop without rates, gives back the same rates (random tables)', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
-import { CSV_BOM, csvLine, decimalAmount } from '../../lib/csv-write.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv-write.ts';
 import { contains } from '../../lib/list-query.ts';
-import { currencyInfo } from '../../lib/money.ts';
+import { currencyInfo, plainPrice } from '../../lib/money.ts';
 import { STAFF_ROLES } from '../../lib/roles.ts';
 import { getSettings } from '../settings/settings.server.ts';
 import { SPENT_STATUSES } from './customers-admin.server.ts';
@@ -24,8 +24,9 @@ const spentSql = sql<number | string>`sum(case when orders.status in (${sql.join
 const paidCountSql = sql<number | string>`sum(case when orders.status in (${sql.join(SPENT_STATUSES)}) then 1 else 0 end)`;
 
 export async function* exportCustomersCsv(db: DB, query: Pick<CustomerListQuery, 'q' | 'role'> = { q: '' }): AsyncGenerator<string> {
-  const { exponent } = currencyInfo((await getSettings(db)).currency);
-  const money = (minor: number) => decimalAmount(minor, exponent);
+  const { currency } = await getSettings(db);
+  const exact = { currency, pricePrecision: currencyInfo(currency).exponent };
+  const money = (minor: number) => plainPrice(minor, exact);
   /** Average of the paid orders' amounts (what was spent over how many orders it was spent on). */
   const average = (spent: number, paid: number) => (paid > 0 ? money(Math.round(spent / paid)) : '');
   yield CSV_BOM + csvLine(CUSTOMER_CSV_HEADER);

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv-write.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -377,16 +378,6 @@ export async function uploadForStaff(db: DB, dataDir: string, submissionId: numb
   return data ? { name: rec.name, type: rec.type, size: data.length, data } : null;
 }
 
-/** A spreadsheet cell that cannot run as a formula: `=`, `+`, `-`, `@`, tab and CR starts get a `'`. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const csvCell = (value: string) => {
-  const v = neutraliseCell(value);
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
-
 /**
  * The form's submissions as CSV (RFC 4180, CRLF, UTF-8 with BOM for spreadsheet programs):
  * date, status, one column per field of the form, then files; every cell neutralised against
@@ -397,16 +388,16 @@ export async function submissionsCsv(db: DB, formId: number, query: Omit<Submiss
   if (!def) throw notFound();
   const names = def.tags.filter((t) => t.name && t.type !== 'count' && t.type !== 'submit' && t.type !== 'response' && t.type !== 'file').map((t) => t.name);
   const header = ['Date', 'Status', ...names, 'Files'];
-  const lines = [header.map(csvCell).join(',')];
+  const lines = [csvLine(header)];
   for (let page = 1; ; page++) {
     const { items } = await listSubmissions(db, { ...query, formId, page, perPage: 200 });
     for (const s of items) {
       const cells = [s.createdAt, s.status, ...names.map((n) => ([] as string[]).concat(s.fields[n] ?? []).join(', ')), s.files.map((f) => f.name).join(', ')];
-      lines.push(cells.map(csvCell).join(','));
+      lines.push(csvLine(cells));
     }
     if (items.length < 200) break;
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return CSV_BOM + lines.join('');
 }
 
 /**

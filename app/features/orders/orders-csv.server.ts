@@ -1,6 +1,6 @@
 import type { DB } from '../../../db/client.ts';
-import { CSV_BOM, csvLine, decimalAmount } from '../../lib/csv-write.ts';
-import { currencyInfo } from '../../lib/money.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv-write.ts';
+import { currencyInfo, plainPrice } from '../../lib/money.ts';
 import { orderDetail, type OrderDetail } from './orders.server.ts';
 import { whereOrders, type OrderFilter } from './order-filter.server.ts';
 
@@ -30,7 +30,8 @@ const sum = (rows: { amount: number }[]) => rows.reduce((a, r) => a + r.amount, 
 
 /** The CSV rows of one order. */
 export function orderCsvLines(o: OrderDetail): string {
-  const money = (minor: number) => decimalAmount(minor, currencyInfo(o.currency).exponent);
+  const exact = { currency: o.currency, pricePrecision: currencyInfo(o.currency).exponent };
+  const money = (minor: number) => plainPrice(minor, exact);
   const d = o.display;
   const tax = d.basis === 'excl' ? sum(d.taxes) : sum(d.includedTaxes);
   const addr = (a: OrderDetail['billing'], phone: boolean) => [

@@ -1,3 +1,4 @@
+import { csvCell } from '../../lib/csv-write.ts';
 import { plainPrice, type PriceFormat } from '../../lib/money.ts';
 import type { CategoryRow, ProductRow } from './breakdowns.server.ts';
 import type { CouponRow, RevenueBucket, TaxRow } from './revenue.server.ts';
@@ -17,10 +18,7 @@ export type ReportTable = (typeof REPORT_TABLES)[number];
 /** Minor units as a decimal string in the shop's precision. */
 export const decimal = plainPrice;
 
-const text = (value: string) => {
-  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-};
+const text = (value: string) => csvCell(value);
 
 type Cell = { t: string } | { n: number } | { m: number };
 

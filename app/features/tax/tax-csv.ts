@@ -1,5 +1,6 @@
 import { HttpError } from '../../lib/http-error.ts';
 import { isCsvError, readCsv, type CsvRecord } from '../../lib/csv.ts';
+import { csvLine, unescapeFormula } from '../../lib/csv-write.ts';
 import { unstorable } from '../../lib/validate.ts';
 import { formatRatePercent, taxRateInputSchema, type TaxRateInput } from './tax.schema.ts';
 
@@ -7,7 +8,8 @@ import { formatRatePercent, taxRateInputSchema, type TaxRateInput } from './tax.
  * WooCommerce's tax-rate CSV. Its importer reads the ten columns by position and skips the
  * first row whatever it says (its own export heads the columns in the admin's language), so
  * the wording of the header does not matter here either; the header its export writes, and
- * its sample_tax_rates.csv has, is CSV_COLUMNS.
+ * its sample_tax_rates.csv has, is CSV_COLUMNS. Cells are written by csv-write.ts, guarded
+ * against formulas (a leading = + - @ gets an apostrophe, which reading drops again).
  */
 
 /** The columns in WooCommerce's order, headed as its export and sample file head them. */
@@ -74,7 +76,8 @@ function parseRow(row: CsvRecord): TaxRateInput {
   }
   const odd = row.fields.findIndex(unstorable);
   if (odd >= 0) throw bad(`Row ${row.row}, ${cellName(odd)}: contains a character that cannot be stored (NUL).`);
-  const input: Record<string, string> = Object.fromEntries(KEYS.map((k, i) => [k, row.fields[i] ?? '']));
+  // A cell the export guarded against formulas ("'=x") holds the text after the apostrophe.
+  const input: Record<string, string> = Object.fromEntries(KEYS.map((k, i) => [k, unescapeFormula(row.fields[i] ?? '')]));
   // WooCommerce takes an empty Compound or Shipping cell as 0 (the admin form defaults Shipping to on; a file does not).
   for (const flag of ['compound', 'shipping'] as const) if (input[flag]!.trim() === '') input[flag] = '0';
   const parsed = taxRateInputSchema.safeParse(input);
@@ -125,11 +128,6 @@ export interface StoredTaxRate {
   tax_class: string;
 }
 
-/** RFC 4180: a cell holding a comma, a quote or a line break (or edge spaces) is quoted, its quotes doubled. */
-function cell(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** Rate as WooCommerce writes it: four decimals ("20.0000", "8.8750"). */
 function rateCell(stored: number): string {
   const [int, frac = ''] = formatRatePercent(stored).split('.');
@@ -141,20 +139,16 @@ export const CSV_HEADER_LINE = `${CSV_COLUMNS.join(',')}\r\n`;
 /** One rate as a CSV line in WooCommerce's export format: lists joined by "; ", "*" for any place, 1/0 flags. */
 export function taxRateCsvLine(r: StoredTaxRate): string {
   const list = (stored: string) => stored.split(';').filter(Boolean).join('; ');
-  return (
-    [
-      r.country || '*',
-      r.state || '*',
-      list(r.postcodes) || '*',
-      list(r.cities) || '*',
-      rateCell(r.rate),
-      r.name,
-      String(r.priority),
-      r.compound ? '1' : '0',
-      r.shipping ? '1' : '0',
-      r.tax_class,
-    ]
-      .map(cell)
-      .join(',') + '\r\n'
-  );
+  return csvLine([
+    r.country || '*',
+    r.state || '*',
+    list(r.postcodes) || '*',
+    list(r.cities) || '*',
+    rateCell(r.rate),
+    r.name,
+    String(r.priority),
+    r.compound ? '1' : '0',
+    r.shipping ? '1' : '0',
+    r.tax_class,
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { Backorders, StockStatus } from '../../../../db/schema.ts';
-import { decimalAmount } from '../../../lib/csv-write.ts';
+import { plainPrice, type PriceFormat } from '../../../lib/money.ts';
 import { FIELDS, type Field } from '../woo-import/columns.ts';
 import { refText, type Ref } from '../woo-import/values.ts';
 
@@ -52,8 +52,8 @@ export const stockStatusCell = (s: StockStatus): string => (s === 'instock' ? '1
 /** Inverse of `backorders`. */
 export const backordersCell = (b: Backorders): string => (b === 'notify' ? 'notify' : b === 'yes' ? '1' : '0');
 
-/** A price cell in the currency's decimals, empty for none. */
-export const priceCell = (minor: number | null, exponent: number): string => (minor === null ? '' : decimalAmount(minor, exponent));
+/** A price cell in the currency's decimals (`money.pricePrecision` is the currency's exponent), empty for none. */
+export const priceCell = (minor: number | null, money: Pick<PriceFormat, 'currency' | 'pricePrecision'>): string => (minor === null ? '' : plainPrice(minor, money));
 
 /** Sale dates are whole days (saleStart/saleEnd): the day as WooCommerce writes it. */
 export const dateCell = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');

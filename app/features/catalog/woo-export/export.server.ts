@@ -60,7 +60,8 @@ async function groupCounts(db: DB): Promise<{ downloads: number; attributes: num
 }
 
 export async function* exportProductsCsv(db: DB, options: ProductExportOptions): AsyncGenerator<string> {
-  const { exponent } = currencyInfo((await getSettings(db)).currency);
+  const { currency } = await getSettings(db);
+  const money = { currency, pricePrecision: currencyInfo(currency).exponent };
   const groups = await groupCounts(db);
   const categories = await categoryPaths(db);
   const header = c.exportHeader(groups.downloads, groups.attributes);
@@ -70,14 +71,15 @@ export async function* exportProductsCsv(db: DB, options: ProductExportOptions):
   for (;;) {
     const products = await db.selectFrom('products').selectAll().where('status', '!=', 'trash').where('id', '>', after).orderBy('id').limit(EXPORT_PAGE).execute();
     if (products.length === 0) return;
-    yield await page(db, products, { exponent, categories, groups, origin: options.origin });
+    yield await page(db, products, { money, categories, groups, origin: options.origin });
     after = products[products.length - 1]!.id;
     if (products.length < EXPORT_PAGE) return;
   }
 }
 
 interface PageContext {
-  exponent: number;
+  /** The shop's currency at its own full precision: amounts are exported exactly. */
+  money: { currency: string; pricePrecision: number };
   categories: Map<number, string>;
   groups: { downloads: number; attributes: number };
   origin: string | null;
@@ -131,7 +133,7 @@ async function page(db: DB, products: Product[], ctx: PageContext): Promise<stri
     const images = [...new Set([...url(p.image_id), ...(galleryOf.get(p.id) ?? []).flatMap((g) => url(g.media_id)), ...missing])];
     const linked = (kind: string) => c.implode((linksOf.get(p.id) ?? []).filter((l) => l.kind === kind).map((l) => c.refCell(l)));
     const fields: Partial<Record<Field, string>> = {
-      ...common(p, ctx.exponent),
+      ...common(p, ctx.money),
       id: String(p.id),
       type: c.typeCell(p.type, p.virtual, p.downloadable),
       gtin: typeof meta._global_unique_id === 'string' ? meta._global_unique_id : '',
@@ -167,7 +169,7 @@ async function page(db: DB, products: Product[], ctx: PageContext): Promise<stri
 }
 
 /** The columns products and variations share. */
-function common(p: Product | Variation, exponent: number): Partial<Record<Field, string>> {
+function common(p: Product | Variation, money: PageContext['money']): Partial<Record<Field, string>> {
   return {
     sku: p.sku ?? '',
     description: c.descriptionCell(p.description),
@@ -181,8 +183,8 @@ function common(p: Product | Variation, exponent: number): Partial<Record<Field,
     length: c.numberCell(p.length),
     width: c.numberCell(p.width),
     height: c.numberCell(p.height),
-    sale_price: c.priceCell(p.sale_price, exponent),
-    regular_price: c.priceCell(p.regular_price, exponent),
+    sale_price: c.priceCell(p.sale_price, money),
+    regular_price: c.priceCell(p.regular_price, money),
     shipping_class: p.shipping_class,
     position: String(p.menu_order),
   };
@@ -194,7 +196,7 @@ function variationLine(parent: Product, v: Variation, attrs: Attribute[], url: (
   const missing = Array.isArray(meta._woo_image_urls) ? (meta._woo_image_urls as string[]) : [];
   const used = attrs.filter((a) => a.variation || a.slug in chosen);
   const fields: Partial<Record<Field, string>> = {
-    ...common(v, ctx.exponent),
+    ...common(v, ctx.money),
     // Variations and products are numbered apart here; WooCommerce's IDs are one series, so a variation's is left out.
     id: '',
     type: c.typeCell('variation', v.virtual, v.downloadable),

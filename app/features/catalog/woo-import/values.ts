@@ -1,3 +1,4 @@
+import { unescapeFormula } from '../../../lib/csv-write.ts';
 import { toMinor } from '../../../lib/money.ts';
 
 /*
@@ -9,9 +10,9 @@ export class CellError extends Error {}
 
 /**
  * WooCommerce prefixes cells starting with = + - @ with an apostrophe so spreadsheets do not
- * run them as formulas ("'-1"); the apostrophe is not part of the value.
+ * run them as formulas ("'-1"); the apostrophe is not part of the value (csv-write.ts).
  */
-export const unescapeCell = (v: string): string => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+export const unescapeCell = unescapeFormula;
 
 /** A comma-separated list where "\," is a comma inside an item (as WooCommerce writes it). */
 export function explode(v: string): string[] {
