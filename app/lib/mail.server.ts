@@ -21,14 +21,14 @@ interface BaseMessage {
   subject: string;
   text: string;
   html: string;
+  /** Replaces the configured MAIL_FROM (the shop's own address, from its e-mail settings). */
+  from?: string;
   /** Extra header lines (e.g. List-Unsubscribe on alert e-mails). */
   headers?: Record<string, string>;
 }
 
 /** What a message may add to the usual four (contact forms: their own sender, reply address, copies, files). */
 export interface MailExtras {
-  /** Replaces the configured MAIL_FROM. */
-  from?: string;
   replyTo?: string;
   cc?: string;
   bcc?: string;
@@ -40,12 +40,12 @@ export type MailMessage =
   | (BaseMessage & { kind: 'password_reset' | 'magic_link' | 'email_verification' | 'account_setup'; secrets: string[] })
   | (BaseMessage & MailExtras & { kind?: 'order' | 'account' | 'other'; secrets?: undefined });
 
-/** The extras of a message, for the transports ({} for messages with one-time tokens). */
-function extrasOf(m: MailMessage): MailExtras {
-  if (m.kind && ONE_TIME_TOKEN_KINDS.has(m.kind)) return {};
+/** The extras of a message, for the transports (only its sender for messages with one-time tokens). */
+function extrasOf(m: MailMessage): MailExtras & { from?: string } {
+  const out: MailExtras & { from?: string } = {};
+  if (m.from) out.from = m.from;
+  if (m.kind && ONE_TIME_TOKEN_KINDS.has(m.kind)) return out;
   const e = m as MailExtras;
-  const out: MailExtras = {};
-  if (e.from) out.from = e.from;
   if (e.replyTo) out.replyTo = e.replyTo;
   if (e.cc) out.cc = e.cc;
   if (e.bcc) out.bcc = e.bcc;
@@ -115,7 +115,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const outbox = { mail: { from: opts.from, ...message, ...extrasOf(m), headers: redacted ? { [REDACTED_HEADER]: 'one-time token' } : message.headers }, file: { dir, name } };
       // The real message (its link is what lets the owner finish a reset on a machine without
       // SMTP) goes where only someone with shell access reads it, before the outbox copy.
-      const full = { mail: { from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html }, file: { dir: privateMailDir(opts.dataDir), name, dirMode: 0o700 } };
+      const full = { mail: { from: m.from || opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html }, file: { dir: privateMailDir(opts.dataDir), name, dirMode: 0o700 } };
       await thread.run(redacted ? [full, outbox] : [outbox]);
     },
     close: thread.close,

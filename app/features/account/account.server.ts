@@ -11,8 +11,9 @@ import { parseInput } from '../../lib/validate.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { inBackground } from '../../lib/background.server.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { composeEmail, type ShopMail } from '../emails/compose.server.ts';
 import {
   createUserSchema,
   loginSchema,
@@ -160,24 +161,36 @@ export async function mailResetLink(
   services: Services,
   user: { id: number; name: string; email: string },
   requestOrigin: string | null,
-): Promise<'sent' | 'no_origin'> {
+): Promise<'sent' | 'no_origin' | 'off'> {
   const origin = await mailOrigin(services, 'password reset', requestOrigin);
   // A reset mail without its link is no use: nothing is stored or sent.
   if (!origin) return 'no_origin';
+  const settings = await getSettings(services.db);
+  // Switched off by the owner (/admin/settings/emails): no link is made.
+  if (!settings.emails.customer_reset_password.enabled) return 'off';
   const token = randomBytes(32).toString('base64url');
   await services.db
     .insertInto('password_resets')
     .values({ token_hash: sha(token), user_id: user.id, expires_at: isoIn(LIMITS.passwordResetMs), used_at: null })
     .execute();
-  const settings = await getSettings(services.db);
-  const link = `${origin}/account/reset-password?token=${token}`;
-  const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
+  const mail = composeResetEmail(settings, user, `${origin}/account/reset-password?token=${token}`)!;
   await services.mailer.send({
     to: user.email,
     // The outbox the admin pages show keeps this message with the token withheld.
     kind: 'password_reset',
     secrets: [token],
-    ...renderMail(settings, {
+    ...mail,
+  });
+  return 'sent';
+}
+
+/** The password-reset e-mail with its link, for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeResetEmail(settings: StoreSettings, user: { name: string; email: string }, link: string, opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  const minutes = Math.round(LIMITS.passwordResetMs / 60_000);
+  return composeEmail(
+    settings,
+    'customer_reset_password',
+    {
       subject: `Reset your password for ${settings.storeName}`,
       heading: 'Reset your password',
       paragraphs: [
@@ -186,9 +199,10 @@ export async function mailResetLink(
       ],
       action: { label: 'Choose a new password', url: link },
       footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
-    }),
-  });
-  return 'sent';
+    },
+    { customer_name: user.name || user.email },
+    opts,
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import { inBackground } from '../../lib/background.server.ts';
 import { isoIn } from '../../lib/time.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
 import { chatLimits } from './chat-limits.server.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { renderMail } from '../emails/layout.server.ts';
+import { composeEmail } from '../emails/compose.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -68,9 +69,10 @@ export async function sendOfflineMessage(
   try {
     const settings = await getSettings(services.db);
     for (const to of await shopRecipients(services, chat.offlineEmail)) {
-      await services.mailer.send({
-        to,
-        ...renderMail(settings, {
+      const mail = composeEmail(
+        settings,
+        'chat_offline',
+        {
           subject: t('chat.offlineSubject', { name: data.name }),
           heading: t('chat.offlineHeading'),
           paragraphs: [
@@ -78,8 +80,10 @@ export async function sendOfflineMessage(
             ...(data.currentPage ? [t('chat.offlinePage', { page: data.currentPage })] : []),
             data.message,
           ],
-        }),
-      });
+        },
+        { customer_name: data.name },
+      );
+      if (mail) await services.mailer.send({ to, ...mail });
     }
     await services.db.updateTable('chat_offline_messages').set({ mail_sent: 1 }).where('id', '=', row.id).execute();
     return { result: 'sent', message: t('chat.offlineSent'), id: row.id };
@@ -188,12 +192,15 @@ export async function mailTranscript(services: Services, conversationId: number,
     if (page.length === 0) break;
     after = page[page.length - 1].seq;
   }
-  await services.mailer.send({
-    to,
-    ...renderMail(settings, {
+  const mail = composeEmail(
+    settings,
+    'chat_transcript',
+    {
       subject: t('chat.transcriptSubject', { store: settings.storeName }),
       heading: t('chat.transcriptHeading', { date: c.created_at.slice(0, 10) }),
       paragraphs: [t('chat.transcriptIntro'), ...lines],
-    }),
-  });
+    },
+    { chat_date: c.created_at.slice(0, 10) },
+  );
+  if (mail) await services.mailer.send({ to, ...mail });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Services } from '../../lib/services.server.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { renderMail } from '../emails/layout.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';

@@ -64,7 +64,7 @@ export async function sendPasswordReset(services: Services, userId: number, requ
   if (wait > 0) {
     throw new HttpError(429, 'rate_limited', `Enough reset e-mails went to this address lately. Try again in ${Math.ceil(wait / 60)} minutes.`, undefined, { 'retry-after': String(wait) });
   }
-  let sent: 'sent' | 'no_origin';
+  let sent: 'sent' | 'no_origin' | 'off';
   try {
     sent = await mailResetLink(services, user, requestOrigin);
   } catch (err) {
@@ -72,6 +72,7 @@ export async function sendPasswordReset(services: Services, userId: number, requ
     throw new HttpError(503, 'mail_failed', 'The e-mail could not be sent: the mail server did not take it. Try again later.');
   }
   if (sent === 'no_origin') throw new HttpError(409, 'no_origin', `No e-mail was sent. ${NO_ORIGIN_MESSAGE}.`);
+  if (sent === 'off') throw new HttpError(409, 'email_off', 'No e-mail was sent: the “Reset password” e-mail is switched off in Settings › E-mails.');
   return { email: user.email };
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../../../db/client.ts';
 import { STAFF_INVITE_VALID_MS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { renderMail } from '../emails/layout.server.ts';
 import type { Services, SessionUser } from '../../lib/services.server.ts';
 import { isoIn, nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';

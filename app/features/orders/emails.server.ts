@@ -1,5 +1,5 @@
 import type { Services } from '../../lib/services.server.ts';
-import { renderMail, type MailContent } from '../../lib/mail-template.server.ts';
+import type { MailContent } from '../emails/layout.server.ts';
 import { includedTaxText } from '../../lib/amounts.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { getSettings } from '../settings/settings.server.ts';
@@ -10,7 +10,8 @@ import { addressLines } from '../address/address.server.ts';
 import { paymentInstructions } from '../payments/payments.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
 import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orders.ts';
-import { shopRecipients } from '../settings/recipients.server.ts';
+import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
+import type { EmailId } from '../settings/email-catalog.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are
@@ -71,9 +72,9 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
  */
 const action = (origin: string | null, label: string, path: string) => (origin ? { label, url: `${origin}${path}` } : undefined);
 
-async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
-  if (!to) return;
-  await services.mailer.send({ to, ...renderMail(s, content) });
+async function send(services: Services, to: string, mail: ShopMail | null): Promise<void> {
+  if (!to || !mail) return;
+  await services.mailer.send({ to, ...mail });
 }
 
 /** Waits for every send, then fails with the first refusal, if any (the caller logs it). One refused address does not hold back the others. */
@@ -85,11 +86,11 @@ async function settleAll(sends: Promise<void>[]): Promise<void> {
 /** WooCommerce's "Pay for this order" link: for an order still waiting for its money, the link to its pay page (with its key). */
 const payAction = (origin: string | null, order: OrderDetail) => action(origin, 'Pay for this order', payUrl(order.id, order.orderKey));
 
-function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: OrderStatus, partialRefund?: number): MailContent | null {
+function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: EmailId, partialRefund?: number): MailContent | null {
   const name = order.billing.first_name || 'there';
   const view = action(origin, 'View your order', order.receivedUrl);
   switch (to) {
-    case 'failed':
+    case 'customer_failed_order':
       // WooCommerce's "Failed order" e-mail to the customer, with the way to pay it after all.
       return {
         subject: `Your ${s.storeName} order #${order.id} was unsuccessful`,
@@ -101,28 +102,28 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
         ],
         action: payAction(origin, order),
       };
-    case 'on-hold':
+    case 'customer_on_hold_order':
       return {
         subject: `Your ${s.storeName} order has been received!`,
         heading: 'Thank you for your order',
         paragraphs: [`Hi ${name},`, `We have received your order #${order.id}. It is on hold until we confirm your payment.`, ...details(order, s)],
         action: view,
       };
-    case 'processing':
+    case 'customer_processing_order':
       return {
         subject: `Your ${s.storeName} order has been received!`,
         heading: 'Thank you for your order',
         paragraphs: [`Hi ${name},`, `We have received your order #${order.id} and are now processing it.`, ...details(order, s)],
         action: view,
       };
-    case 'completed':
+    case 'customer_completed_order':
       return {
         subject: `Your ${s.storeName} order is now complete`,
         heading: 'Your order is complete',
         paragraphs: [`Hi ${name},`, `We have finished processing your order #${order.id}.`, ...summary(order, s)],
         action: view,
       };
-    case 'refunded':
+    case 'customer_refunded_order':
       return {
         subject: partialRefund ? `Your ${s.storeName} order #${order.id} has been partially refunded` : `Your ${s.storeName} order #${order.id} has been refunded`,
         heading: partialRefund ? 'Partial refund' : 'Your order has been refunded',
@@ -144,26 +145,91 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
  * failed from pending payment or on hold. The body is the new-order e-mail's, so the shop
  * reads the same order either way.
  */
-function shopStatusMail(origin: string | null, order: OrderDetail, s: StoreSettings, from: OrderStatus, to: OrderStatus): MailContent | null {
+/** Which of the shop's status e-mails a move calls for, if any. */
+function shopStatusEmail(from: OrderStatus, to: OrderStatus): EmailId | null {
+  if (to === 'cancelled' && (from === 'pending' || from === 'on-hold' || from === 'processing')) return 'cancelled_order';
+  if (to === 'failed' && (from === 'pending' || from === 'on-hold')) return 'failed_order';
+  return null;
+}
+
+/** The customer's e-mail for an order's new status, if it has one. */
+const CUSTOMER_EMAIL: Partial<Record<OrderStatus, EmailId>> = {
+  failed: 'customer_failed_order',
+  'on-hold': 'customer_on_hold_order',
+  processing: 'customer_processing_order',
+  completed: 'customer_completed_order',
+  refunded: 'customer_refunded_order',
+};
+
+/** What an order's e-mails may put in their subject, heading and extra text. */
+export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<string, string> {
+  return {
+    order_number: String(order.id),
+    order_date: new Date(order.createdAt).toUTCString().slice(5, 16),
+    customer_name: order.billingName || order.billingEmail,
+    order_total: money(order.display.total, s),
+  };
+}
+
+/**
+ * The words of an order e-mail (the shop's "new", "cancelled" and "failed order"; the
+ * customer's for each status, the note and the refund), before the owner's settings apply.
+ */
+function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail, s: StoreSettings, extra: { partialRefund?: number; note?: string }): MailContent | null {
   const who = order.billingName || order.billingEmail;
   const open = action(origin, 'Open the order', `/admin/orders/${order.id}`);
-  if (to === 'cancelled' && (from === 'pending' || from === 'on-hold' || from === 'processing')) {
-    return {
-      subject: `[${s.storeName}]: Order #${order.id} has been cancelled`,
-      heading: `Order cancelled: #${order.id}`,
-      paragraphs: [`Order #${order.id} from ${who} (${order.billingEmail}) has been cancelled. The order was as follows:`, ...details(order, s)],
-      action: open,
-    };
+  switch (id) {
+    case 'new_order':
+      return {
+        subject: `[${s.storeName}]: New order #${order.id}`,
+        heading: `New order: #${order.id}`,
+        paragraphs: [`You have received an order from ${who} (${order.billingEmail}).`, ...details(order, s)],
+        action: open,
+      };
+    case 'cancelled_order':
+      return {
+        subject: `[${s.storeName}]: Order #${order.id} has been cancelled`,
+        heading: `Order cancelled: #${order.id}`,
+        paragraphs: [`Order #${order.id} from ${who} (${order.billingEmail}) has been cancelled. The order was as follows:`, ...details(order, s)],
+        action: open,
+      };
+    case 'failed_order':
+      return {
+        subject: `[${s.storeName}]: Order #${order.id} has failed`,
+        heading: `Order failed: #${order.id}`,
+        paragraphs: [`Payment for order #${order.id} from ${who} (${order.billingEmail}) has failed. The order was as follows:`, ...details(order, s)],
+        action: open,
+      };
+    case 'customer_note':
+      return {
+        subject: `Note added to your ${s.storeName} order #${order.id}`,
+        heading: 'A note has been added to your order',
+        paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', extra.note ?? '', ...summary(order, s)],
+        // An order that still waits for its money links to its pay page instead.
+        action: needsPayment(order.status) ? payAction(origin, order) : action(origin, 'View your order', order.receivedUrl),
+      };
+    default:
+      return customerMail(origin, order, s, id, extra.partialRefund);
   }
-  if (to === 'failed' && (from === 'pending' || from === 'on-hold')) {
-    return {
-      subject: `[${s.storeName}]: Order #${order.id} has failed`,
-      heading: `Order failed: #${order.id}`,
-      paragraphs: [`Payment for order #${order.id} from ${who} (${order.billingEmail}) has failed. The order was as follows:`, ...details(order, s)],
-      action: open,
-    };
-  }
-  return null;
+}
+
+/** The e-mails an order can send, as the list in the admin has them. */
+export const ORDER_EMAILS: readonly EmailId[] = ['new_order', 'cancelled_order', 'failed_order', ...Object.values(CUSTOMER_EMAIL), 'customer_note'];
+
+/**
+ * An order e-mail as it goes out: the same function for the send, the admin's preview and
+ * its test message (`ignoreSwitch`). Null when it is switched off or has nothing to say.
+ */
+export function composeOrderEmail(
+  id: EmailId,
+  origin: string | null,
+  order: OrderDetail,
+  s: StoreSettings,
+  extra: { partialRefund?: number; note?: string } = {},
+  opts: { ignoreSwitch?: boolean } = {},
+): ShopMail | null {
+  const content = orderMailContent(id, origin, order, s, extra);
+  return content ? composeEmail(s, id, content, orderPlaceholders(order, s), opts) : null;
 }
 
 /**
@@ -190,26 +256,17 @@ export function notifyStatus(
     const partial = from === to ? opts.partialRefund : undefined;
     if (from === to && !partial) return;
     const origin = await mailOrigin(services, `order ${orderId}`, null, s);
-    const content = customerMail(origin, order, s, partial ? 'refunded' : to, partial);
+    const customerId = partial ? 'customer_refunded_order' : CUSTOMER_EMAIL[to];
     const isNew = (from === 'pending' || from === 'failed') && (to === 'on-hold' || to === 'processing' || to === 'completed');
+    // Never both with a new order: a cancelled or failed order is not a new one.
+    const shopId: EmailId | null = isNew ? 'new_order' : shopStatusEmail(from, to);
+    const shopMail = shopId ? composeOrderEmail(shopId, origin, order, s) : null;
     // The staff's addresses are read first; then the messages go out side by side (the
     // customer's handed over first), so that one refused address does not hold back the rest.
-    const staffTo = isNew ? await shopRecipients(services.db, s) : [];
-    // Never both with a new order: a cancelled or failed order is not a new one.
-    const notice = isNew ? null : shopStatusMail(origin, order, s, from, to);
-    const noticeTo = notice ? await shopRecipients(services.db, s) : [];
+    const staffTo = shopId && shopMail ? await emailRecipients(services.db, s, shopId) : [];
     const sends: Promise<void>[] = [];
-    if (content) sends.push(send(services, order.billingEmail, s, content));
-    if (staffTo.length) {
-      const staff: MailContent = {
-        subject: `[${s.storeName}]: New order #${order.id}`,
-        heading: `New order: #${order.id}`,
-        paragraphs: [`You have received an order from ${order.billingName || order.billingEmail} (${order.billingEmail}).`, ...details(order, s)],
-        action: action(origin, 'Open the order', `/admin/orders/${order.id}`),
-      };
-      for (const to of staffTo) sends.push(send(services, to, s, staff));
-    }
-    if (notice) for (const to of noticeTo) sends.push(send(services, to, s, notice));
+    if (customerId) sends.push(send(services, order.billingEmail, composeOrderEmail(customerId, origin, order, s, { partialRefund: partial })));
+    for (const address of staffTo) sends.push(send(services, address, shopMail));
     await settleAll(sends);
   });
 }
@@ -221,13 +278,7 @@ export function notifyNote(services: Services, orderId: number, content: string)
     const order = await getOrderAdmin(services.db, orderId);
     if (!order) return;
     const origin = await mailOrigin(services, `order ${orderId} note`);
-    await send(services, order.billingEmail, s, {
-      subject: `Note added to your ${s.storeName} order #${order.id}`,
-      heading: 'A note has been added to your order',
-      paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', content, ...summary(order, s)],
-      // An order that still waits for its money links to its pay page instead.
-      action: needsPayment(order.status) ? payAction(origin, order) : action(origin, 'View your order', order.receivedUrl),
-    });
+    await send(services, order.billingEmail, composeOrderEmail('customer_note', origin, order, s, { note: content }));
   });
 }
 
@@ -236,11 +287,22 @@ export function notifyAccountCreated(services: Services, email: string, name: st
   later(services, 'account created', async () => {
     const s = await getSettings(services.db);
     const origin = await mailOrigin(services, 'account created');
-    await send(services, email, s, {
+    await send(services, email, composeAccountEmail(origin, s, email, name));
+  });
+}
+
+/** The "new account" e-mail, for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeAccountEmail(origin: string | null, s: StoreSettings, email: string, name: string, opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  return composeEmail(
+    s,
+    'customer_new_account',
+    {
       subject: `Your ${s.storeName} account has been created!`,
       heading: `Welcome to ${s.storeName}`,
       paragraphs: [`Hi ${name || 'there'},`, `Thanks for creating an account on ${s.storeName}. Your username is your e-mail address: ${email}.`, 'You can see your orders, change your addresses and password in your account.'],
       action: action(origin, 'Go to my account', '/my-account'),
-    });
-  });
+    },
+    { customer_name: name || email },
+    opts,
+  );
 }

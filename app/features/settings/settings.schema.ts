@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 import { stripeSettingsSchema } from './stripe-settings.ts';
 import { paypalSettingsSchema } from './paypal-settings.ts';
+import { EMAIL_IDS, type EmailId } from './email-catalog.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -66,6 +67,41 @@ export const paymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export type OfflineGatewayId = keyof PaymentSettings;
+
+const EMAIL_ADDRESS = /^[^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+$/;
+/** Addresses separated by commas (spaces allowed), kept as `a@x.example, b@y.example`; empty: none. */
+const addressList = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(500, 'At most 500 characters')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .join(', '),
+  )
+  .refine((v) => v === '' || v.split(', ').every((a) => EMAIL_ADDRESS.test(a)), 'Enter e-mail addresses separated by commas')
+  .refine((v) => v.split(', ').length <= 10, 'At most 10 addresses');
+
+/** One e-mail's settings (/admin/settings/emails/:id): empty subject or heading sends the built-in one. */
+export const emailSettingsSchema = z.object({
+  enabled: flag(true),
+  /** The shop's e-mails only: who gets it; empty: the shop's usual recipients. */
+  recipient: addressList.default(''),
+  subject: text(200),
+  heading: text(200),
+  /** Shown below the e-mail's main text (WooCommerce's "Additional content"). */
+  additional: text(2000),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+/** Every e-mail's settings, each with its defaults (an e-mail never saved is on, with its built-in text). */
+export const emailsSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object(Object.fromEntries(EMAIL_IDS.map((id) => [id, z.preprocess((v) => v ?? {}, emailSettingsSchema)])) as unknown as Record<EmailId, z.ZodType<EmailSettings>>),
+);
 
 /** `https://shop.example/any/path` → `https://shop.example`; anything else is left for the check to refuse. */
 function toOrigin(v: unknown): unknown {
@@ -145,6 +181,20 @@ export const storeSettingsSchema = z.object({
   ),
   /** Who gets "new order" e-mails; empty: every admin and shop manager account. */
   orderNotificationEmail: z.string().trim().toLowerCase().max(254).regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter a valid e-mail address').default(''),
+  // E-mails (/admin/settings/emails)
+  /** The address the shop's e-mails come from; empty: the MAIL_FROM of the server's environment. */
+  emailFromAddress: z.string().trim().toLowerCase().max(254, 'At most 254 characters').regex(/^([^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+)?$/, 'Enter a valid e-mail address').default(''),
+  /** The sender's name shown with it; empty: the store name. */
+  emailFromName: z.string().trim().max(100, 'At most 100 characters').regex(/^[^<>"\r\n]*$/, 'Leave out < > and "').default(''),
+  /** An image at the top of every e-mail: a full https address (mail is read away from the shop); empty: the store name as text. */
+  emailHeaderImage: z.string().trim().max(500, 'At most 500 characters').regex(/^(https?:\/\/[^\s"'<>\\]+)?$/, 'Use a full address such as https://shop.example/media/logo.png').default(''),
+  emailBaseColor: hexColor('#1f4b43'),
+  emailBackgroundColor: hexColor('#f4f4f2'),
+  emailBodyBackgroundColor: hexColor('#ffffff'),
+  emailTextColor: hexColor('#1b1b1b'),
+  /** Below every e-mail; may use {site_title} and {site_url}. */
+  emailFooterText: text(1000, '{site_title}'),
+  emails: emailsSchema,
   payments: z.preprocess((v) => v ?? {}, paymentSettingsSchema),
   /** Stripe card payments (no secrets here: see app/features/payments/stripe). */
   stripe: z.preprocess((v) => v ?? {}, stripeSettingsSchema),

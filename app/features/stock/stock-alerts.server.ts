@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Services } from '../../lib/services.server.ts';
 import { inBackground } from '../../lib/background.server.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import { repeat } from '../../lib/repeat.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { BACK_OFFICE_STOCK } from '../../config/constants.ts';
@@ -9,7 +9,6 @@ import { mailOrigin } from '../settings/origin.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
 import type { StoreSettings } from '../settings/settings.schema.ts';
 import { variationLabel } from './stock-names.server.ts';
-import { shopRecipients } from '../settings/recipients.server.ts';
 
 /*
  * Low-stock and out-of-stock e-mails to the shop. The stock log marks the row of a change
@@ -49,9 +48,9 @@ export function scheduleStockAlerts(services: Services, everyMs: number = BACK_O
   return repeat(() => runStockAlerts(services), everyMs, (err) => services.log.error({ err }, 'stock alerts failed'), 'stock-alerts');
 }
 
-/** Who is told: the stock address, else the order notification address, else administrators and shop managers. */
-async function recipients(services: Services, s: StoreSettings): Promise<string[]> {
-  return shopRecipients(services.db, s, s.stockNotificationEmail);
+/** Who is told: the e-mail's own recipients, else the stock address, else the order notification address, else administrators and shop managers. */
+async function recipients(services: Services, s: StoreSettings, out: boolean): Promise<string[]> {
+  return emailRecipients(services.db, s, out ? 'no_stock' : 'low_stock', s.stockNotificationEmail);
 }
 
 /** Mails every marked row not yet mailed; answers how many crossings were told. */
@@ -71,7 +70,7 @@ export async function runStockAlerts(services: Services): Promise<number> {
       .execute();
     if (claimed.length) {
       const s = await getSettings(db);
-      const to = await recipients(services, s);
+      const to = { low: await recipients(services, s, false), out: await recipients(services, s, true) };
       const origin = await mailOrigin(services, 'stock alert');
       const names = new Map((await db.selectFrom('products').select(['id', 'name']).where('id', 'in', [...new Set(claimed.map((r) => r.product_id))]).execute()).map((p) => [p.id, p.name]));
       for (const row of claimed.sort((a, b) => a.id - b.id)) {
@@ -80,15 +79,11 @@ export async function runStockAlerts(services: Services): Promise<number> {
         const label = row.variation_id ? await variationLabel(db, row.variation_id) : null;
         const name = label ? `${product} (${label})` : product;
         const out = row.alert === 'out';
-        const content = {
-          subject: `[${s.storeName}] ${out ? 'Product out of stock' : 'Product low in stock'}: ${name}`,
-          heading: out ? 'Product out of stock' : 'Product low in stock',
-          paragraphs: [out ? `${name} is out of stock.` : `${name} is low in stock. There ${row.quantity_after === 1 ? 'is 1' : `are ${row.quantity_after}`} left.`],
-          action: origin ? { label: 'Open the product', url: `${origin}/admin/products/${row.product_id}` } : undefined,
-        };
-        for (const address of to) {
+        const mail = composeStockEmail(s, origin, name, row.product_id, out, row.quantity_after);
+        if (!mail) continue;
+        for (const address of out ? to.out : to.low) {
           try {
-            await services.mailer.send({ to: address, ...renderMail(s, content) });
+            await services.mailer.send({ to: address, ...mail });
           } catch (err) {
             services.log.error({ err, stockLog: row.id }, 'stock alert e-mail failed');
           }
@@ -98,4 +93,20 @@ export async function runStockAlerts(services: Services): Promise<number> {
     }
     if (pending.length < BATCH) return told;
   }
+}
+
+/** The low- or out-of-stock e-mail, for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeStockEmail(s: StoreSettings, origin: string | null, name: string, productId: number, out: boolean, left: number | null, opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  return composeEmail(
+    s,
+    out ? 'no_stock' : 'low_stock',
+    {
+      subject: `[${s.storeName}] ${out ? 'Product out of stock' : 'Product low in stock'}: ${name}`,
+      heading: out ? 'Product out of stock' : 'Product low in stock',
+      paragraphs: [out ? `${name} is out of stock.` : `${name} is low in stock. There ${left === 1 ? 'is 1' : `are ${left}`} left.`],
+      action: origin ? { label: 'Open the product', url: `${origin}/admin/products/${productId}` } : undefined,
+    },
+    { product_name: name },
+    opts,
+  );
 }

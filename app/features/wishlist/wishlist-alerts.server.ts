@@ -5,7 +5,8 @@ import type { Services } from '../../lib/services.server.ts';
 import { inBackground } from '../../lib/background.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { composeEmail, type ShopMail } from '../emails/compose.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { repeat } from '../../lib/repeat.server.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
@@ -154,19 +155,33 @@ async function mailList(services: Services, base: string, listId: number, change
   );
   const unsubscribe = `${base}${alertsUrl(alertsToken)}`;
   const oneClick = `${base}/api/wishlist/alerts/${alertsToken}/unsubscribe`;
+  const mail = composeWishlistAlertEmail(settings, list.name, lines, `${base}${listUrl(list.token)}`, unsubscribe);
+  // Switched off by the owner: nothing is told (the changes are not kept for later).
+  if (!mail) return true;
   await services.mailer.send({
     to: list.email,
     kind: 'account',
-    ...renderMail(settings, {
-      subject: t('wishlist.alertSubject', { list: list.name }),
-      heading: t('wishlist.alertHeading', { list: list.name }),
-      paragraphs: lines,
-      action: { label: t('wishlist.alertView'), url: `${base}${listUrl(list.token)}` },
-      footer: t('wishlist.alertFooter', { url: unsubscribe }),
-    }),
+    ...mail,
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
   return true;
+}
+
+/** The wishlist alert, for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeWishlistAlertEmail(settings: StoreSettings, listName: string, lines: string[], listLink: string, unsubscribe: string, opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  return composeEmail(
+    settings,
+    'wishlist_alert',
+    {
+      subject: t('wishlist.alertSubject', { list: listName }),
+      heading: t('wishlist.alertHeading', { list: listName }),
+      paragraphs: lines,
+      action: { label: t('wishlist.alertView'), url: listLink },
+      footer: t('wishlist.alertFooter', { url: unsubscribe }),
+    },
+    { list_name: listName },
+    opts,
+  );
 }
 
 async function ensureAlertsToken(db: DB, listId: number): Promise<string> {

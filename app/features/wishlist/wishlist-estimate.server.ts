@@ -4,14 +4,14 @@ import { HttpError } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nowIso } from '../../lib/time.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { renderMail } from '../../lib/mail-template.server.ts';
+import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import { ESTIMATES_PER_WINDOW, ESTIMATE_WINDOW_MS, estimateSchema, tokenSchema } from './wishlist.schema.ts';
 import { ownedList, ownerKeyOf, type WishlistCaller } from './wishlist-store.server.ts';
 import { listItems } from './wishlist-view.server.ts';
-import { shopRecipients } from '../settings/recipients.server.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();
@@ -74,36 +74,56 @@ export async function askEstimate(
   // Links only from a trusted origin (app/features/settings/origin.server.ts); without one, none.
   const base = await mailOrigin(services, 'wishlist estimate', requestOrigin);
   try {
-    const staff = await shopRecipients(services.db, settings);
-    const paragraphs = [
-      t('wishlist.estimateFrom', { name: data.name, email: data.email }),
-      ...(data.message ? [data.message] : []),
-      ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`),
-      ...lines.map((l) => `${l.quantity} × ${l.name}${l.price === null ? '' : ` — ${formatPrice(l.price, settings)}`}`),
-    ];
-    for (const to of staff) {
-      await services.mailer.send({
-        to,
-        ...renderMail(settings, {
-          subject: t('wishlist.estimateSubject', { name: data.name }),
-          heading: t('wishlist.estimateHeading', { list: list.name }),
-          paragraphs,
-          ...(base ? { action: { label: list.name, url: `${base}/wishlist/view/${list.token}` } } : {}),
-        }),
-      });
-    }
-    await services.mailer.send({
-      to: data.email,
-      ...renderMail(settings, {
-        subject: t('wishlist.estimateConfirmSubject'),
-        heading: t('wishlist.estimateConfirmHeading', { name: data.name }),
-        paragraphs: [t('wishlist.estimateConfirmBody', { list: list.name }), ...lines.map((l) => `${l.quantity} × ${l.name}`)],
-      }),
-    });
+    const { shop, copy } = composeEstimateEmails(settings, base, { name: data.name, email: data.email, message: data.message }, extra, list, lines);
+    if (shop) for (const to of await emailRecipients(services.db, settings, 'wishlist_estimate')) await services.mailer.send({ to, ...shop });
+    if (copy) await services.mailer.send({ to: data.email, ...copy });
     await services.db.updateTable('wishlist_estimates').set({ mail_sent: 1 }).where('id', '=', row.id).execute();
     return { result: 'sent', message: t('wishlist.estimateSent'), id: row.id };
   } catch (err) {
     services.log.error({ err, estimate: row.id }, 'estimate request e-mail failed');
     return { result: 'stored', message: t('wishlist.estimateStored'), id: row.id };
   }
+}
+
+/** The estimate request to the shop and its copy to the shopper, for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeEstimateEmails(
+  settings: StoreSettings,
+  base: string | null,
+  data: { name: string; email: string; message: string },
+  extra: Record<string, string>,
+  list: { name: string; token: string },
+  lines: { quantity: number; name: string; price: number | null }[],
+  opts: { ignoreSwitch?: boolean } = {},
+): { shop: ShopMail | null; copy: ShopMail | null } {
+  const values = { customer_name: data.name, list_name: list.name };
+  const paragraphs = [
+    t('wishlist.estimateFrom', { name: data.name, email: data.email }),
+    ...(data.message ? [data.message] : []),
+    ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`),
+    ...lines.map((l) => `${l.quantity} × ${l.name}${l.price === null ? '' : ` — ${formatPrice(l.price, settings)}`}`),
+  ];
+  const shop = composeEmail(
+    settings,
+    'wishlist_estimate',
+    {
+      subject: t('wishlist.estimateSubject', { name: data.name }),
+      heading: t('wishlist.estimateHeading', { list: list.name }),
+      paragraphs,
+      ...(base ? { action: { label: list.name, url: `${base}/wishlist/view/${list.token}` } } : {}),
+    },
+    values,
+    opts,
+  );
+  const copy = composeEmail(
+    settings,
+    'wishlist_estimate_copy',
+    {
+      subject: t('wishlist.estimateConfirmSubject'),
+      heading: t('wishlist.estimateConfirmHeading', { name: data.name }),
+      paragraphs: [t('wishlist.estimateConfirmBody', { list: list.name }), ...lines.map((l) => `${l.quantity} × ${l.name}`)],
+    },
+    values,
+    opts,
+  );
+  return { shop, copy };
 }
