@@ -20,7 +20,7 @@ export function shopSender(s: StoreSettings): string | undefined {
 }
 
 /**
- * The one way an e-mail of the list (app/features/emails/catalog.ts) is made, for sending
+ * The one way an e-mail of the list (app/features/settings/email-catalog.ts) is made, for sending
  * and for the admin's preview and test alike: null when the owner switched it off
  * (`ignoreSwitch`: the preview and test show it anyway); else the built-in content with the
  * owner's subject, heading and extra text (their placeholders filled from `values`) in the
