@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MAX_EMBEDDED_VARIATIONS, MOBILE_SIDEBAR_LEVELS_DEFAULT, PRICE_SLIDER_STEP } from '../../config/constants.ts';
 import { stripeSettingsSchema } from '../payments/stripe/stripe-settings.ts';
 import { paypalSettingsSchema } from '../payments/paypal/paypal-settings.ts';
+import { invoiceSettingsSchema } from '../invoices/invoice-settings.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -150,6 +151,8 @@ export const storeSettingsSchema = z.object({
   stripe: z.preprocess((v) => v ?? {}, stripeSettingsSchema),
   /** PayPal (no secrets here: see app/features/payments/paypal). */
   paypal: z.preprocess((v) => v ?? {}, paypalSettingsSchema),
+  /** The seller's details on invoices and the invoice e-mail switch (app/features/invoices). */
+  invoices: z.preprocess((v) => v ?? {}, invoiceSettingsSchema),
   // Taxes (the WooCommerce meanings)
   taxesEnabled: flag(false),
   /** Catalog prices are entered with tax included. */

@@ -11,6 +11,8 @@ import { paymentInstructions } from '../payments/payments.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
 import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orders.ts';
 import { shopRecipients } from '../admin/recipients.server.ts';
+import type { MailExtras } from '../../lib/mail.server.ts';
+import { invoiceAttachment } from '../invoices/documents.server.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are
@@ -71,9 +73,9 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
  */
 const action = (origin: string | null, label: string, path: string) => (origin ? { label, url: `${origin}${path}` } : undefined);
 
-async function send(services: Services, to: string, s: StoreSettings, content: MailContent): Promise<void> {
+async function send(services: Services, to: string, s: StoreSettings, content: MailContent, attachments?: MailExtras['attachments']): Promise<void> {
   if (!to) return;
-  await services.mailer.send({ to, ...renderMail(s, content) });
+  await services.mailer.send({ to, ...renderMail(s, content), ...(attachments?.length ? { attachments } : {}) });
 }
 
 /** Waits for every send, then fails with the first refusal, if any (the caller logs it). One refused address does not hold back the others. */
@@ -199,7 +201,9 @@ export function notifyStatus(
     const notice = isNew ? null : shopStatusMail(origin, order, s, from, to);
     const noticeTo = notice ? await shopRecipients(services.db, s) : [];
     const sends: Promise<void>[] = [];
-    if (content) sends.push(send(services, order.billingEmail, s, content));
+    // The completed-order e-mail carries the invoice when the owner wants it (Settings → Invoices).
+    const invoice = content && to === 'completed' && !partial && s.invoices.attachToCompletedEmail ? await invoiceAttachment(services.db, order.id) : null;
+    if (content) sends.push(send(services, order.billingEmail, s, content, invoice ? [invoice] : undefined));
     if (staffTo.length) {
       const staff: MailContent = {
         subject: `[${s.storeName}]: New order #${order.id}`,
