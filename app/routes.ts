@@ -26,6 +26,7 @@ export default [
   route('sitemaps/:file', 'routes/sitemaps.$file.tsx'),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('account', 'routes/account.legacy.tsx'),
+  route('my-account/view-order/:id/documents/:kind', 'routes/account.view-order.$id.documents.$kind.tsx'),
   layout('routes/account.tsx', [
     route('my-account', 'routes/account._index.tsx'),
     route('my-account/orders', 'routes/account.orders.tsx'),
@@ -48,6 +49,7 @@ export default [
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),
     route('admin/settings', 'routes/admin.settings.tsx'),
+    route('admin/settings/invoices', 'routes/admin.settings.invoices.tsx'),
     route('admin/menus', 'routes/admin.menus.tsx'),
     route('admin/mail', 'routes/admin.mail.tsx'),
     route('admin/mail/:id', 'routes/admin.mail.$id.tsx'),
@@ -75,7 +77,9 @@ export default [
     route('admin/reviews', 'routes/admin.reviews.tsx'),
     route('admin/orders', 'routes/admin.orders.tsx'),
     route('admin/orders.csv', 'routes/admin.orders[.]csv.tsx'),
+    route('admin/orders/print', 'routes/admin.orders.print.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
+    route('admin/orders/:id/documents/:kind', 'routes/admin.orders.$id.documents.$kind.tsx'),
     route('admin/payments', 'routes/admin.payments.tsx'),
     route('admin/payments/stripe', 'routes/admin.payments.stripe.tsx'),
     route('admin/payments/paypal', 'routes/admin.payments.paypal.tsx'),

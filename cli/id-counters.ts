@@ -8,6 +8,9 @@ import pg from 'pg';
  * e-mails and at the payment provider). So before a restore the live database's counters
  * are read, and after it every counter the restored database has is raised to the higher of
  * the two: numbers issued after the backup are gone with their rows but never reissued.
+ * Invoice and credit-note numbers live in `document_counters` (one row a kind, moved in the
+ * issuing transaction so they run without gaps); those rows are carried over the same way,
+ * keyed `document_counters:<kind>`.
  */
 
 /**
@@ -19,6 +22,7 @@ export type IdCounters = Map<string, number>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const key = (table: string, column: string) => `${table}.${column}`;
+const DOCUMENT_KEY = 'document_counters:';
 
 /**
  * SQLite's AUTOINCREMENT counters (sqlite_sequence) of the file the restore replaces; empty
@@ -35,6 +39,11 @@ export function readSqliteCounters(file: string): IdCounters {
     if (!hasSequence) return counters;
     for (const row of db.prepare(`select name, seq from sqlite_sequence`).all() as { name: string; seq: number }[]) {
       counters.set(row.name, Number(row.seq));
+    }
+    if (db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'document_counters'`).get()) {
+      for (const row of db.prepare(`select kind, last_number from document_counters`).all() as { kind: string; last_number: number }[]) {
+        counters.set(DOCUMENT_KEY + row.kind, Number(row.last_number));
+      }
     }
     return counters;
   } finally {
@@ -57,8 +66,16 @@ export function raiseSqliteCounters(file: string, live: IdCounters): string[] {
     const update = db.prepare(`update sqlite_sequence set seq = ? where name = ?`);
     // A table that never had a row has no counter row yet: SQLite takes one written by hand.
     const insert = db.prepare(`insert into sqlite_sequence (name, seq) values (?, ?)`);
+    const raiseDocument = tables.has('document_counters')
+      ? db.prepare(`update document_counters set last_number = ? where kind = ? and last_number < ?`)
+      : null;
     db.transaction(() => {
       for (const [table, high] of live) {
+        if (table.startsWith(DOCUMENT_KEY)) {
+          const kind = table.slice(DOCUMENT_KEY.length);
+          if (raiseDocument && raiseDocument.run(high, kind, high).changes > 0) raised.push(table);
+          continue;
+        }
         if (!tables.has(table)) continue;
         const row = current.get(table);
         if (row && Number(row.seq) >= high) continue;
@@ -92,6 +109,12 @@ async function serialColumns(client: pg.Client): Promise<SerialColumn[]> {
   return rows.filter((r) => r.seq);
 }
 
+/** The document counters (invoice and credit-note numbers), when the schema has them. */
+async function documentCounters(client: pg.Client): Promise<{ kind: string; last_number: number }[]> {
+  if (!(await client.query(`select to_regclass('document_counters') as t`)).rows[0]?.t) return [];
+  return (await client.query<{ kind: string; last_number: number }>(`select kind, last_number from document_counters`)).rows;
+}
+
 /** The highest value a sequence handed out, or an id above it in its column. */
 async function highest(client: pg.Client, c: SerialColumn): Promise<number> {
   const seq = (await client.query<{ last_value: string; is_called: boolean }>(`select last_value, is_called from ${c.seq}`)).rows[0]!;
@@ -107,6 +130,7 @@ export async function readPostgresCounters(url: string): Promise<IdCounters> {
   try {
     const counters: IdCounters = new Map();
     for (const c of await serialColumns(client)) counters.set(key(c.table, c.column), await highest(client, c));
+    for (const row of await documentCounters(client)) counters.set(DOCUMENT_KEY + row.kind, Number(row.last_number));
     return counters;
   } finally {
     await client.end();
@@ -127,6 +151,13 @@ export async function raisePostgresCounters(url: string, live: IdCounters): Prom
       // is_called = true: the next value is high + 1.
       await client.query(`select setval($1, $2, true)`, [c.seq, high]);
       raised.push(c.table);
+    }
+    if ((await client.query(`select to_regclass('document_counters') as t`)).rows[0]?.t) {
+      for (const [name, high] of live) {
+        if (!name.startsWith(DOCUMENT_KEY)) continue;
+        const res = await client.query(`update document_counters set last_number = $1 where kind = $2 and last_number < $1`, [high, name.slice(DOCUMENT_KEY.length)]);
+        if ((res.rowCount ?? 0) > 0) raised.push(name);
+      }
     }
     await client.query('commit');
   } catch (err) {

@@ -395,6 +395,23 @@ export interface OrderRefundsTable {
   created_at: string;
 }
 
+/** One counter per numbered document kind ('invoice', 'credit_note'): the last number issued. */
+export interface DocumentCountersTable {
+  kind: string;
+  last_number: number;
+}
+
+/** An issued invoice or credit note: its number within its kind and what it said (JSON). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'credit_note';
+  number: number;
+  order_id: number;
+  refund_id: number | null;
+  snapshot: string;
+  created_at: string;
+}
+
 export interface CustomerAddressesTable {
   user_id: number;
   type: 'billing' | 'shipping';
@@ -771,6 +788,8 @@ export interface Database {
   order_items: OrderItemsTable;
   order_notes: OrderNotesTable;
   order_refunds: OrderRefundsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
   customer_addresses: CustomerAddressesTable;
   privacy_requests: PrivacyRequestsTable;
   wishlists: WishlistsTable;

@@ -1,5 +1,6 @@
 import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminExports } from './en-admin-exports.ts';
+import { enAdminInvoices } from './en-admin-invoices.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -857,6 +858,7 @@ export const enAdmin = {
   ...enAdminCoupon,
   ...enAdminTax,
   ...enAdminExports,
+  ...enAdminInvoices,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -10,6 +10,7 @@ import { requireUser } from '../features/account/require-user.server.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { t } from '../i18n/t-orders.ts';
+import { documentLinks } from '../features/invoices/invoices.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: t('myaccount.orderTitle', { number: params.id }) }, { name: 'robots', content: 'noindex' }];
 
@@ -24,7 +25,12 @@ async function ownOrder(context: Route.LoaderArgs['context'], request: Request, 
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const order = await ownOrder(context, request, params.id);
-  return { order, billing: [...addressLines(order.billing), order.billing.phone, order.billing.email].filter(Boolean), shipping: addressLines(order.shipping) };
+  return {
+    order,
+    billing: [...addressLines(order.billing), order.billing.phone, order.billing.email].filter(Boolean),
+    shipping: addressLines(order.shipping),
+    documents: await documentLinks(context.services.db, order.id),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -40,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ViewOrder({ loaderData }: Route.ComponentProps) {
-  const { order, billing, shipping } = loaderData;
+  const { order, billing, shipping, documents } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <>
@@ -73,6 +79,25 @@ export default function ViewOrder({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <OrderAddresses billing={billing} shipping={shipping} />
+      {documents.invoice ? (
+        <section aria-labelledby="order-documents">
+          <h2 id="order-documents">{t('myaccount.documents')}</h2>
+          <ul>
+            <li>
+              <a href={`/my-account/view-order/${order.id}/documents/invoice`} download>
+                {t('myaccount.invoice', { number: documents.invoice.number })}
+              </a>
+            </li>
+            {documents.creditNotes.length ? (
+              <li>
+                <a href={`/my-account/view-order/${order.id}/documents/credit-notes`} download>
+                  {t('myaccount.creditNotes', { numbers: documents.creditNotes.map((c) => c.number).join(', ') })}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

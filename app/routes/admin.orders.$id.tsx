@@ -19,6 +19,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { toMinor } from '../lib/money.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { OrderDocuments } from '../features/invoices/components/order-documents.tsx';
+import { documentLinks } from '../features/invoices/invoices.server.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${t('admin.order.title', { id: params.id ?? '' })} · ${t('admin.title')}` }];
@@ -45,6 +47,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     shipping: addressLines(order.shipping),
     next: STATUS_TRANSITIONS[order.status],
     decimals: settings.pricePrecision,
+    documents: await documentLinks(context.services.db, order.id),
+    invoiceIssued: new URL(request.url).searchParams.get('invoice') === 'issued',
   };
 }
 
@@ -139,6 +143,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
           <OrderAddresses billing={billing} shipping={shipping} />
           <PaymentPanel order={order} payment={payment} money={money} />
+          <OrderDocuments orderId={order.id} documents={loaderData.documents} canInvoice={!['pending', 'failed', 'cancelled'].includes(order.status)} issued={loaderData.invoiceIssued} />
           {order.refunds.length ? (
             <section aria-labelledby="refunds">
               <h2 id="refunds">{t('admin.order.refunds')}</h2>

@@ -1,4 +1,4 @@
-import { Link, useActionData } from 'react-router';
+import { Link, redirectDocument, useActionData } from 'react-router';
 import type { Route } from './+types/admin.orders';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { listOrdersAdmin, orderPaymentMethods } from '../features/orders/orders.server.ts';
@@ -39,10 +39,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   return formAction(async () => {
     if (form.get('intent') !== 'bulk') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     const ids = form.getAll('ids').map(String);
+    // "Print invoices" / "Print packing slips": one PDF of the chosen orders, fetched as a document (it downloads).
+    const print = PRINT_ACTIONS.find((p) => p.value === form.get('action'));
+    if (print) {
+      if (!ids.length || ids.some((id) => !/^\d{1,10}$/.test(id))) throw new HttpError(400, 'invalid', t('admin.invoices.chooseOrders'), { ids: t('admin.invoices.chooseOrders') });
+      return redirectDocument(`/admin/orders/print?kind=${print.kind}&ids=${ids.join(',')}`);
+    }
     const r = await bulkChangeOrderStatus(context.services, { status: form.get('action') || undefined, ids }, actor);
     return { done: plural('admin.orders.bulkDone', ids.length, { status: STATUS_LABELS[r.to], changed: r.changed }), skipped: r.skipped };
   });
 }
+
+const PRINT_ACTIONS = [
+  { value: 'print-invoices', kind: 'invoice', label: t('admin.invoices.bulkInvoices') },
+  { value: 'print-packing-slips', kind: 'packing-slip', label: t('admin.invoices.bulkPackingSlips') },
+] as const;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { items, counts, query, payments, page, pages, total } = loaderData;
@@ -122,7 +133,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           action: href({ page }),
           id: (o) => String(o.id),
           label: (o) => t('admin.orders.select', { id: o.id }),
-          actions: ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: STATUS_LABELS[s] }) })),
+          actions: [
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: STATUS_LABELS[s] }) })),
+            ...PRINT_ACTIONS.map((p) => ({ value: p.value, label: p.label })),
+          ],
         }}
         empty={<p>{query.q || query.status || query.payment || query.from || query.to || query.customer ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
         columns={[

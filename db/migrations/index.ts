@@ -26,6 +26,7 @@ import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
 import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
+import * as invoices from './2026-12-02-032-invoices.ts';
 import * as homePage from './2026-12-02-034-home-page.ts';
 
 /**
@@ -61,6 +62,8 @@ const migrations: Record<string, Migration> = {
   // Online payments: provider secrets and events.
   '2026-12-02-029-payment-providers': paymentProviders,
   '2026-12-02-031-unpaid-orders': unpaidOrders,
+  // Invoices, credit notes and their numbers.
+  '2026-12-02-032-invoices': invoices,
   // One content system: the home layout becomes the block page "home".
   '2026-12-02-034-home-page': homePage,
 };

@@ -32,6 +32,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.tsx', path: '/admin', allowed: STAFF, action: false },
   { file: 'admin._index.tsx', path: '/admin', allowed: STAFF, action: false },
   { file: 'admin.settings.tsx', path: '/admin/settings', allowed: MANAGERS, action: true },
+  { file: 'admin.settings.invoices.tsx', path: '/admin/settings/invoices', allowed: MANAGERS, action: true },
   { file: 'admin.mail.tsx', path: '/admin/mail', allowed: ADMIN, action: false },
   { file: 'admin.mail.$id.tsx', path: '/admin/mail/:mail', allowed: ADMIN, action: false },
   { file: 'admin.import.tsx', path: '/admin/import', allowed: MANAGERS, action: true },
@@ -67,6 +68,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: true },
   { file: 'admin.orders[.]csv.tsx', path: '/admin/orders.csv', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
+  { file: 'admin.orders.print.tsx', path: '/admin/orders/print?kind=invoice&ids=1', allowed: MANAGERS, action: false },
+  { file: 'admin.orders.$id.documents.$kind.tsx', path: '/admin/orders/1/documents/invoice', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
   { file: 'admin.payments.stripe.tsx', path: '/admin/payments/stripe', allowed: MANAGERS, action: true },
   { file: 'admin.payments.paypal.tsx', path: '/admin/payments/paypal', allowed: MANAGERS, action: true },
@@ -113,7 +116,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';

@@ -12,6 +12,8 @@ import { getOrderAdmin } from './orders.server.ts';
 import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orders.ts';
 import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import type { EmailId } from '../settings/email-catalog.ts';
+import type { MailExtras } from '../../lib/mail.server.ts';
+import { invoiceAttachment } from '../invoices/documents.server.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are
@@ -72,9 +74,9 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
  */
 const action = (origin: string | null, label: string, path: string) => (origin ? { label, url: `${origin}${path}` } : undefined);
 
-async function send(services: Services, to: string, mail: ShopMail | null): Promise<void> {
+async function send(services: Services, to: string, mail: ShopMail | null, attachments?: MailExtras['attachments']): Promise<void> {
   if (!to || !mail) return;
-  await services.mailer.send({ to, ...mail });
+  await services.mailer.send({ to, ...mail, ...(attachments?.length ? { attachments } : {}) });
 }
 
 /** Waits for every send, then fails with the first refusal, if any (the caller logs it). One refused address does not hold back the others. */
@@ -265,7 +267,12 @@ export function notifyStatus(
     // customer's handed over first), so that one refused address does not hold back the rest.
     const staffTo = shopId && shopMail ? await emailRecipients(services.db, s, shopId) : [];
     const sends: Promise<void>[] = [];
-    if (customerId) sends.push(send(services, order.billingEmail, composeOrderEmail(customerId, origin, order, s, { partialRefund: partial })));
+    if (customerId) {
+      const mail = composeOrderEmail(customerId, origin, order, s, { partialRefund: partial });
+      // The completed-order e-mail carries the invoice when the owner wants it (Settings → Invoices).
+      const invoice = mail && to === 'completed' && !partial && s.invoices.attachToCompletedEmail ? await invoiceAttachment(services.db, order.id) : null;
+      sends.push(send(services, order.billingEmail, mail, invoice ? [invoice] : undefined));
+    }
     for (const address of staffTo) sends.push(send(services, address, shopMail));
     await settleAll(sends);
   });

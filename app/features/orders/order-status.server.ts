@@ -22,6 +22,7 @@ import { notifyNote, notifyStatus } from './emails.server.ts';
 import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { alertPolicy, type StockActor } from '../stock/stock-log.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
+import { issueCreditNoteInTrx, issueInvoiceInTrx } from '../invoices/invoices.server.ts';
 
 /*
  * What the shop (admin) and payment gateways do to an order: change its status, write
@@ -124,6 +125,8 @@ export async function transitionInTrx(
     .execute();
   await insertNote(trx, id, statusChangeNote(from, to, note), false, actor.name);
   if (stockChanged) await touchStore(trx);
+  // A completed order is invoiced (once: an order completed again keeps its invoice).
+  if (to === 'completed') await issueInvoiceInTrx(trx, id);
   return from;
 }
 
@@ -297,6 +300,8 @@ export async function refundOrder(
       .values({ order_id: id, amount: data.amount, reason: data.reason, items: JSON.stringify(wanted), created_by: actor.userId ?? null, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // An invoiced order's refund gets its credit note, numbered in this transaction.
+    await issueCreditNoteInTrx(trx, id, refund.id);
     const refundedTotal = row.refunded_total + data.amount;
     await trx.updateTable('orders').set({ refunded_total: refundedTotal, updated_at: now }).where('id', '=', id).execute();
     let stockChanged = false;

@@ -3,6 +3,7 @@ import { BACK_OFFICE_STOCK, DEFAULT_PRICE_FORMAT, GRID_COLUMNS, IMAGE_PIXELS, MA
 import { stripeSettingsSchema } from './stripe-settings.ts';
 import { paypalSettingsSchema } from './paypal-settings.ts';
 import { EMAIL_IDS, type EmailId } from './email-catalog.ts';
+import { invoiceSettingsSchema } from './invoice-settings.ts';
 
 /** Self-hosted fonts a theme may use (app/features/theme/fonts.ts); `system` and `georgia` load no file. */
 export const THEME_FONTS = ['system', 'georgia', 'inter', 'lora'] as const;
@@ -200,6 +201,8 @@ export const storeSettingsSchema = z.object({
   stripe: z.preprocess((v) => v ?? {}, stripeSettingsSchema),
   /** PayPal (no secrets here: see app/features/payments/paypal). */
   paypal: z.preprocess((v) => v ?? {}, paypalSettingsSchema),
+  /** The seller's details on invoices and the invoice e-mail switch (app/features/invoices). */
+  invoices: z.preprocess((v) => v ?? {}, invoiceSettingsSchema),
   // Taxes (the WooCommerce meanings)
   taxesEnabled: flag(false),
   /** Catalog prices are entered with tax included. */

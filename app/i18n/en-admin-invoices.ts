@@ -1,0 +1,22 @@
+/* Admin messages of invoices, credit notes and packing slips (app/features/invoices), merged into the admin catalog (en-admin.ts). */
+export const enAdminInvoices = {
+  'admin.invoices.title': 'Invoices',
+  'admin.invoices.intro': 'What invoices and credit notes say about the seller. Numbers run on by themselves: INV-000001, INV-000002 … for invoices, CN-000001 … for credit notes.',
+  'admin.invoices.legalName': 'Legal name (empty: the store name)',
+  'admin.invoices.address': 'Address (one line per line)',
+  'admin.invoices.vatNumber': 'VAT number',
+  'admin.invoices.footer': 'Footer line',
+  'admin.invoices.attach': 'Attach the invoice (PDF) to the completed-order e-mail',
+  'admin.invoices.section': 'Documents',
+  'admin.invoices.invoice': 'Invoice {number}',
+  'admin.invoices.issuedOn': 'issued {date}',
+  'admin.invoices.none': 'No invoice yet: one is issued when the order is completed.',
+  'admin.invoices.issue': 'Issue invoice now',
+  'admin.invoices.issued': 'Invoice issued.',
+  'admin.invoices.creditNotes': 'Credit notes ({numbers})',
+  'admin.invoices.packingSlip': 'Packing slip (PDF)',
+  'admin.invoices.download': 'Download PDF',
+  'admin.invoices.bulkInvoices': 'Print invoices (PDF)',
+  'admin.invoices.bulkPackingSlips': 'Print packing slips (PDF)',
+  'admin.invoices.chooseOrders': 'Choose at least one order',
+} as const;
