@@ -25,6 +25,7 @@ import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
 import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
+import * as customerNotes from './2026-12-02-036-customer-notes.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 
 /**
@@ -60,6 +61,8 @@ const migrations: Record<string, Migration> = {
   // Online payments: provider secrets and events.
   '2026-12-02-029-payment-providers': paymentProviders,
   '2026-12-02-031-unpaid-orders': unpaidOrders,
+  // Back office: private notes on customers and guest buyers.
+  '2026-12-02-036-customer-notes': customerNotes,
 };
 
 export const migrationProvider: MigrationProvider = {
