@@ -106,6 +106,7 @@ export default [
     route('admin/customers', 'routes/admin.customers.tsx'),
     route('admin/customers.csv', 'routes/admin.customers[.]csv.tsx'),
     route('admin/customers/:id', 'routes/admin.customers.$id.tsx'),
+    route('admin/customers/guest/:ref', 'routes/admin.customers.guest.$ref.tsx'),
     route('admin/staff', 'routes/admin.staff.tsx'),
     // Back office: dashboard and stock.
     route('admin/stock', 'routes/admin.stock.tsx'),

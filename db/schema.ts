@@ -817,6 +817,7 @@ export interface Database {
   menus: MenusTable;
   menu_items: MenuItemsTable;
   staff_invites: StaffInvitesTable;
+  customer_notes: CustomerNotesTable;
   // Back office: dashboard and stock.
   stock_log: StockLogTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -858,6 +859,17 @@ export interface IdempotencyKeysTable {
 }
 
 /** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */
+/** A private note on a customer: an account (`user_id`) or a guest buyer (`email`, lowercased) (migration 036). */
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  body: string;
+  author_id: number | null;
+  author_name: string;
+  created_at: string;
+}
+
 export interface StaffInvitesTable {
   id: Generated<number>;
   email: string;

@@ -10,7 +10,7 @@ import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/ro
 import { plural, t } from '../i18n/t-admin.ts';
 import '../features/customers/customers.css';
 
-/* /admin/customers: every account with its orders and spending, on the shared admin list. */
+/* /admin/customers: every account and guest buyer with their orders and spending, on the shared admin list. */
 
 export const meta: MetaFunction = () => [{ title: `${t('admin.nav.customers')} · ${t('admin.title')}` }];
 
@@ -50,7 +50,7 @@ export default function AdminCustomers() {
         label={t('admin.nav.customers')}
         path="/admin/customers"
         rows={data.customers}
-        rowKey={(c) => c.id}
+        rowKey={(c) => `${c.kind}-${c.id}`}
         stack="wide"
         search={{ name: 'q', label: t('admin.customers.search'), value: query.q, placeholder: t('admin.customers.searchHint') }}
         filters={[
@@ -69,6 +69,7 @@ export default function AdminCustomers() {
             { value: 'name', label: t('admin.customers.name') },
             { value: 'orders', label: t('admin.customers.orders') },
             { value: 'spent', label: t('admin.customers.spent') },
+            { value: 'last', label: t('admin.customers.lastOrder') },
           ],
         }}
         page={data.page}
@@ -80,13 +81,15 @@ export default function AdminCustomers() {
           {
             header: t('admin.customers.name'),
             rowHeader: true,
-            cell: (c) => <Link to={`/admin/customers/${c.id}`}>{c.name || t('admin.customers.noName')}</Link>,
+            cell: (c) => <Link to={c.kind === 'guest' ? `/admin/customers/guest/${c.id}` : `/admin/customers/${c.id}`}>{c.name || t('admin.customers.noName')}</Link>,
           },
           { header: t('admin.customers.emailShort'), cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
-          { header: t('admin.customers.role'), cell: (c) => <RoleBadge role={c.role} /> },
+          { header: t('admin.customers.role'), cell: (c) => (c.role ? <RoleBadge role={c.role} /> : <span className="role-badge">{t('admin.role.guest')}</span>) },
           { header: t('admin.customers.orders'), numeric: true, cell: (c) => c.ordersCount },
           { header: t('admin.customers.spent'), numeric: true, cell: (c) => money(c.totalSpent) },
-          { header: t('admin.customers.registered'), cell: (c) => <time dateTime={c.registeredAt} className="customer-date">{orderDate(c.registeredAt)}</time> },
+          { header: t('admin.customers.average'), numeric: true, cell: (c) => (c.averageOrder === null ? '—' : money(c.averageOrder)) },
+          { header: t('admin.customers.lastOrder'), cell: (c) => (c.lastOrder ? <time dateTime={c.lastOrder} className="customer-date">{orderDate(c.lastOrder)}</time> : '—') },
+          { header: t('admin.customers.since'), cell: (c) => <time dateTime={c.since} className="customer-date">{orderDate(c.since)}</time> },
         ]}
       />
     </>

@@ -1,7 +1,7 @@
 import { Form, useActionData } from 'react-router';
 import type { Route } from './+types/admin.settings.invoices';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
-import { getSettings, saveSettings } from '../features/admin/settings.server.ts';
+import { getSettings, saveSettings } from '../features/settings/settings.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';

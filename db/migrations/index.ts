@@ -25,6 +25,7 @@ import * as adminProductSearch from './2026-11-27-023-admin-product-search.ts';
 import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
 import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
+import * as customerNotes from './2026-12-02-036-customer-notes.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 import * as invoices from './2026-12-02-032-invoices.ts';
 import * as homePage from './2026-12-02-034-home-page.ts';
@@ -66,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-032-invoices': invoices,
   // One content system: the home layout becomes the block page "home".
   '2026-12-02-034-home-page': homePage,
+  // Back office: private notes on customers and guest buyers.
+  '2026-12-02-036-customer-notes': customerNotes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -109,19 +109,24 @@ for (const dialect of await dialects()) {
       await smtp?.close();
     });
 
-    it('lists accounts with orders counts and totals spent from their orders; guest buyers are not listed', async () => {
+    it('lists accounts and guest buyers with orders count, total spent, average and last order from their orders', async () => {
       const rows = tableRows(await page(manager, '/admin/customers?role=customer&sort=spent&dir=desc'));
-      // name, e-mail, role, orders, total spent, registered
+      // name, e-mail, role, orders, total spent, average order, last order, since
+      // Ada's guest order (placed with her address) counts as hers: 3 orders, one paid.
       expect(rows.slice(0, 2)).toEqual([
-        ['Bob Baker', 'bob@example.com', 'Customer', '1', price(3500), expect.any(String)],
-        ['Ada Lovelace', 'ada@example.com', 'Customer', '2', price(2500), expect.any(String)],
+        ['Bob Baker', 'bob@example.com', 'Customer', '1', price(3500), price(3500), expect.any(String), expect.any(String)],
+        ['Ada Lovelace', 'ada@example.com', 'Customer', '3', price(2500), price(2500), expect.any(String), expect.any(String)],
       ]);
-      const all = (await names('q=example.com')).concat(await names('q=example.com&page=2'));
-      expect(all).not.toContain('walk-in@example.com');
-      expect(JSON.stringify(tableRows(await page(admin, '/admin/customers?q=walk-in')))).toBe('[]');
-      expect(await page(admin, '/admin/customers?q=walk-in')).toContain('No accounts match this search.');
+      // The walk-in guest is a row of their own, named from their order, linked by an order id (not the e-mail).
+      const html = await page(admin, '/admin/customers?q=walk-in');
+      expect(tableRows(html)).toEqual([['Ada Lovelace', 'walk-in@example.com', 'Guest', '1', price(0), '—', expect.any(String), expect.any(String)]]);
+      expect(html).toContain(`href="/admin/customers/guest/${ids.walkIn}"`);
+      expect(tableRows(await page(admin, '/admin/customers?role=guest')).map((r) => r[1])).toEqual(['walk-in@example.com']);
+      // A guest with an account's address is not a second row.
+      expect(tableRows(await page(admin, '/admin/customers?q=ada%40example.com')).map((r) => r[1])).toEqual(['ada@example.com']);
+      expect(await page(admin, '/admin/customers?q=nobody-at-all')).toContain('No customers match this search.');
       const cyd = tableRows(await page(admin, '/admin/customers?q=cyd'));
-      expect(cyd).toEqual([['Cyd Charisse', 'cyd@example.com', 'Customer', '0', price(0), expect.any(String)]]);
+      expect(cyd).toEqual([['Cyd Charisse', 'cyd@example.com', 'Customer', '0', price(0), '—', '—', expect.any(String)]]);
     });
 
     it('searches names and e-mail addresses, filters by role, sorts and pages', async () => {
@@ -133,19 +138,19 @@ for (const dialect of await dialects()) {
       expect(await names('role=shop_manager')).toEqual(['Max Manager']);
       expect((await names('role=customer&sort=orders&dir=desc')).slice(0, 2)).toEqual(['Ada Lovelace', 'Bob Baker']);
       expect((await names('role=customer&sort=name&dir=asc')).slice(0, 3)).toEqual(['Ada Lovelace', 'Bob Baker', 'Cyd Charisse']);
-      // 27 accounts, 20 a page; the newest registered first by default.
+      // 27 accounts and 1 guest, 20 a page; the newest first by default.
       const first = await page(admin, '/admin/customers');
-      expect(first).toContain('27 found · page 1 of 2');
+      expect(first).toContain('28 found · page 1 of 2');
       expect(tableRows(first)).toHaveLength(20);
       const second = tableRows(await page(admin, '/admin/customers?page=2'));
-      expect(second).toHaveLength(7);
+      expect(second).toHaveLength(8);
       expect(second.at(-1)![0]).toBe('Filler 00');
-      expect(new Set([...tableRows(first), ...second].map((r) => r[1])).size).toBe(27);
+      expect(new Set([...tableRows(first), ...second].map((r) => r[1])).size).toBe(28);
       // Oldest first, and a page past the end shows the last one.
       expect((await names('sort=registered&dir=asc'))[0]).toBe('Filler 00');
       expect(await page(admin, '/admin/customers?page=99')).toContain('page 2 of 2');
       // Nonsense in the query falls back to the default view.
-      expect(await page(admin, '/admin/customers?sort=password_hash&dir=sideways&role=root&page=-4')).toContain('27 found · page 1 of 2');
+      expect(await page(admin, '/admin/customers?sort=password_hash&dir=sideways&role=root&page=-4')).toContain('28 found · page 1 of 2');
     });
 
     it('the orders list searches, filters by status and payment, sorts; bad query values fall back; a bulk status change reports each order', async () => {
@@ -183,8 +188,9 @@ for (const dialect of await dialects()) {
       expect(html).toContain('ada@example.com');
       expect(html).toContain('12 Analytical Row');
       expect(html).toContain(`href="/admin/orders/${ids.adaOrder}"`);
-      expect(html).not.toContain(`href="/admin/orders/${ids.guestOrder}"`);
-      expect(html).toContain('2 orders in all.');
+      // The order placed as a guest with her address is hers.
+      expect(html).toContain(`href="/admin/orders/${ids.guestOrder}"`);
+      expect(html).toContain('3 orders in all.');
       expect(html).toMatch(/<dt>Wishlists<\/dt><dd>1<\/dd>/);
       expect(html).toMatch(new RegExp(`<dt>Total spent</dt><dd>${price(2500).replace(/[.$]/g, '\\$&')}</dd>`));
       // A shop manager sees no role or delete controls.
@@ -192,6 +198,81 @@ for (const dialect of await dialects()) {
       expect(html).not.toContain('Delete this account');
       expect((await manager.request('GET', '/admin/customers/999999')).statusCode).toBe(404);
       expect((await manager.request('GET', '/admin/customers/abc')).statusCode).toBe(404);
+    });
+
+    it('a guest buyer’s page by one of their order ids: their orders, figures and private notes; registering links them to the account', async () => {
+      const html = await page(manager, `/admin/customers/guest/${ids.walkIn}`);
+      expect(html).toContain('walk-in@example.com');
+      expect(html).toContain(`href="/admin/orders/${ids.walkIn}"`);
+      expect(html).toContain('1 order in all.');
+      // An order of an account, or no order at all, is no guest's page.
+      expect((await manager.request('GET', `/admin/customers/guest/${ids.bob1}`)).statusCode).toBe(404);
+      expect((await manager.request('GET', '/admin/customers/guest/999999')).statusCode).toBe(404);
+      // A guest order with an account's address sends to that account.
+      const linked = await manager.request('GET', `/admin/customers/guest/${ids.guestOrder}`);
+      expect(linked.statusCode).toBe(302);
+      expect(linked.headers.location).toBe(`/admin/customers/${ids.ada}`);
+      // A note: refused empty, kept with its author.
+      const empty = await manager.request('POST', `/admin/customers/guest/${ids.walkIn}`, form({ intent: 'note', note: '   ' }), FORM);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('Write the note first');
+      const ok = await manager.request('POST', `/admin/customers/guest/${ids.walkIn}`, form({ intent: 'note', note: 'Phoned about a gift wrap' }), FORM);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('Phoned about a gift wrap');
+      expect(ok.body).toContain('Max Manager');
+      // The guest registers with another case of the address: one row, the account's, with the order and the note.
+      const walker = await login('Walk-In@Example.com', 'Walker Inn');
+      const rows = tableRows(await page(admin, '/admin/customers?q=walk-in'));
+      expect(rows).toEqual([['Walker Inn', 'walk-in@example.com', 'Customer', '1', price(0), '—', expect.any(String), expect.any(String)]]);
+      const account = await page(admin, `/admin/customers/${walker.id}`);
+      expect(account).toContain(`href="/admin/orders/${ids.walkIn}"`);
+      expect(account).toContain('Phoned about a gift wrap');
+      // Never shown to the customer.
+      for (const url of ['/my-account', '/my-account/orders', `/my-account/edit-account`]) {
+        const mine = await walker.c.request('GET', url);
+        expect(mine.body, url).not.toContain('Phoned about a gift wrap');
+      }
+      // The CSV lists them once, as the account, with the guest order.
+      const csv = await page(admin, '/admin/customers.csv?q=walk-in');
+      const lines = csv.trim().split(/\r?\n/).slice(1);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^account,\d+,walk-in@example.com,Walker Inn,customer,[^,]*,1,/);
+    });
+
+    it('staff edit an account’s details and addresses; bad input is refused with the field named and nothing saved; a stale form is refused', async () => {
+      const version = (html: string) => /name="version" value="([^"]*)"/.exec(html)![1]!;
+      const stored = async () => ({
+        user: await t.services.db.selectFrom('users').select(['name', 'email']).where('id', '=', ids.cyd).executeTakeFirstOrThrow(),
+        addresses: await t.services.db.selectFrom('customer_addresses').select(['type', 'address']).where('user_id', '=', ids.cyd).orderBy('type').execute(),
+      });
+      const address = { billing_first_name: 'Cyd', billing_last_name: 'Charisse', billing_address_1: '1 Dance Street', billing_city: 'Leeds', billing_postcode: 'LS1 1AA', billing_country: 'GB', billing_email: 'cyd@example.com' };
+      const opened = version(await page(manager, `/admin/customers/${ids.cyd}`));
+      const before = await stored();
+      // Bad input: each field named, nothing written.
+      const bad = await manager.request('POST', `/admin/customers/${ids.cyd}`, form({ intent: 'details', version: opened, name: 'Cyd', email: 'not-an-address', ...address, billing_postcode: 'nope' }), FORM);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('id="customer-email-error"');
+      expect(bad.body).toMatch(/postcode/i);
+      expect(await stored()).toEqual(before);
+      const taken = await manager.request('POST', `/admin/customers/${ids.cyd}`, form({ intent: 'details', version: opened, name: 'Cyd', email: 'bob@example.com', ...address }), FORM);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.body).toContain('Another account already uses this address');
+      expect(await stored()).toEqual(before);
+      // A good save.
+      const ok = await manager.request('POST', `/admin/customers/${ids.cyd}`, form({ intent: 'details', version: opened, name: 'Cyd C. Charisse', email: 'cyd@example.com', ...address }), FORM);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('The details were saved.');
+      const after = await stored();
+      expect(after.user).toEqual({ name: 'Cyd C. Charisse', email: 'cyd@example.com' });
+      expect(after.addresses.map((a) => [a.type, JSON.parse(a.address).address_1])).toEqual([['billing', '1 Dance Street']]);
+      // A second member of staff saving from the page opened before: refused, nothing changed.
+      const stale = await admin.request('POST', `/admin/customers/${ids.cyd}`, form({ intent: 'details', version: opened, name: 'Someone Else', email: 'cyd@example.com' }), FORM);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.body).toContain('changed since you opened it');
+      expect(await stored()).toEqual(after);
+      // Put the name back for the tests that follow.
+      const now = version(await page(admin, `/admin/customers/${ids.cyd}`));
+      expect((await admin.request('POST', `/admin/customers/${ids.cyd}`, form({ intent: 'details', version: now, name: 'Cyd Charisse', email: 'cyd@example.com', ...address }), FORM)).statusCode).toBe(200);
     });
 
     it('sends a password-reset e-mail through the shop’s reset flow; the link sets a new password', async () => {

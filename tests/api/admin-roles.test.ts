@@ -90,6 +90,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },
   { file: 'admin.customers[.]csv.tsx', path: '/admin/customers.csv', allowed: MANAGERS, action: false },
   { file: 'admin.customers.$id.tsx', path: '/admin/customers/1', allowed: MANAGERS, action: true },
+  { file: 'admin.customers.guest.$ref.tsx', path: '/admin/customers/guest/999999', allowed: MANAGERS, action: true },
   { file: 'admin.staff.tsx', path: '/admin/staff', allowed: ADMIN, action: true },
   // Back office: dashboard and stock.
   { file: 'admin.stock.tsx', path: '/admin/stock', allowed: MANAGERS, action: true },
@@ -107,6 +108,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
 const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: string; allowedStatus: number; allowed: Who[] }[] = [
   { what: 'password-reset e-mail', path: '/admin/customers/:customer', refusedBody: 'intent=reset', allowedBody: 'intent=reset', allowedStatus: 404, allowed: MANAGERS },
   { what: 'role change', path: '/admin/customers/:customer', refusedBody: 'intent=role&role=admin', allowedBody: 'intent=role&role=editor', allowedStatus: 404, allowed: ADMIN },
+  { what: 'note on a guest buyer', path: '/admin/customers/guest/999999', refusedBody: 'intent=note&note=x', allowedBody: 'intent=note&note=x', allowedStatus: 404, allowed: MANAGERS },
+  { what: 'customer details edit', path: '/admin/customers/:customer', refusedBody: 'intent=details&name=x&email=x%40example.com', allowedBody: 'intent=details&name=x&email=x%40example.com', allowedStatus: 404, allowed: MANAGERS },
   { what: 'account deletion', path: '/admin/customers/:customer', refusedBody: 'intent=delete&confirm=1', allowedBody: 'intent=delete&confirm=1', allowedStatus: 404, allowed: ADMIN },
   { what: 'staff invitation', path: '/admin/staff', refusedBody: 'intent=invite&email=new-staff%40shop.example&role=admin', allowedBody: 'intent=invite&email=not-an-address&role=admin', allowedStatus: 400, allowed: ADMIN },
   { what: 'invitation resend', path: '/admin/staff', refusedBody: 'intent=resend&id=:invite', allowedBody: 'intent=resend&id=999999', allowedStatus: 404, allowed: ADMIN },
@@ -116,7 +119,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/customers/guest/999999']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';
@@ -149,6 +152,7 @@ const DATA_TABLES = [
   'order_notes',
   'order_refunds',
   'customer_addresses',
+  'customer_notes',
   'privacy_requests',
   'search_synonyms',
   'staff_invites',

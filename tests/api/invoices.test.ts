@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../app/features/account/account.server.ts';
-import { saveSettings } from '../../app/features/admin/settings.server.ts';
+import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';

@@ -5,10 +5,10 @@ import { INVITABLE_ROLES } from './roles.ts';
 
 /* What the customers list, a customer's page and the staff invitations take (isomorphic). */
 
-export const CUSTOMER_SORTS = ['registered', 'name', 'orders', 'spent'] as const;
+export const CUSTOMER_SORTS = ['registered', 'name', 'orders', 'spent', 'last'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
-/** The role filter: one role, or "staff" for every staff role. */
-export const ROLE_FILTERS = [...ROLES, 'staff'] as const;
+/** The role filter: one role, "staff" for every staff role, or "guest" for buyers without an account. */
+export const ROLE_FILTERS = [...ROLES, 'staff', 'guest'] as const;
 
 /** The list's query string; anything unknown falls back to the default view, never an error. */
 export const customerListQuerySchema = z.object({
@@ -32,4 +32,10 @@ export const acceptInviteSchema = z.object({
   token: z.string().min(10, 'The invitation link is incomplete').max(200),
   name: nameSchema,
   password: passwordSchema,
+});
+
+/** A private note on a customer (staff only). */
+export const NOTE_MAX = 2000;
+export const customerNoteSchema = z.object({
+  note: z.string().trim().min(1, 'Write the note first').max(NOTE_MAX, `At most ${NOTE_MAX} characters`),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { StoreSettings } from '../admin/settings.schema.ts';
-import { getSettings } from '../admin/settings.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
+import { getSettings } from '../settings/settings.server.ts';
 import { getOrderAdmin, getOrderForUser } from '../orders/orders.server.ts';
 import type { OrderDetail } from '../orders/orders.ts';
 import { addressBlock, documentNumber, orderDocuments, sellerOf } from './invoices.server.ts';
