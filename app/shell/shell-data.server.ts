@@ -1,5 +1,4 @@
 import type { AppLoadContext } from 'react-router';
-import '../load-context.ts';
 import { getSettings } from '../features/settings/settings.server.ts';
 import { publicSettings } from '../features/settings/public-settings.ts';
 import { menuCategories } from '../features/catalog/catalog.server.ts';

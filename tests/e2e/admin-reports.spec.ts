@@ -61,13 +61,13 @@ test('reports: figures, the chart drawn, the range in the address, tables with C
 
   await expectNoSeriousA11yViolations(page, '/admin/reports');
   await screenshot(page, 'admin-reports-1280');
-  await page.screenshot({ path: '/tmp/shots-h7/reports-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/reports-1280.png', fullPage: true });
   await page.setViewportSize(MOBILE);
   await page.reload();
   await waitForHydration(page);
   await expect(figure.getByRole('img')).toBeVisible();
   await screenshot(page, 'admin-reports-390');
-  await page.screenshot({ path: '/tmp/shots-h7/reports-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/reports-390.png', fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP);
 });
@@ -94,6 +94,6 @@ test('without scripts the range form still works and the figures are tables', as
   await expect(page.getByRole('alert')).toContainText('The range could not be read');
   await expect(page.getByText('The end date is before the start date.')).toBeVisible();
   await snapshot(page, 'test-results/screens/admin-reports-noscript-1280.png', { fullPage: true });
-  await page.screenshot({ path: '/tmp/shots-h7/reports-noscript-error-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/reports-noscript-error-1280.png', fullPage: true });
   await context.close();
 });

@@ -114,7 +114,7 @@ test('card in the page: a declined card is told at the field, then a good card p
   const card = page.getByLabel('Card number');
   await expect(card).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'checkout with the card form in the page');
-  await page.screenshot({ path: '/tmp/i1-shots/checkout-element-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/checkout-element-1280.png', fullPage: true });
   // The Element's own check first: nothing is placed with an incomplete card.
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your card number is incomplete.' })).toBeVisible();

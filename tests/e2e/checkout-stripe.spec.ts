@@ -122,9 +122,9 @@ test('with scripts but Stripe.js unreachable: no broken card form, and the shopp
   await expect(page.locator('.payment-widget')).toBeHidden();
   await expect(page.getByText(/TEST MODE: no money is taken/)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'checkout with the card method chosen');
-  await page.screenshot({ path: '/tmp/i1-shots/checkout-card-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/checkout-card-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/i1-shots/checkout-card-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/checkout-card-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
   await payWith(page, '4242 4242 4242 4242');

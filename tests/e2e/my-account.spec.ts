@@ -8,7 +8,7 @@ import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
-const SHOTS = '/tmp/shots-orders';
+const SHOTS = 'test-results/screens';
 
 test.beforeAll(async ({ browser, shop }) => {
   test.setTimeout(budget(120_000));

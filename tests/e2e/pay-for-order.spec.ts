@@ -14,7 +14,7 @@ import { budget } from './time.ts';
 
 test.use({ shopInstance: 'checkout' });
 
-const SHOTS = '/tmp/shots-h4';
+const SHOTS = 'test-results/screens';
 
 test.beforeAll(async ({ browser, shop }) => {
   test.setTimeout(budget(120_000));

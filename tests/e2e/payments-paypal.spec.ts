@@ -38,9 +38,9 @@ test.beforeAll(async ({ browser, shop }) => {
   await page.reload();
   expect(await page.content()).not.toContain(standin.clientSecret);
   await expectNoSeriousA11yViolations(page, '/admin/payments/paypal');
-  await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/paypal-admin-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-h5/paypal-admin-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/paypal-admin-390.png', fullPage: true });
   await context.close();
 });
 
@@ -70,7 +70,7 @@ test('PayPal approval at PayPal brings the shopper back to the order received, p
   const id = orderIdOf(page.url());
   const captured = [...standin.orders.values()].filter((o) => o.captures.length && String(o.unit.custom_id).startsWith(`${id}-`));
   expect(captured).toHaveLength(1);
-  await page.screenshot({ path: '/tmp/shots-h5/paypal-received-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/paypal-received-1280.png', fullPage: true });
 });
 
 test('cancel at PayPal: back at the shop, the order pending, and paying again works', async ({ page, browser, baseURL }) => {
@@ -85,9 +85,9 @@ test('cancel at PayPal: back at the shop, the order pending, and paying again wo
   await a11y.goto(page.url());
   await expectNoSeriousA11yViolations(a11y, '/checkout/paypal/:id');
   await scripted.close();
-  await page.screenshot({ path: '/tmp/shots-h5/paypal-retry-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/paypal-retry-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-h5/paypal-retry-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/paypal-retry-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();
   await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/checkoutnow\\?token=`));
   await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -114,9 +114,9 @@ test('with scripts but PayPal’s SDK unreachable: no buttons, and the order sti
   await expect.poll(() => asked.some((u) => u.startsWith('https://www.paypal.com/sdk/js'))).toBe(true);
   await expect(page.getByRole('group', { name: 'Pay with PayPal' })).toBeHidden();
   await expectNoSeriousA11yViolations(page, 'checkout with PayPal chosen');
-  await page.screenshot({ path: '/tmp/i1-shots/checkout-paypal-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/checkout-paypal-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/i1-shots/checkout-paypal-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/checkout-paypal-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/checkoutnow\\?token=`));
   await page.getByRole('button', { name: 'Approve payment' }).click();
