@@ -40,6 +40,8 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
     for (const [key, value] of Object.entries(settings)) {
       if (!given.has(key)) continue;
       const row = { key: `store.${key}`, value: JSON.stringify(value) };
+      // A save that changes nothing writes nothing (an empty or hostile post stores no defaults).
+      if (JSON.stringify(current[key as keyof StoreSettings]) === row.value) continue;
       await trx
         .insertInto('settings')
         .values(row)
