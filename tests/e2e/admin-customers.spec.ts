@@ -46,17 +46,19 @@ test('list → a customer’s page with their order and addresses → role chang
   await page.getByRole('navigation').getByRole('link', { name: 'Customers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   await waitForHydration(page);
-  await page.getByLabel('Search accounts').fill(account.email);
+  await page.getByLabel('Search customers').fill(account.email);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/customers\?q=/);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: account.name }) });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell')).toHaveText([account.email, 'Customer', '1', total, /\d{4}$/]);
+  // E-mail, role, orders, total spent, average order, last order, since.
+  await expect(row.getByRole('cell')).toHaveText([account.email, 'Customer', '1', total, total, /\d{4}$/, /\d{4}$/]);
 
   await row.getByRole('link', { name: account.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
   await waitForHydration(page);
-  await expect(page.getByRole('region', { name: 'Saved addresses' })).toContainText('7 Compiler Lane');
+  // The saved address, in the staff's edit form.
+  await expect(page.getByRole('region', { name: 'Details and addresses' }).locator('input[name="billing_address_1"]')).toHaveValue('7 Compiler Lane');
   await expect(page.getByRole('region', { name: 'Account' })).toContainText(new RegExp(`Total spent\\s*${total.replace(RE_ESCAPE, '\\$&')}`));
   await expect(page.getByRole('region', { name: 'Orders', exact: true }).getByRole('link', { name: `#${orderId}` })).toHaveAttribute('href', `/admin/orders/${orderId}`);
 
@@ -159,7 +161,7 @@ test('without scripts a customer is deleted after the confirmation step', async 
   await expect(page).toHaveURL(/\/admin\/customers\?deleted=1&orders=0$/);
   await expect(page.getByRole('status')).toHaveText('The account was deleted; 0 orders were kept, anonymised.');
   await page.goto(`/admin/customers?q=${encodeURIComponent(account.email)}`);
-  await expect(page.getByText('No accounts match this search.')).toBeVisible();
+  await expect(page.getByText('No customers match this search.')).toBeVisible();
   await context.close();
 });
 
