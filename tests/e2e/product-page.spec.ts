@@ -292,8 +292,12 @@ test('axe on desktop and mobile (sticky bar active); screenshots', async ({ page
   await open(page, TEE.name);
   await expectNoSeriousA11yViolations(page, 'product page (mobile)');
   await screenshot(page, 'product-mobile');
-  await page.mouse.wheel(0, 1600);
-  await expect(page.locator('.sticky-bar')).toBeVisible();
+  // The bar's scroll listener starts with the page's scripts: a wheel turned before then moves
+  // the page without it, so the shopper scrolls on until the bar shows.
+  await expect(async () => {
+    await page.mouse.wheel(0, 1600);
+    await expect(page.locator('.sticky-bar')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'product page (mobile, sticky bar)');
   await snapshot(page, 'test-results/screens/product-mobile-sticky.png');
   await page.evaluate(() => window.scrollTo(0, 0));
