@@ -13,6 +13,7 @@ import { customerDetail } from '../features/customers/customers-admin.server.ts'
 import { CUSTOMER_ADMIN_ROLES, CUSTOMER_DELETE_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
@@ -101,15 +102,7 @@ export default function AdminCustomer() {
         <Link to="/admin/customers">{t('admin.customers.back')}</Link>
       </p>
       <h1>{customer.name || customer.email}</h1>
-      {isActionError(result) ? (
-        <p className="notice notice--error" role="alert">
-          {result.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {result.done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       {d.erasure ? <DeleteConfirm customerId={customer.id} email={customer.email} orders={d.erasure.orders} /> : null}
       <div className="customer-page">
         <CustomerFacts customer={customer} />

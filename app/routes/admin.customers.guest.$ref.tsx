@@ -9,6 +9,7 @@ import { guestByOrder } from '../features/customers/guest-customer.server.ts';
 import { CUSTOMER_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
+import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
@@ -68,15 +69,7 @@ export default function AdminGuestCustomer() {
       </p>
       <h1>{guest.name || guest.email}</h1>
       <p>{t('admin.customers.guestIntro')}</p>
-      {isActionError(result) ? (
-        <p className="notice notice--error" role="alert">
-          {result.error.message}
-        </p>
-      ) : result ? (
-        <p className="notice" role="status">
-          {result.done}
-        </p>
-      ) : null}
+      <ActionNotice result={result} />
       <div className="customer-page">
         <FactList id="customer-guest" title={t('admin.customers.guestHeading')} facts={facts} />
         <CustomerAddresses billing={d.billing} shipping={d.shipping} title={t('admin.customers.latestAddresses')} />
