@@ -6,7 +6,7 @@ import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { deleteSubmission, getDefinition, markRead } from '../features/forms/forms.server.ts';
 import { fieldLabels } from '../features/forms/components/form-state.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
-import { resendSubmission } from '../features/forms/pipeline.server.ts';
+import { resendSubmission } from '../features/forms/submission-mail.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';

@@ -5,7 +5,8 @@ import { createForm, listSubmissions, seedDemoContactForm, getSubmission } from 
 import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
 import { DEFAULT_MESSAGES, SWV_RULE_NAMES } from '../../app/features/forms/rules.ts';
 import { HONEYPOT_FIELD, issueStartToken, STARTED_FIELD, verifyStartToken, quizHash } from '../../app/features/forms/spam.server.ts';
-import { resendSubmission, submitFromPage } from '../../app/features/forms/pipeline.server.ts';
+import { submitFromPage } from '../../app/features/forms/pipeline.server.ts';
+import { resendSubmission } from '../../app/features/forms/submission-mail.server.ts';
 import { uploadDir } from '../../app/features/forms/uploads.server.ts';
 import { createTestApp, logCapture, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';

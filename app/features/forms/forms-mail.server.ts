@@ -7,7 +7,7 @@
  */
 import type { MailMessage } from '../../lib/mail.server.ts';
 import type { FormDefinition, MailTemplate } from './definition.ts';
-import { isEmail } from './rules.ts';
+import { isEmail } from './value-checks.ts';
 
 export interface MailFile {
   field: string;

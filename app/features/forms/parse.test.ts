@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formTagSchema, templateNodeSchema, TAG_TYPES } from './definition.ts';
-import { DEFAULT_FILE_LIMIT, DEFAULT_MAXLENGTH, parseSize, parseTemplate } from './parse.ts';
+import { parseTemplate } from './parse.ts';
+import { DEFAULT_FILE_LIMIT, DEFAULT_MAXLENGTH, parseSize } from './tag-reader.ts';
 import { DEMO_CONTACT_TEMPLATE } from './demo-form.ts';
 
 const one = (src: string) => {

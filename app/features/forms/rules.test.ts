@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from './definition.ts';
 import { parseTemplate } from './parse.ts';
-import { checkRule, DEFAULT_MESSAGES, isEmail, missingAcceptance, SWV_RULE_NAMES, swvSchema, validate, type SwvRule } from './rules.ts';
+import { checkRule, DEFAULT_MESSAGES, missingAcceptance, SWV_RULE_NAMES, swvSchema, validate, type SwvRule } from './rules.ts';
+import { isEmail } from './value-checks.ts';
 import { DEMO_CONTACT_TEMPLATE } from './demo-form.ts';
 
 function def(source: string, extra: Partial<FormDefinition> = {}): FormDefinition {

@@ -15,7 +15,7 @@ import { t } from '../../i18n/t-forms.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { formSettingsSchema } from './definition.ts';
 import { effectiveSettings } from './build.ts';
-import { extensionOf } from './rules.ts';
+import { extensionOf } from './value-checks.ts';
 
 export const uploadDir = (dataDir: string) => path.join(dataDir, 'form-uploads');
 
