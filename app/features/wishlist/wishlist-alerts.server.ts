@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import type { Services } from '../../lib/services.server.ts';
-import { inBackground } from '../../lib/background.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { composeEmail, type ShopMail } from '../emails/compose.server.ts';
 import type { StoreSettings } from '../settings/settings.schema.ts';
-import { repeat } from '../../lib/repeat.server.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
-import { getSettings } from '../settings/settings.server.ts';
+import { alertPipeline, type AlertLetter } from '../alerts/alert-pipeline.server.ts';
 import { loadPurchasables } from '../cart/lines.server.ts';
 import { t } from '../../i18n/t-wishlist.ts';
 import { listUrl } from './wishlist-store.server.ts';
@@ -30,9 +28,11 @@ import { listUrl } from './wishlist-store.server.ts';
  * 3. One e-mail per list, to the account that owns it, with a token link that turns the
  *    list's alerts off without signing in (a page with a confirm button, and RFC 8058
  *    one-click List-Unsubscribe headers for mail programs).
+ *
+ * The kick, the timer, the batches and the sending are the alert pipeline's
+ * (app/features/alerts/alert-pipeline.server.ts). While the owner has the e-mail switched off
+ * the queue is left alone, so the changes go out once it is switched on again.
  */
-
-const BATCH = 200;
 
 export interface AlertChange {
   kind: 'price' | 'stock';
@@ -41,51 +41,54 @@ export interface AlertChange {
   was: number | null;
 }
 
-const running = new WeakMap<object, { again: boolean }>();
+/** A list's news of one run. */
+interface ListNews {
+  listId: number;
+  changes: AlertChange[];
+}
+
+const wishlistAlerts = alertPipeline<ListNews>({
+  name: 'wishlist alerts',
+  emails: ['wishlist_alert'],
+  batch: 200,
+  everyMs: 60_000,
+  async claim({ db }, _on, limit) {
+    const queued = (await db.selectFrom('wishlist_alert_queue').select('product_id').orderBy('product_id').limit(limit).execute()).map((r) => r.product_id);
+    if (queued.length === 0) return { news: [], more: false };
+    await db.deleteFrom('wishlist_alert_queue').where('product_id', 'in', queued).execute();
+    return { news: await checkProducts(db, queued), more: queued.length === limit };
+  },
+  async letters(services, settings, news) {
+    const base = await mailOrigin(services, 'wishlist alert');
+    // Without a trusted address there is no unsubscribe link, so no alert goes out (the error is logged).
+    if (!base) return [];
+    const letters: AlertLetter[] = [];
+    for (const { listId, changes } of news) {
+      try {
+        const letter = await listLetter(services.db, settings, base, listId, changes);
+        if (letter) letters.push(letter);
+      } catch (err) {
+        services.log.error({ err, wishlist: listId }, 'wishlist alert e-mail failed');
+      }
+    }
+    return letters;
+  },
+});
 
 /**
  * Looks at the queue after a write has committed, in the background (the caller answers
  * first). Runs are not doubled: a kick during a run makes that run go round once more.
  */
-export function kickWishlistAlerts(services: Services): void {
-  const state = running.get(services);
-  if (state) {
-    state.again = true;
-    return;
-  }
-  const mine = { again: false };
-  running.set(services, mine);
-  inBackground(services, 'wishlist alerts', async () => {
-    try {
-      do {
-        mine.again = false;
-        await runWishlistAlerts(services);
-      } while (mine.again);
-    } finally {
-      running.delete(services);
-    }
-  });
-}
+export const kickWishlistAlerts = (services: Services): void => wishlistAlerts.kick(services);
 
 /** Also once a minute, for writes made by another process (the import command, checkout workers). */
-export function scheduleWishlistAlerts(services: Services, everyMs = 60_000): () => Promise<void> {
-  return repeat(() => runWishlistAlerts(services), everyMs, (err) => services.log.error({ err }, 'wishlist alerts failed'), 'wishlist-alerts');
-}
+export const scheduleWishlistAlerts = (services: Services, everyMs?: number): (() => Promise<void>) => wishlistAlerts.schedule(services, everyMs);
 
-/** Drains the queue; returns how many alert e-mails went out. */
-export async function runWishlistAlerts(services: Services): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const queued = (await services.db.selectFrom('wishlist_alert_queue').select('product_id').orderBy('product_id').limit(BATCH).execute()).map((r) => r.product_id);
-    if (queued.length === 0) return sent;
-    await services.db.deleteFrom('wishlist_alert_queue').where('product_id', 'in', queued).execute();
-    sent += await checkProducts(services, queued);
-    if (queued.length < BATCH) return sent;
-  }
-}
+/** Drains the queue (left alone while the owner has the e-mail switched off); returns how many alert e-mails went out. */
+export const runWishlistAlerts = (services: Services): Promise<number> => wishlistAlerts.run(services);
 
-async function checkProducts(services: Services, productIds: number[]): Promise<number> {
-  const { db } = services;
+/** Compares the queued products' items with what was last seen, claims each change, and answers the news by list. */
+async function checkProducts(db: DB, productIds: number[]): Promise<ListNews[]> {
   const rows = await db
     .selectFrom('wishlist_items as wi')
     .innerJoin('wishlists as w', 'w.id', 'wi.wishlist_id')
@@ -93,7 +96,7 @@ async function checkProducts(services: Services, productIds: number[]): Promise<
     .where('wi.product_id', 'in', productIds)
     .orderBy('wi.id')
     .execute();
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return [];
   const now = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
   const byList = new Map<number, AlertChange[]>();
   for (const r of rows) {
@@ -123,48 +126,31 @@ async function checkProducts(services: Services, productIds: number[]): Promise<
     // Only lists whose owner asked, and only accounts (a guest has no address).
     if (changes.length && r.alerts === 1 && r.user_id !== null) byList.set(r.wishlist_id, [...(byList.get(r.wishlist_id) ?? []), ...changes]);
   }
-  if (byList.size === 0) return 0;
-  const base = await mailOrigin(services, 'wishlist alert');
-  // Without a trusted address there is no unsubscribe link, so no alert goes out (the error is logged).
-  if (!base) return 0;
-  let sent = 0;
-  for (const [listId, changes] of byList) {
-    try {
-      if (await mailList(services, base, listId, changes)) sent++;
-    } catch (err) {
-      services.log.error({ err, wishlist: listId }, 'wishlist alert e-mail failed');
-    }
-  }
-  return sent;
+  return [...byList].map(([listId, changes]) => ({ listId, changes }));
 }
 
-async function mailList(services: Services, base: string, listId: number, changes: AlertChange[]): Promise<boolean> {
-  const { db } = services;
+/** One list's e-mail, to the account that owns it, with the one-click unsubscribe headers; null when its alerts were turned off meanwhile. */
+async function listLetter(db: DB, settings: StoreSettings, base: string, listId: number, changes: AlertChange[]): Promise<AlertLetter | null> {
   const list = await db
     .selectFrom('wishlists as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
     .select(['w.id', 'w.name', 'w.token', 'w.alerts', 'w.alerts_token', 'u.email'])
     .where('w.id', '=', listId)
     .executeTakeFirst();
-  if (!list || list.alerts !== 1) return false;
+  if (!list || list.alerts !== 1) return null;
   const alertsToken = list.alerts_token ?? (await ensureAlertsToken(db, list.id));
-  const settings = await getSettings(db);
   const price = (minor: number | null) => (minor === null ? '' : formatPrice(minor, settings));
   const lines = changes.map((c) =>
     c.kind === 'price' ? t('wishlist.alertPriceLine', { product: c.name, price: price(c.price), was: price(c.was) }) : t('wishlist.alertStockLine', { product: c.name }),
   );
   const unsubscribe = `${base}${alertsUrl(alertsToken)}`;
   const oneClick = `${base}/api/wishlist/alerts/${alertsToken}/unsubscribe`;
-  const mail = composeWishlistAlertEmail(settings, list.name, lines, `${base}${listUrl(list.token)}`, unsubscribe);
-  // Switched off by the owner: nothing is told (the changes are not kept for later).
-  if (!mail) return true;
-  await services.mailer.send({
-    to: list.email,
-    kind: 'account',
-    ...mail,
-    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  });
-  return true;
+  return {
+    to: [list.email],
+    mail: composeWishlistAlertEmail(settings, list.name, lines, `${base}${listUrl(list.token)}`, unsubscribe),
+    extra: { kind: 'account', headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+    context: { wishlist: listId },
+  };
 }
 
 /** The wishlist alert, for the send and the admin's preview and test (`ignoreSwitch`). */
