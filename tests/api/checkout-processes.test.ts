@@ -52,9 +52,13 @@ describe('checkout from several processes on one SQLite file', () => {
       });
       children.push({ child, out });
     }
-    // Every process is up before any buyer goes.
-    const deadline = Date.now() + 60_000;
+    // Every process is up before any buyer goes (a process that stops first fails the test at once).
+    const exited = new Set<number>();
+    children.forEach((c, i) => c.child.once('exit', () => exited.add(i)));
+    const deadline = Date.now() + 150_000;
     while (!children.every((c) => c.out.includes('ready'))) {
+      const stopped = children.findIndex((c, i) => exited.has(i) && !c.out.includes('ready'));
+      if (stopped >= 0) throw new Error(`worker ${stopped} stopped before it was ready:\n${children[stopped].out.join('\n')}`);
       if (Date.now() > deadline) throw new Error('workers did not start');
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -74,5 +78,5 @@ describe('checkout from several processes on one SQLite file', () => {
     expect(row).toEqual({ stock_quantity: 0, stock_status: 'outofstock' });
     const orders = await t.services.db.selectFrom('order_items').select('order_id').where('product_id', '=', productId).execute();
     expect(orders).toHaveLength(10);
-  }, 120_000);
+  }, 240_000);
 });
