@@ -8,6 +8,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { CheckField } from '../ui/form-kit.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.stripe.title')} · ${t('admin.title')}` }];
 
@@ -108,12 +109,7 @@ export default function StripeSettingsPage({ loaderData }: Route.ComponentProps)
         <CsrfField />
         <fieldset>
           <legend>{t('admin.stripe.general')}</legend>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="enabled" value="0" />
-            <label>
-              <input type="checkbox" name="enabled" value="1" defaultChecked={s.enabled} /> {t('admin.stripe.enable')}
-            </label>
-          </div>
+          <CheckField name="enabled" label={t('admin.stripe.enable')} checked={s.enabled} />
           <div className="form-row">
             <label htmlFor="field-title">{t('admin.stripe.fieldTitle')}</label>
             <input id="field-title" name="title" defaultValue={val('title', s.title)} required maxLength={100} />
@@ -126,12 +122,7 @@ export default function StripeSettingsPage({ loaderData }: Route.ComponentProps)
         <fieldset>
           <legend>{t('admin.stripe.keys')}</legend>
           <p className="hint">{t('admin.stripe.keysHint')}</p>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="testMode" value="0" />
-            <label>
-              <input type="checkbox" name="testMode" value="1" defaultChecked={s.testMode} /> {t('admin.stripe.testMode')}
-            </label>
-          </div>
+          <CheckField name="testMode" label={t('admin.stripe.testMode')} checked={s.testMode} />
           <div className="form-row">
             <label htmlFor="field-testPublishableKey">{t('admin.stripe.testPublishable')}</label>
             <input id="field-testPublishableKey" name="testPublishableKey" defaultValue={val('testPublishableKey', s.testPublishableKey)} spellCheck={false} />

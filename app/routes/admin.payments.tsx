@@ -10,6 +10,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject, parseInput } from '../lib/validate.ts';
 import { z } from 'zod';
 import { t } from '../i18n/t-admin.ts';
+import { CheckField } from '../ui/form-kit.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.nav.payments')} · ${t('admin.title')}` }];
 
@@ -108,19 +109,8 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
         <CsrfField />
         <fieldset>
           <legend>{t('admin.payments.checkout')}</legend>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="guestCheckout" value="0" />
-            <label>
-              <input type="checkbox" name="guestCheckout" value="1" defaultChecked={checked('guestCheckout', s.guestCheckout)} /> {t('admin.payments.guestCheckout')}
-            </label>
-          </div>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="accountCreationAtCheckout" value="0" />
-            <label>
-              <input type="checkbox" name="accountCreationAtCheckout" value="1" defaultChecked={checked('accountCreationAtCheckout', s.accountCreationAtCheckout)} />{' '}
-              {t('admin.payments.accountCreation')}
-            </label>
-          </div>
+          <CheckField name="guestCheckout" label={t('admin.payments.guestCheckout')} checked={checked('guestCheckout', s.guestCheckout)} />
+          <CheckField name="accountCreationAtCheckout" label={t('admin.payments.accountCreation')} checked={checked('accountCreationAtCheckout', s.accountCreationAtCheckout)} />
           <div className="form-row">
             <label htmlFor="field-termsUrl">{t('admin.payments.termsUrl')}</label>
             <input id="field-termsUrl" name="termsUrl" defaultValue={val('termsUrl', s.termsUrl)} aria-describedby="termsUrl-hint" />
@@ -152,12 +142,7 @@ export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
           return (
             <fieldset key={id}>
               <legend>{t(`admin.payments.gateway.${id}`)}</legend>
-              <div className="form-row form-row--check">
-                <input type="hidden" name={`${id}.enabled`} value="0" />
-                <label>
-                  <input type="checkbox" name={`${id}.enabled`} value="1" defaultChecked={checked(`${id}.enabled`, g.enabled)} /> {t(`admin.payments.enable.${id}`)}
-                </label>
-              </div>
+              <CheckField name={`${id}.enabled`} label={t(`admin.payments.enable.${id}`)} checked={checked(`${id}.enabled`, g.enabled)} />
               <div className="form-row">
                 <label htmlFor={`${id}-title`}>{t('admin.payments.title')}</label>
                 <input id={`${id}-title`} name={`${id}.title`} required defaultValue={val(`${id}.title`, g.title)} />

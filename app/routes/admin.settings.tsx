@@ -11,6 +11,7 @@ import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 import { THEME_FONTS } from '../features/settings/settings.schema.ts';
+import { CheckField, SelectField, TextAreaField } from '../ui/form-kit.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.settings')} · ${t('admin.title')}` }];
 
@@ -122,32 +123,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               {t('admin.settings.storeUrlAdminOnly', { label: LABELS.storeUrl, url: s.storeUrl || '—' })}
             </p>
           )}
-          <div className="form-row">
-            <label htmlFor="field-storeNotice">{LABELS.storeNotice}</label>
-            <textarea id="field-storeNotice" name="storeNotice" rows={2} defaultValue={v('storeNotice')} />
-          </div>
+          <TextAreaField name="storeNotice" label={LABELS.storeNotice} rows={2} defaultValue={v('storeNotice')} error={fieldError(error, 'storeNotice')} />
           <Field name="language" label={LABELS.language} defaultValue={v('language')} error={fieldError(error, 'language')} />
-          <div className="form-row">
-            <label htmlFor="field-direction">{LABELS.direction}</label>
-            <select id="field-direction" name="direction" defaultValue={v('direction')}>
-              <option value="ltr">{t('admin.settings.direction.ltr')}</option>
-              <option value="rtl">{t('admin.settings.direction.rtl')}</option>
-            </select>
-          </div>
+          <SelectField name="direction" label={LABELS.direction} value={v('direction')} options={[['ltr', t('admin.settings.direction.ltr')], ['rtl', t('admin.settings.direction.rtl')]]} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.prices')}</legend>
           <Field name="currency" label={LABELS.currency} required defaultValue={v('currency')} error={fieldError(error, 'currency')} />
-          <div className="form-row">
-            <label htmlFor="field-currencyPosition">{LABELS.currencyPosition}</label>
-            <select id="field-currencyPosition" name="currencyPosition" defaultValue={v('currencyPosition')}>
-              {(['left', 'right', 'left_space', 'right_space'] as const).map((position) => (
-                <option key={position} value={position}>
-                  {t(`admin.settings.position.${position}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField name="currencyPosition" label={LABELS.currencyPosition} value={v('currencyPosition')} options={(['left', 'right', 'left_space', 'right_space'] as const).map((position) => [position, t(`admin.settings.position.${position}`)])} />
           <Field name="pricePrecision" type="number" label={LABELS.pricePrecision} defaultValue={v('pricePrecision')} error={fieldError(error, 'pricePrecision')} />
           <Field name="thousandSeparator" label={LABELS.thousandSeparator} defaultValue={v('thousandSeparator')} error={fieldError(error, 'thousandSeparator')} />
           <Field name="decimalPoint" label={LABELS.decimalPoint} required defaultValue={v('decimalPoint')} error={fieldError(error, 'decimalPoint')} />
@@ -161,46 +144,31 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.productPage')}</legend>
-          <Check name="variationReselectClears" label={LABELS.variationReselectClears} checked={s.variationReselectClears} />
-          <Check name="reviewsAutoApprove" label={LABELS.reviewsAutoApprove} checked={s.reviewsAutoApprove} />
-          <Check name="reviewsVerifiedOnly" label={LABELS.reviewsVerifiedOnly} checked={s.reviewsVerifiedOnly} />
+          <CheckField name="variationReselectClears" label={LABELS.variationReselectClears} checked={s.variationReselectClears} />
+          <CheckField name="reviewsAutoApprove" label={LABELS.reviewsAutoApprove} checked={s.reviewsAutoApprove} />
+          <CheckField name="reviewsVerifiedOnly" label={LABELS.reviewsVerifiedOnly} checked={s.reviewsVerifiedOnly} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.cart')}</legend>
-          <Check name="redirectToCartAfterAdd" label={LABELS.redirectToCartAfterAdd} checked={s.redirectToCartAfterAdd} />
-          <Check name="couponsEnabled" label={LABELS.couponsEnabled} checked={s.couponsEnabled} />
-          <Check name="shippingCalculatorEnabled" label={LABELS.shippingCalculatorEnabled} checked={s.shippingCalculatorEnabled} />
-          <div className="form-row">
-            <label htmlFor="field-cartWidget">{LABELS.cartWidget}</label>
-            <select id="field-cartWidget" name="cartWidget" defaultValue={v('cartWidget')}>
-              <option value="dropdown">{t('admin.settings.cartWidget.dropdown')}</option>
-              <option value="offcanvas">{t('admin.settings.cartWidget.offcanvas')}</option>
-            </select>
-          </div>
+          <CheckField name="redirectToCartAfterAdd" label={LABELS.redirectToCartAfterAdd} checked={s.redirectToCartAfterAdd} />
+          <CheckField name="couponsEnabled" label={LABELS.couponsEnabled} checked={s.couponsEnabled} />
+          <CheckField name="shippingCalculatorEnabled" label={LABELS.shippingCalculatorEnabled} checked={s.shippingCalculatorEnabled} />
+          <SelectField name="cartWidget" label={LABELS.cartWidget} value={v('cartWidget')} options={[['dropdown', t('admin.settings.cartWidget.dropdown')], ['offcanvas', t('admin.settings.cartWidget.offcanvas')]]} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.wishlists')}</legend>
-          <Check name="wishlistMultiple" label={LABELS.wishlistMultiple} checked={s.wishlistMultiple} />
-          <Check name="wishlistGuests" label={LABELS.wishlistGuests} checked={s.wishlistGuests} />
-          <Check name="wishlistRemoveAfterAddToCart" label={LABELS.wishlistRemoveAfterAddToCart} checked={s.wishlistRemoveAfterAddToCart} />
-          <Check name="wishlistEstimates" label={LABELS.wishlistEstimates} checked={s.wishlistEstimates} />
-          <div className="form-row">
-            <label htmlFor="field-wishlistLayout">{LABELS.wishlistLayout}</label>
-            <select id="field-wishlistLayout" name="wishlistLayout" defaultValue={v('wishlistLayout')}>
-              <option value="table">{t('admin.settings.wishlistLayout.table')}</option>
-              <option value="grid">{t('admin.settings.wishlistLayout.grid')}</option>
-            </select>
-          </div>
+          <CheckField name="wishlistMultiple" label={LABELS.wishlistMultiple} checked={s.wishlistMultiple} />
+          <CheckField name="wishlistGuests" label={LABELS.wishlistGuests} checked={s.wishlistGuests} />
+          <CheckField name="wishlistRemoveAfterAddToCart" label={LABELS.wishlistRemoveAfterAddToCart} checked={s.wishlistRemoveAfterAddToCart} />
+          <CheckField name="wishlistEstimates" label={LABELS.wishlistEstimates} checked={s.wishlistEstimates} />
+          <SelectField name="wishlistLayout" label={LABELS.wishlistLayout} value={v('wishlistLayout')} options={[['table', t('admin.settings.wishlistLayout.table')], ['grid', t('admin.settings.wishlistLayout.grid')]]} />
           <Field name="wishlistCookiesDisabledText" label={LABELS.wishlistCookiesDisabledText} defaultValue={v('wishlistCookiesDisabledText')} error={fieldError(error, 'wishlistCookiesDisabledText')} />
-          <div className="form-row">
-            <label htmlFor="field-wishlistEstimateFields">{LABELS.wishlistEstimateFields}</label>
-            <textarea id="field-wishlistEstimateFields" name="wishlistEstimateFields" rows={3} defaultValue={v('wishlistEstimateFields')} />
-          </div>
+          <TextAreaField name="wishlistEstimateFields" label={LABELS.wishlistEstimateFields} rows={3} defaultValue={v('wishlistEstimateFields')} error={fieldError(error, 'wishlistEstimateFields')} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.settings.legend.search')}</legend>
-          <Check name="searchCategorySelect" label={LABELS.searchCategorySelect} checked={s.searchCategorySelect} />
-          <Check name="searchHideOutOfStock" label={LABELS.searchHideOutOfStock} checked={s.searchHideOutOfStock} />
+          <CheckField name="searchCategorySelect" label={LABELS.searchCategorySelect} checked={s.searchCategorySelect} />
+          <CheckField name="searchHideOutOfStock" label={LABELS.searchHideOutOfStock} checked={s.searchHideOutOfStock} />
         </fieldset>
         <fieldset>
           <legend>{t('admin.theme.legend')}</legend>
@@ -208,34 +176,19 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Field key={k} name={k} type="color" label={LABELS[k]} defaultValue={v(k)} error={fieldError(error, k)} />
           ))}
           {(['themeFontBody', 'themeFontHeading'] as const).map((k) => (
-            <div className="form-row" key={k}>
-              <label htmlFor={`field-${k}`}>{LABELS[k]}</label>
-              <select id={`field-${k}`} name={k} defaultValue={v(k)}>
-                {THEME_FONTS.map((f) => (
-                  <option key={f} value={f}>
-                    {t(`admin.theme.font.${f}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField key={k} name={k} label={LABELS[k]} value={v(k)} options={THEME_FONTS.map((f) => [f, t(`admin.theme.font.${f}`)])} />
           ))}
           <Field name="themeLogoUrl" label={LABELS.themeLogoUrl} defaultValue={v('themeLogoUrl')} error={fieldError(error, 'themeLogoUrl')} />
-          <Check name="headerSticky" label={LABELS.headerSticky} checked={s.headerSticky} />
-          <Check name="headerHideOnScroll" label={LABELS.headerHideOnScroll} checked={s.headerHideOnScroll} />
-          <Check name="headerTransparent" label={LABELS.headerTransparent} checked={s.headerTransparent} />
-          <Check name="headerDarkNav" label={LABELS.headerDarkNav} checked={s.headerDarkNav} />
-          <div className="form-row">
-            <label htmlFor="field-mobileMenuStyle">{LABELS.mobileMenuStyle}</label>
-            <select id="field-mobileMenuStyle" name="mobileMenuStyle" defaultValue={v('mobileMenuStyle')}>
-              <option value="slide">{t('admin.theme.mobileMenu.slide')}</option>
-              <option value="sidebar">{t('admin.theme.mobileMenu.sidebar')}</option>
-            </select>
-          </div>
+          <CheckField name="headerSticky" label={LABELS.headerSticky} checked={s.headerSticky} />
+          <CheckField name="headerHideOnScroll" label={LABELS.headerHideOnScroll} checked={s.headerHideOnScroll} />
+          <CheckField name="headerTransparent" label={LABELS.headerTransparent} checked={s.headerTransparent} />
+          <CheckField name="headerDarkNav" label={LABELS.headerDarkNav} checked={s.headerDarkNav} />
+          <SelectField name="mobileMenuStyle" label={LABELS.mobileMenuStyle} value={v('mobileMenuStyle')} options={[['slide', t('admin.theme.mobileMenu.slide')], ['sidebar', t('admin.theme.mobileMenu.sidebar')]]} />
           {(['mobileMenuLevels', 'columnsLarge', 'columnsMedium', 'columnsSmall'] as const).map((k) => (
             <Field key={k} name={k} type="number" label={LABELS[k]} defaultValue={v(k)} error={fieldError(error, k)} />
           ))}
-          <Check name="pageLoader" label={LABELS.pageLoader} checked={s.pageLoader} />
-          <Check name="linkPrefetch" label={LABELS.linkPrefetch} checked={s.linkPrefetch} />
+          <CheckField name="pageLoader" label={LABELS.pageLoader} checked={s.pageLoader} />
+          <CheckField name="linkPrefetch" label={LABELS.linkPrefetch} checked={s.linkPrefetch} />
           <Field name="serviceWorkerUrl" label={LABELS.serviceWorkerUrl} defaultValue={v('serviceWorkerUrl')} error={fieldError(error, 'serviceWorkerUrl')} />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
@@ -243,17 +196,5 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
     </>
-  );
-}
-
-/** A yes/no setting: the hidden "0" is sent when the box is unticked. */
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-  return (
-    <div className="form-row form-row--check">
-      <input type="hidden" name={name} value="0" />
-      <label>
-        <input type="checkbox" name={name} value="1" defaultChecked={checked} /> {label}
-      </label>
-    </div>
   );
 }

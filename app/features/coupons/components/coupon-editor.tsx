@@ -4,6 +4,7 @@ import type { ActionError } from '../../../lib/action.ts';
 import { DISCOUNT_TYPE_LABELS } from '../coupon-form.ts';
 import { DISCOUNT_TYPES } from '../coupons.schema.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
+import { CheckField } from '../../../ui/form-kit.tsx';
 
 /** Field labels, also used by the error list at the top of the form. */
 export const COUPON_LABELS = {
@@ -27,19 +28,6 @@ export const COUPON_LABELS = {
   usageLimitPerUser: t('admin.coupon.field.usageLimitPerUser'),
 };
 type Name = keyof typeof COUPON_LABELS;
-
-function Check({ name, checked, hint }: { name: Name; checked: boolean; hint: string }) {
-  return (
-    <div className="form-row">
-      {/* The hidden "0" goes first: an unticked box then still says "no". */}
-      <input type="hidden" name={name} value="0" />
-      <label>
-        <input type="checkbox" name={name} value="1" defaultChecked={checked} /> {COUPON_LABELS[name]}
-      </label>
-      <span className="hint">{hint}</span>
-    </div>
-  );
-}
 
 /**
  * The coupon form, laid out like WooCommerce's tabs (general, usage restriction, usage
@@ -88,15 +76,15 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
             </select>
           </div>
           {text('amount', t('admin.coupon.hint.amount', { currency }), { required: true })}
-          <Check name="freeShipping" checked={values.freeShipping === '1'} hint={t('admin.coupon.hint.freeShipping')} />
+          <CheckField name="freeShipping" label={COUPON_LABELS.freeShipping} checked={values.freeShipping === '1'} hint={t('admin.coupon.hint.freeShipping')} />
           {text('expiresAt', t('admin.coupon.hint.expiresAt'), { type: 'date' })}
         </fieldset>
         <fieldset>
           <legend>{t('admin.coupon.restriction')}</legend>
           {text('minimumSpend', t('admin.coupon.hint.minimumSpend', { currency }))}
           {text('maximumSpend', t('admin.coupon.hint.maximumSpend', { currency }))}
-          <Check name="individualUse" checked={values.individualUse === '1'} hint={t('admin.coupon.hint.individualUse')} />
-          <Check name="excludeSaleItems" checked={values.excludeSaleItems === '1'} hint={t('admin.coupon.hint.excludeSaleItems')} />
+          <CheckField name="individualUse" label={COUPON_LABELS.individualUse} checked={values.individualUse === '1'} hint={t('admin.coupon.hint.individualUse')} />
+          <CheckField name="excludeSaleItems" label={COUPON_LABELS.excludeSaleItems} checked={values.excludeSaleItems === '1'} hint={t('admin.coupon.hint.excludeSaleItems')} />
           {text('productIds', t('admin.coupon.hint.productIds'))}
           {text('excludedProductIds', t('admin.coupon.hint.excludedProductIds'))}
           {text('categoryIds', t('admin.coupon.hint.categoryIds'))}

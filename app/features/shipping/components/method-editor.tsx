@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
-import { CsrfField } from '../../account/components/form-parts.tsx';
+import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import { METHOD_LABELS, minorToDecimal, type FlatRateSettings, type FreeShippingSettings } from '../shipping.schema.ts';
+import { CheckField, SelectField } from '../../../ui/form-kit.tsx';
 
 interface Method {
   id: number;
@@ -27,21 +28,6 @@ function Money({ id, name, label, value, exponent }: { id: string; name: string;
   );
 }
 
-function Choice({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: [string, string][] }) {
-  return (
-    <div className="form-row">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** One shipping method: its settings form, plus enable/disable and delete. */
 export function MethodEditor({ method, classes, exponent }: Props) {
   const p = `m${method.id}-`;
@@ -56,20 +42,12 @@ export function MethodEditor({ method, classes, exponent }: Props) {
       <Form method="post" className="admin-form">
         <CsrfField />
         <input type="hidden" name="methodId" value={method.id} />
-        <div className="form-row">
-          <label htmlFor={`${p}title`}>{t('admin.shipping.method.title')}</label>
-          <input id={`${p}title`} name="title" required defaultValue={method.title} />
-        </div>
-        <div className="form-row">
-          <input type="hidden" name="enabled" value="0" />
-          <label>
-            <input type="checkbox" name="enabled" value="1" defaultChecked={method.enabled} /> {t('admin.shipping.method.enabled')}
-          </label>
-        </div>
+        <Field id={`${p}title`} name="title" label={t('admin.shipping.method.title')} required defaultValue={method.title} />
+        <CheckField name="enabled" label={t('admin.shipping.method.enabled')} checked={method.enabled} />
         {method.type === 'flat_rate' ? (
           <>
             <Money id={`${p}cost`} name="cost" label={t('admin.shipping.method.cost')} value={flat.cost} exponent={exponent} />
-            <Choice
+            <SelectField
               id={`${p}costType`}
               name="costType"
               label={t('admin.shipping.method.costType')}
@@ -83,7 +61,7 @@ export function MethodEditor({ method, classes, exponent }: Props) {
               <Money key={c.slug} id={`${p}class-${c.slug}`} name={`classCost.${c.slug}`} label={t('admin.shipping.method.classCost', { name: c.name })} value={flat.classCosts[c.slug] ?? 0} exponent={exponent} />
             ))}
             <Money id={`${p}noClassCost`} name="noClassCost" label={t('admin.shipping.method.noClassCost')} value={flat.noClassCost} exponent={exponent} />
-            <Choice
+            <SelectField
               id={`${p}calculationType`}
               name="calculationType"
               label={t('admin.shipping.method.calculation')}
@@ -96,7 +74,7 @@ export function MethodEditor({ method, classes, exponent }: Props) {
           </>
         ) : method.type === 'free_shipping' ? (
           <>
-            <Choice
+            <SelectField
               id={`${p}requires`}
               name="requires"
               label={t('admin.shipping.method.requires')}
@@ -110,12 +88,7 @@ export function MethodEditor({ method, classes, exponent }: Props) {
               ]}
             />
             <Money id={`${p}minAmount`} name="minAmount" label={t('admin.shipping.method.minAmount')} value={free.minAmount} exponent={exponent} />
-            <div className="form-row">
-              <input type="hidden" name="ignoreDiscounts" value="0" />
-              <label>
-                <input type="checkbox" name="ignoreDiscounts" value="1" defaultChecked={free.ignoreDiscounts} /> {t('admin.shipping.method.ignoreDiscounts')}
-              </label>
-            </div>
+            <CheckField name="ignoreDiscounts" label={t('admin.shipping.method.ignoreDiscounts')} checked={free.ignoreDiscounts} />
           </>
         ) : (
           <Money id={`${p}cost`} name="cost" label={t('admin.shipping.method.cost')} value={Number(method.settings.cost ?? 0)} exponent={exponent} />

@@ -3,6 +3,7 @@ import { CsrfField, Field, FormErrors, fieldError } from '../../account/componen
 import type { ActionError } from '../../../lib/action.ts';
 import { t } from '../../../i18n/t-admin.ts';
 import type { StockSettingsValues } from '../stock.ts';
+import { CheckField } from '../../../ui/form-kit.tsx';
 
 export const STOCK_SETTING_LABELS = {
   stockLowThreshold: t('admin.stock.threshold'),
@@ -10,18 +11,6 @@ export const STOCK_SETTING_LABELS = {
   stockNotifyOut: t('admin.stock.notifyOut'),
   stockNotificationEmail: t('admin.stock.recipient'),
 };
-
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-  return (
-    <div className="form-row form-row--check">
-      {/* An unticked box still sends "no". */}
-      <input type="hidden" name={name} value="0" />
-      <label>
-        <input type="checkbox" name={name} value="1" defaultChecked={checked} /> {label}
-      </label>
-    </div>
-  );
-}
 
 /** A disclosure holding the form, open while it shows an error. */
 export function StockSettingsForm({ values, error, saved }: { values: StockSettingsValues; error?: ActionError; saved?: boolean }) {
@@ -45,8 +34,8 @@ export function StockSettingsForm({ values, error, saved }: { values: StockSetti
           defaultValue={v('stockLowThreshold')}
           error={fieldError(error, 'stockLowThreshold')}
         />
-        <Check name="stockNotifyLow" label={STOCK_SETTING_LABELS.stockNotifyLow} checked={values.stockNotifyLow} />
-        <Check name="stockNotifyOut" label={STOCK_SETTING_LABELS.stockNotifyOut} checked={values.stockNotifyOut} />
+        <CheckField name="stockNotifyLow" label={STOCK_SETTING_LABELS.stockNotifyLow} checked={values.stockNotifyLow} />
+        <CheckField name="stockNotifyOut" label={STOCK_SETTING_LABELS.stockNotifyOut} checked={values.stockNotifyOut} />
         <Field
           name="stockNotificationEmail"
           type="email"

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../lib/action.ts';
 import { t } from '../../../i18n/t-admin.ts';
+import { CheckField, TextAreaField } from '../../../ui/form-kit.tsx';
 
 export interface TaxRateFormValues {
   id: number | null;
@@ -33,31 +34,13 @@ export function TaxRateForm({ rate, taxClass, error }: { rate: TaxRateFormValues
         <legend>{r.id !== null ? t('admin.tax.form.edit', { name: r.name || r.id }) : t('admin.tax.form.add')}</legend>
         <Field name="country" label={t('admin.tax.form.country')} defaultValue={v('country')} error={fe('country')} />
         <Field name="state" label={t('admin.tax.form.state')} defaultValue={v('state')} error={fe('state')} />
-        <div className="form-row">
-          <label htmlFor="field-postcodes">{t('admin.tax.form.postcodes')}</label>
-          <textarea id="field-postcodes" name="postcodes" rows={3} defaultValue={error?.values?.postcodes ?? lines(r.postcodes)} />
-          {fe('postcodes') ? <p className="field-error">{fe('postcodes')}</p> : null}
-        </div>
-        <div className="form-row">
-          <label htmlFor="field-cities">{t('admin.tax.form.cities')}</label>
-          <textarea id="field-cities" name="cities" rows={2} defaultValue={error?.values?.cities ?? lines(r.cities)} />
-          {fe('cities') ? <p className="field-error">{fe('cities')}</p> : null}
-        </div>
+        <TextAreaField name="postcodes" label={t('admin.tax.form.postcodes')} rows={3} defaultValue={error?.values?.postcodes ?? lines(r.postcodes)} error={fe('postcodes')} />
+        <TextAreaField name="cities" label={t('admin.tax.form.cities')} rows={2} defaultValue={error?.values?.cities ?? lines(r.cities)} error={fe('cities')} />
         <Field name="rate" label={t('admin.tax.form.rate')} required defaultValue={v('rate')} hint={t('admin.tax.form.rateHint')} error={fe('rate')} />
         <Field name="name" label={t('admin.tax.form.name')} defaultValue={v('name')} error={fe('name')} />
         <Field name="priority" type="number" label={t('admin.tax.form.priority')} defaultValue={v('priority')} hint={t('admin.tax.form.priorityHint')} error={fe('priority')} />
-        <div className="form-row">
-          <input type="hidden" name="compound" value="0" />
-          <label>
-            <input type="checkbox" name="compound" value="1" defaultChecked={r.compound} /> {t('admin.tax.form.compound')}
-          </label>
-        </div>
-        <div className="form-row">
-          <input type="hidden" name="shipping" value="0" />
-          <label>
-            <input type="checkbox" name="shipping" value="1" defaultChecked={r.shipping} /> {t('admin.tax.form.shipping')}
-          </label>
-        </div>
+        <CheckField name="compound" label={t('admin.tax.form.compound')} checked={r.compound} />
+        <CheckField name="shipping" label={t('admin.tax.form.shipping')} checked={r.shipping} />
         <Field name="taxClass" label={t('admin.tax.form.class')} defaultValue={error?.values?.taxClass ?? r.taxClass} hint={t('admin.tax.form.classHint')} error={fe('taxClass')} />
         <button type="submit" className="button" name="intent" value="save-rate">
           {r.id !== null ? t('admin.tax.form.save') : t('admin.tax.form.addButton')}

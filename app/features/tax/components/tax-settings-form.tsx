@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { CsrfField, Field } from '../../account/components/form-parts.tsx';
 import { countries } from '../../shipping/countries.ts';
 import { t } from '../../../i18n/t-admin.ts';
+import { CheckField, SelectField } from '../../../ui/form-kit.tsx';
 
 export interface TaxSettingsValues {
   taxesEnabled: boolean;
@@ -16,33 +17,6 @@ export interface TaxSettingsValues {
   baseCity: string;
 }
 
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-  return (
-    <div className="form-row">
-      {/* The hidden "0" goes first: an unticked box then still says "no". */}
-      <input type="hidden" name={name} value="0" />
-      <label>
-        <input type="checkbox" name={name} value="1" defaultChecked={checked} /> {label}
-      </label>
-    </div>
-  );
-}
-
-function Choice({ name, label, value, options }: { name: string; label: string; value: string; options: [string, string][] }) {
-  return (
-    <div className="form-row">
-      <label htmlFor={`field-${name}`}>{label}</label>
-      <select id={`field-${name}`} name={name} defaultValue={value}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 const inclExcl = (): [string, string][] => [
   ['excl', t('admin.tax.excl')],
   ['incl', t('admin.tax.incl')],
@@ -55,8 +29,8 @@ export function TaxSettingsForm({ s, fieldErrors }: { s: TaxSettingsValues; fiel
       <CsrfField />
       <fieldset>
         <legend>{t('admin.tax.options')}</legend>
-        <Check name="taxesEnabled" label={t('admin.tax.enabled')} checked={s.taxesEnabled} />
-        <Choice
+        <CheckField name="taxesEnabled" label={t('admin.tax.enabled')} checked={s.taxesEnabled} />
+        <SelectField
           name="pricesIncludeTax"
           label={t('admin.tax.pricesIncludeTax')}
           value={s.pricesIncludeTax ? '1' : '0'}
@@ -65,7 +39,7 @@ export function TaxSettingsForm({ s, fieldErrors }: { s: TaxSettingsValues; fiel
             ['0', t('admin.tax.pricesExclusive')],
           ]}
         />
-        <Choice
+        <SelectField
           name="taxBasedOn"
           label={t('admin.tax.basedOn')}
           value={s.taxBasedOn}
@@ -75,13 +49,13 @@ export function TaxSettingsForm({ s, fieldErrors }: { s: TaxSettingsValues; fiel
             ['base', t('admin.tax.basedOn.base')],
           ]}
         />
-        <Choice name="taxDisplayShop" label={t('admin.tax.displayShop')} value={s.taxDisplayShop} options={inclExcl()} />
-        <Choice name="taxDisplayCart" label={t('admin.tax.displayCart')} value={s.taxDisplayCart} options={inclExcl()} />
-        <Check name="taxRoundAtSubtotal" label={t('admin.tax.roundAtSubtotal')} checked={s.taxRoundAtSubtotal} />
+        <SelectField name="taxDisplayShop" label={t('admin.tax.displayShop')} value={s.taxDisplayShop} options={inclExcl()} />
+        <SelectField name="taxDisplayCart" label={t('admin.tax.displayCart')} value={s.taxDisplayCart} options={inclExcl()} />
+        <CheckField name="taxRoundAtSubtotal" label={t('admin.tax.roundAtSubtotal')} checked={s.taxRoundAtSubtotal} />
       </fieldset>
       <fieldset>
         <legend>{t('admin.tax.shopAddress')}</legend>
-        <Choice name="baseCountry" label={t('admin.tax.baseCountry')} value={s.baseCountry} options={countries().map((c) => [c.code, c.name])} />
+        <SelectField name="baseCountry" label={t('admin.tax.baseCountry')} value={s.baseCountry} options={countries().map((c) => [c.code, c.name])} />
         <Field name="baseState" label={t('admin.tax.baseState')} defaultValue={s.baseState} error={fieldErrors?.baseState} />
         <Field name="basePostcode" label={t('admin.tax.basePostcode')} defaultValue={s.basePostcode} error={fieldErrors?.basePostcode} />
         <Field name="baseCity" label={t('admin.tax.baseCity')} defaultValue={s.baseCity} error={fieldErrors?.baseCity} />

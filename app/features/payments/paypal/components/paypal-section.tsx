@@ -3,6 +3,7 @@ import { CsrfField, FormErrors } from '../../../account/components/form-parts.ts
 import type { ActionError } from '../../../../lib/action.ts';
 import type { PayPalAdminView } from '../paypal-admin.server.ts';
 import { t } from '../../../../i18n/t-admin.ts';
+import { CheckField } from '../../../../ui/form-kit.tsx';
 
 /*
  * Admin → Payments, PayPal: on/off, title and description, sandbox or live, each mode's
@@ -55,12 +56,7 @@ export function PayPalSection({ view, error, done, action }: { view: PayPalAdmin
         <CsrfField />
         <fieldset>
           <legend>{t('admin.paypal.checkout')}</legend>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="enabled" value="0" />
-            <label>
-              <input type="checkbox" name="enabled" value="1" defaultChecked={checked('enabled', s.enabled)} /> {t('admin.paypal.enable')}
-            </label>
-          </div>
+          <CheckField name="enabled" label={t('admin.paypal.enable')} checked={checked('enabled', s.enabled)} />
           <div className="form-row">
             <label htmlFor="paypal-title-field">{t('admin.paypal.fieldTitle')}</label>
             <input id="paypal-title-field" name="title" required defaultValue={val('title', s.title)} />
@@ -69,12 +65,7 @@ export function PayPalSection({ view, error, done, action }: { view: PayPalAdmin
             <label htmlFor="paypal-description">{t('admin.paypal.fieldDescription')}</label>
             <textarea id="paypal-description" name="description" rows={2} defaultValue={val('description', s.description)} />
           </div>
-          <div className="form-row form-row--check">
-            <input type="hidden" name="sandbox" value="0" />
-            <label>
-              <input type="checkbox" name="sandbox" value="1" defaultChecked={checked('sandbox', s.sandbox)} /> {t('admin.paypal.sandbox')}
-            </label>
-          </div>
+          <CheckField name="sandbox" label={t('admin.paypal.sandbox')} checked={checked('sandbox', s.sandbox)} />
         </fieldset>
         {(['sandbox', 'live'] as const).map((mode) => {
           const name = modeName(mode);
