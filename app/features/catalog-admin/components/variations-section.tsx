@@ -80,22 +80,7 @@ export function VariationsSection({ fields, values, options, errors, currency, i
                         ['stock_quantity', t('products.stockQuantity')],
                       ] as const
                     ).map(([k, l]) => (
-                      <div className="field" key={k}>
-                        <label htmlFor={f(k)}>{l}</label>
-                        <input
-                          id={f(k)}
-                          name={`var.${i}.${k}`}
-                          defaultValue={v[k]}
-                          inputMode={k.endsWith('price') ? 'decimal' : k === 'stock_quantity' ? 'numeric' : undefined}
-                          aria-invalid={e(k) ? true : undefined}
-                          aria-describedby={e(k) ? `${f(k)}-error` : undefined}
-                        />
-                        {e(k) ? (
-                          <span className="error" id={`${f(k)}-error`}>
-                            {e(k)}
-                          </span>
-                        ) : null}
-                      </div>
+                      <VariationInput key={k} id={f(k)} name={`var.${i}.${k}`} label={l} value={v[k]} error={e(k)} inputMode={k.endsWith('price') ? 'decimal' : k === 'stock_quantity' ? 'numeric' : undefined} />
                     ))}
                     <div className="field">
                       <label htmlFor={f('stock_status')}>{t('products.stockStatus')}</label>
@@ -135,22 +120,7 @@ export function VariationsSection({ fields, values, options, errors, currency, i
                           ['max_qty', t('products.variation.maxQty'), { inputMode: 'numeric' }],
                         ] as const
                       ).map(([k, l, extra]) => (
-                        <div className="field" key={k}>
-                          <label htmlFor={f(k)}>{l}</label>
-                          <input
-                            id={f(k)}
-                            name={`var.${i}.${k}`}
-                            defaultValue={v[k]}
-                            {...extra}
-                            aria-invalid={e(k) ? true : undefined}
-                            aria-describedby={e(k) ? `${f(k)}-error` : undefined}
-                          />
-                          {e(k) ? (
-                            <span className="error" id={`${f(k)}-error`}>
-                              {e(k)}
-                            </span>
-                          ) : null}
-                        </div>
+                        <VariationInput key={k} id={f(k)} name={`var.${i}.${k}`} label={l} value={v[k]} error={e(k)} {...extra} />
                       ))}
                       <ShippingClassSelect id={f('shipping_class')} name={`var.${i}.shipping_class`} value={v.shipping_class} classes={options.shippingClasses} blank={t('products.shippingClass.same')} error={e('shipping_class')} />
                       <div className="field">
@@ -209,5 +179,20 @@ export function VariationsSection({ fields, values, options, errors, currency, i
         <p className="hint">{t('products.variations.none')}</p>
       )}
     </fieldset>
+  );
+}
+
+/** One labelled input of a variation, its error announced with it. */
+function VariationInput({ id, name, label, value, error, type, inputMode }: { id: string; name: string; label: string; value: string; error?: string; type?: string; inputMode?: 'decimal' | 'numeric' }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} defaultValue={value} type={type} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? (
+        <span className="error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
