@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 /*
  * The back office's form rows: one markup for a yes/no box, a choice and a text area, so every
  * settings editor (tax, shipping, payments, stock, coupons, the store settings) labels, hints
- * and announces errors the same way. A text input is `Field` (account/components/form-parts),
- * which the storefront's forms share.
+ * and announces errors the same way. A text input is `Field` (account/components/form-parts,
+ * built on `described` too), which the storefront's forms share.
  */
 
 /** The hint and error lines under a control, and the `aria-describedby` that points at them. */
-function described(id: string, hint: ReactNode | undefined, error: string | undefined) {
+export function described(id: string, hint: ReactNode | undefined, error: string | undefined) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const lines = (
     <>

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bulkIdsSchema, contains, pageWindow } from '../../lib/list-query.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { storedTaxRate } from './tax-csv.ts';
 import { DEFAULT_TAX_CLASSES, formatRatePercent, taxRateInputSchema, taxRateListQuerySchema, type TaxRateListQuery } from './tax.schema.ts';
 
 /* Tax rates for the admin: list by class (search, sort, pages), add, edit, delete (one or several). */
@@ -54,18 +55,7 @@ export type TaxRateView = Awaited<ReturnType<typeof listTaxRates>>['rates'][numb
 /** Adds (id null) or updates a rate from form input; a new rate goes last in matching order. */
 export async function saveTaxRate(db: DB, id: number | null, input: unknown): Promise<number> {
   const r = parseInput(taxRateInputSchema, input);
-  const values = {
-    country: r.country,
-    state: r.state,
-    postcodes: r.postcodes,
-    cities: r.cities,
-    rate: r.rate,
-    name: r.name,
-    priority: r.priority,
-    compound: r.compound ? (1 as const) : (0 as const),
-    shipping: r.shipping ? (1 as const) : (0 as const),
-    tax_class: r.taxClass,
-  };
+  const values = storedTaxRate(r);
   if (id !== null) {
     const res = await db.updateTable('tax_rates').set(values).where('id', '=', id).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new HttpError(404, 'not_found', 'No such tax rate.');

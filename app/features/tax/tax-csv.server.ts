@@ -1,5 +1,5 @@
 import type { DB } from '../../../db/client.ts';
-import { CSV_HEADER_LINE, parseTaxRatesCsv, taxRateCsvLine, type StoredTaxRate } from './tax-csv.ts';
+import { CSV_HEADER_LINE, parseTaxRatesCsv, storedTaxRate, taxRateCsvLine, type StoredTaxRate } from './tax-csv.ts';
 
 export { CSV_COLUMNS, MAX_CSV_ROWS, parseTaxRatesCsv } from './tax-csv.ts';
 
@@ -26,19 +26,7 @@ export async function importTaxRatesCsv(
     const last = await trx.selectFrom('tax_rates').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
     const first = Number(last?.max ?? 0) + 1;
     for (let i = 0; i < rates.length; i += CHUNK) {
-      const values = rates.slice(i, i + CHUNK).map((r, j) => ({
-        country: r.country,
-        state: r.state,
-        postcodes: r.postcodes,
-        cities: r.cities,
-        rate: r.rate,
-        name: r.name,
-        priority: r.priority,
-        compound: r.compound ? (1 as const) : (0 as const),
-        shipping: r.shipping ? (1 as const) : (0 as const),
-        tax_class: r.taxClass,
-        position: first + i + j,
-      }));
+      const values = rates.slice(i, i + CHUNK).map((r, j) => ({ ...storedTaxRate(r), position: first + i + j }));
       await trx.insertInto('tax_rates').values(values).execute();
     }
   });

@@ -128,6 +128,22 @@ export interface StoredTaxRate {
   tax_class: string;
 }
 
+/** A checked rate (from a form or a file) as its stored columns. */
+export function storedTaxRate(r: TaxRateInput): StoredTaxRate & { compound: 0 | 1; shipping: 0 | 1 } {
+  return {
+    country: r.country,
+    state: r.state,
+    postcodes: r.postcodes,
+    cities: r.cities,
+    rate: r.rate,
+    name: r.name,
+    priority: r.priority,
+    compound: r.compound ? (1 as const) : (0 as const),
+    shipping: r.shipping ? (1 as const) : (0 as const),
+    tax_class: r.taxClass,
+  };
+}
+
 /** Rate as WooCommerce writes it: four decimals ("20.0000", "8.8750"). */
 function rateCell(stored: number): string {
   const [int, frac = ''] = formatRatePercent(stored).split('.');

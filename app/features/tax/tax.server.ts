@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import type { Location } from '../cart/contracts.ts';
 import { anyPostcodeMatches, splitList } from '../shipping/postcodes.ts';
 import type { TaxRate } from './tax-math.ts';
+import type { StoredTaxRate } from './tax-csv.ts';
 
 // The contract's entry points live in smaller files beside this one (the arithmetic is pure,
 // so tests and browsers can use it without a database); they are exported here too.
@@ -10,19 +11,7 @@ export { calcTax, roundTax } from './tax-math.ts';
 export { importTaxRatesCsv } from './tax-csv.server.ts';
 export type { TaxRate } from './tax-math.ts';
 
-type Row = {
-  id: number;
-  country: string;
-  state: string;
-  postcodes: string;
-  cities: string;
-  rate: number;
-  name: string;
-  priority: number;
-  compound: number;
-  shipping: number;
-  tax_class: string;
-};
+type Row = StoredTaxRate & { id: number };
 
 export function toTaxRate(r: Row): TaxRate {
   return {

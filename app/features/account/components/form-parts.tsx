@@ -3,6 +3,7 @@ import { t } from '../../../i18n/t.ts';
 import { LIMITS } from '../../../config/constants.ts';
 import type { ActionError } from '../../../lib/action.ts';
 import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
+import { described } from '../../../ui/form-kit.tsx';
 
 /** The hidden CSRF field every state-changing form carries (empty on pages shared from the cache until scripts run). */
 export function CsrfField() {
@@ -56,7 +57,7 @@ interface FieldProps {
 /** A labelled input whose error is announced with it (aria-describedby). */
 export function Field({ name, id: givenId, label, type = 'text', error, hint, ...rest }: FieldProps) {
   const id = givenId ?? `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const { describedBy, lines } = described(id, hint, error);
   const input = (
     <input id={id} name={name} type={type} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
   );
@@ -64,16 +65,7 @@ export function Field({ name, id: givenId, label, type = 'text', error, hint, ..
     <div className="form-row">
       <label htmlFor={id}>{label}</label>
       {type === 'password' ? <PasswordToggle>{input}</PasswordToggle> : input}
-      {hint ? (
-        <span id={`${id}-hint`} className="hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      {lines}
     </div>
   );
 }
