@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.forms.$id.submissions.$sid.files.$fid
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { pathId } from '../features/forms/path-id.ts';
-import { getUploadRecord } from '../features/forms/forms.server.ts';
+import { getUploadRecord } from '../features/forms/submissions.server.ts';
 import { submissionInForm } from '../features/forms/inbox-access.server.ts';
 import { readUpload } from '../features/forms/uploads.server.ts';
 import { HttpError } from '../lib/http-error.ts';

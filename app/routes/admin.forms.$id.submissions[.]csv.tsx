@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.forms.$id.submissions[.]csv';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { FORM_SUBMISSION_ROLES } from '../features/forms/admin-roles.ts';
 import { pathId } from '../features/forms/path-id.ts';
-import { submissionsCsv } from '../features/forms/forms.server.ts';
+import { submissionsCsv } from '../features/forms/submissions.server.ts';
 import { inboxQuery } from '../features/forms/inbox-query.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { t } from '../i18n/t-admin.ts';

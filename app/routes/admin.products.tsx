@@ -6,17 +6,8 @@ import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
 import { PRODUCT_STATUS_ORDER } from '../features/catalog-admin/product-form.ts';
-import {
-  bulkProducts,
-  categoryOptions,
-  duplicateProduct,
-  listAdminProducts,
-  parseListQuery,
-  PRODUCT_ADMIN_ROLES,
-  quickEditProduct,
-  type AdminProductRow,
-  type BulkResult,
-} from '../features/catalog-admin/products-admin.server.ts';
+import { categoryOptions, listAdminProducts, parseListQuery, PRODUCT_ADMIN_ROLES, type AdminProductRow } from '../features/catalog-admin/products-admin.server.ts';
+import { bulkProducts, duplicateProduct, quickEditProduct, type BulkResult } from '../features/catalog-admin/product-list-actions.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';

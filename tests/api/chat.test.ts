@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: the chat protocol over Socket.IO end to end, one server per database; the cases share
+// its sockets and accounts, and each is one exchange kept whole so its steps read in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { createTestApp, Client, type TestApp } from '../helpers/app.ts';

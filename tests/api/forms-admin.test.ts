@@ -5,19 +5,21 @@ import {
   checkTemplate,
   createForm,
   deleteForm,
-  deleteSubmission,
   duplicateForm,
   getForm,
+  listForms,
+  seedDemoContactForm,
+  updateForm,
+} from '../../app/features/forms/forms.server.ts';
+import {
+  deleteSubmission,
   getSubmission,
   getUploadRecord,
-  listForms,
   listSubmissions,
   markRead,
-  seedDemoContactForm,
   submissionsCsv,
-  updateForm,
   uploadForStaff,
-} from '../../app/features/forms/forms.server.ts';
+} from '../../app/features/forms/submissions.server.ts';
 import { DEMO_CONTACT_FORM_ID } from '../../app/features/forms/demo-form.ts';
 import { deleteExpiredUploads, readUpload, uploadDir } from '../../app/features/forms/uploads.server.ts';
 import { HONEYPOT_FIELD } from '../../app/features/forms/spam.server.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: an order's life after placement (statuses, stock, refunds, notes, gateways, finding,
+// e-mails, privacy) over one shop per database and the orders placed in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one cart journey with its own server and database; the admin set-up above (coupon,
+// shipping zones) is shared by every test.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { MOBILE, expectNoSeriousA11yViolations, fillSetupCode, logIn, screenshot, snapshot, waitForHydration } from './helpers.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one shop server of its own with its operator accounts; each test is one conversation
+// end to end, kept whole so its steps read in order.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: every header behaviour on one shop server of its own, sharing the in-page timing
+// helpers above; each test is one behaviour, kept whole so its steps read in order.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, fillSetupCode, snapshot, waitForHydration } from './helpers.ts';

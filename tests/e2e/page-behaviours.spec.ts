@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one test per block behaviour, all on the demo home page and all using the in-page
+// timing helpers above; kept together so they share them.
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ANCHOR_SCROLL_DURATION_MS, LIGHTBOX_CLOSE_DELAY_MS, PAGE_BEHAVIOUR, SCROLL_TO_DURATION_MS, SLIDER, STICKY_SIDEBAR_MIN_WIDTH_PX, STICKY_SIDEBAR_SPACING_PX } from '../../app/config/constants.ts';

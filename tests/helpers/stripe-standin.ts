@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one stand-in for Stripe's API; its routes share one store of objects and events and
+// the idempotency replays, kept together like the API it imitates.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

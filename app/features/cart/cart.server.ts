@@ -1,13 +1,14 @@
+/**
+ * The cart's lines: adding (with the one-statement quick add), changing and removing them.
+ * The answer every change gives is in cart-answer.server.ts, coupons, address and shipping
+ * rate in cart-choices.server.ts; both are re-exported here for the routes.
+ */
 import { HttpError } from '../../lib/http-error.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { getSettings } from '../settings/settings.server.ts';
-import { checkCoupon, findCoupon } from '../coupons/coupons.server.ts';
-import { MAX_LINE_QUANTITY, addItemSchema, couponCodeSchema, customerSchema, shippingRateSchema, updateItemSchema, type Cart } from './cart.schema.ts';
-import type { CartCustomer } from './contracts.ts';
-import type { RemovedLine } from './cart-undo.server.ts';
-import { cartReturned, cartWithLines, createCart, itemKey, lineValues, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart, type CartIdentity, type CartItemRow, type CartRow } from './cart-store.server.ts';
+import { MAX_LINE_QUANTITY, addItemSchema, updateItemSchema } from './cart.schema.ts';
+import { cartReturned, cartWithLines, createCart, itemKey, lineValues, newCartWithLine, sqliteCartAfterLineChange, resolveCart, tokenHash, touchCart } from './cart-store.server.ts';
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -16,44 +17,10 @@ import { STORE_VERSION_KEY, primeStoreVersion, readStoreVersion } from '../../li
 import { freshnessMark } from '../../../db/freshness.ts';
 import { primeStockStamps } from '../../lib/stock-stamps.server.ts';
 import { hotQuery } from '../../../db/hot-query.ts';
-import { priceCart } from './totals.server.ts';
-import { emptyCart } from './display.ts';
-import { isCountry } from '../shipping/countries.ts';
-import { normalizeState } from '../shipping/states.server.ts';
+import { answer, getCart, mustHave, type CartAnswer, type CartCaller } from './cart-answer.server.ts';
 
-export interface CartCaller {
-  identity: CartIdentity;
-  customer: CartCustomer;
-}
-
-export interface CartAnswer {
-  cart: Cart;
-  /** The cart token to hand back; null when there is no cart yet. */
-  token: string | null;
-  /** After a removal: the line taken out, for Undo (cart-undo.server.ts). */
-  removed?: RemovedLine;
-}
-
-async function answer(services: Services, row: CartRow, token: string, caller: CartCaller, lines?: CartItemRow[], memo = false): Promise<CartAnswer> {
-  const settings = await getSettings(services.db);
-  return { cart: await priceCart(services.db, row, settings, caller.customer, { memo, lines }), token };
-}
-
-async function mustHave(services: Services, caller: CartCaller) {
-  const found = await resolveCart(services.db, caller.identity, true);
-  return found!;
-}
-
-/** The cart as it is now; an empty cart (and no token) when the caller has none yet. */
-export async function getCart(services: Services, caller: CartCaller): Promise<CartAnswer> {
-  const found = await resolveCart(services.db, caller.identity, false);
-  if (found) return answer(services, found.cart, found.token, caller, found.lines, true);
-  const { currency } = await getSettings(services.db);
-  return {
-    token: null,
-    cart: emptyCart(currency),
-  };
-}
+export { getCart, type CartAnswer, type CartCaller } from './cart-answer.server.ts';
+export { applyCoupon, removeCoupon, setCustomer, setShippingRate } from './cart-choices.server.ts';
 
 /** Attribute keys as forms send them ("attribute_pa_color") reduced to our slugs ("color"). */
 function normaliseAttributes(input: Record<string, string> | undefined): Record<string, string> {
@@ -310,73 +277,6 @@ export async function removeItem(services: Services, caller: CartCaller, key: st
   await touchCart(services.db, cart);
   const removed = { key: row.item_key, productId: row.product_id, variationId: row.variation_id, attributes: JSON.parse(row.attributes) as Record<string, string>, quantity: row.quantity };
   return { ...(await answer(services, cart, token, caller)), removed };
-}
-
-export async function applyCoupon(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
-  const { code } = parseInput(couponCodeSchema, input);
-  const settings = await getSettings(services.db);
-  if (!settings.couponsEnabled) throw new HttpError(409, 'coupons_disabled', 'Coupons are not in use in this shop.');
-  const coupon = await findCoupon(services.db, code);
-  if (!coupon) throw new HttpError(404, 'coupon_not_found', `Coupon “${code.slice(0, 40)}” does not exist.`, { code: 'This coupon does not exist' });
-  // No cart yet is an empty cart: refused before one is made.
-  const found = await resolveCart(services.db, caller.identity, false);
-  if (!found) throw new HttpError(409, 'cart_empty', 'Add products to your cart before applying a coupon.');
-  const { cart, token } = found;
-  const codes = JSON.parse(cart.coupons) as string[];
-  if (codes.includes(coupon.code)) throw new HttpError(409, 'coupon_applied', `Coupon “${coupon.code}” is already applied.`);
-  const rows = await loadLinesForRules(services, cart);
-  if (rows.length === 0) throw new HttpError(409, 'cart_empty', 'Add products to your cart before applying a coupon.');
-  const applied = (await Promise.all(codes.map((c) => findCoupon(services.db, c)))).filter((c) => !!c);
-  const problem = await checkCoupon(services.db, coupon, { lines: rows, subtotal: rows.reduce((a, l) => a + l.lineSubtotal, 0), customer: caller.customer, applied, format: settings });
-  if (problem) throw new HttpError(409, 'coupon_invalid', problem, { code: problem });
-  // An individual-use coupon replaces the others.
-  const next = coupon.individualUse ? [coupon.code] : [...codes, coupon.code];
-  await services.db.updateTable('carts').set({ coupons: JSON.stringify(next), updated_at: nowIso() }).where('id', '=', cart.id).execute();
-  return answer(services, { ...cart, coupons: JSON.stringify(next) }, token, caller);
-}
-
-async function loadLinesForRules(services: Services, cart: CartRow) {
-  const settings = await getSettings(services.db);
-  const priced = await priceCart(services.db, { ...cart, coupons: '[]' }, { ...settings, taxesEnabled: false }, { userId: null, email: null });
-  const found = await loadPurchasables(services.db, priced.items.map((i) => ({ productId: i.productId, variationId: i.variationId })));
-  return priced.items.map((i) => {
-    const p = found.get(`${i.productId}:${i.variationId ?? ''}`)!;
-    return { key: i.key, productId: i.productId, variationId: i.variationId, categoryIds: p.categoryIds, quantity: i.quantity, unitPrice: p.price ?? 0, lineSubtotal: (p.price ?? 0) * i.quantity, onSale: p.onSale, taxStatus: p.taxStatus, taxClass: p.taxClass, shippingClass: p.shippingClass, virtual: p.virtual };
-  });
-}
-
-export async function removeCoupon(services: Services, caller: CartCaller, code: string): Promise<CartAnswer> {
-  const found = await resolveCart(services.db, caller.identity, false);
-  const codes = found ? (JSON.parse(found.cart.coupons) as string[]) : [];
-  const wanted = code.trim().toLowerCase();
-  if (!found || !codes.includes(wanted)) throw new HttpError(404, 'not_found', 'That coupon is not applied to your cart.');
-  const next = codes.filter((c) => c !== wanted);
-  await services.db.updateTable('carts').set({ coupons: JSON.stringify(next), updated_at: nowIso() }).where('id', '=', found.cart.id).execute();
-  return answer(services, { ...found.cart, coupons: JSON.stringify(next) }, found.token, caller);
-}
-
-export async function setCustomer(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
-  const parsed = parseInput(customerSchema, input);
-  if (!isCountry(parsed.country)) throw new HttpError(400, 'invalid', 'Choose a country.', { country: 'Unknown country' });
-  // "california" and "CA" mean the same state to shipping zones and tax rates.
-  const address = { ...parsed, state: parsed.state ? normalizeState(parsed.country, parsed.state) : '' };
-  const { cart, token } = await mustHave(services, caller);
-  const customer = JSON.stringify(address);
-  await services.db.updateTable('carts').set({ customer, updated_at: nowIso() }).where('id', '=', cart.id).execute();
-  return answer(services, { ...cart, customer }, token, caller);
-}
-
-export async function setShippingRate(services: Services, caller: CartCaller, input: unknown): Promise<CartAnswer> {
-  const { packageId, rateId } = parseInput(shippingRateSchema, input);
-  const found = await resolveCart(services.db, caller.identity, false);
-  if (!found) throw new HttpError(404, 'not_found', 'Your cart is empty.');
-  const current = await answer(services, found.cart, found.token, caller);
-  const pkg = current.cart.shipping.packages.find((p) => p.id === packageId);
-  if (!pkg || !pkg.rates.some((r) => r.id === rateId)) throw new HttpError(400, 'invalid', 'That shipping method is not available for this address.', { rateId: 'Not available' });
-  const choice = { ...(JSON.parse(found.cart.shipping_choice) as Record<string, string>), [packageId]: rateId };
-  const shipping_choice = JSON.stringify(choice);
-  await services.db.updateTable('carts').set({ shipping_choice, updated_at: nowIso() }).where('id', '=', found.cart.id).execute();
-  return answer(services, { ...found.cart, shipping_choice }, found.token, caller);
 }
 
 /**

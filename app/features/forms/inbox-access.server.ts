@@ -4,7 +4,7 @@
  */
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { getSubmission } from './forms.server.ts';
+import { getSubmission } from './submissions.server.ts';
 import { pathId } from './path-id.ts';
 
 

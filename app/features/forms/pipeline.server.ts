@@ -30,7 +30,8 @@ import {
 import { checkPicture, checkUpload, removeUpload, storeUpload } from './uploads.server.ts';
 import { megapixels } from '../../lib/images.server.ts';
 import type { MailFile } from './forms-mail.server.ts';
-import { getDefinition, type StoredStatus } from './forms.server.ts';
+import { getDefinition } from './forms.server.ts';
+import type { StoredStatus } from './submissions.server.ts';
 import { sendMails } from './submission-mail.server.ts';
 
 /** Prefix of the text input beside a free-text checkbox or radio option (CF7's name). */

@@ -12,7 +12,8 @@ import { shopRecipients } from '../settings/recipients.server.ts';
 import type { FormDefinition, MailTemplate } from './definition.ts';
 import { readUpload } from './uploads.server.ts';
 import { composeMail, type MailFile } from './forms-mail.server.ts';
-import { getDefinition, getSubmission, type StoredStatus } from './forms.server.ts';
+import { getDefinition } from './forms.server.ts';
+import { getSubmission, type StoredStatus } from './submissions.server.ts';
 
 /** Where a submission came from, as its mails tell it. */
 export interface MailSource {

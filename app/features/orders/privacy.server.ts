@@ -9,7 +9,7 @@ import { loadOrder } from './orders.server.ts';
 import type { OrderDetail } from './orders.ts';
 import { insertNote } from './order-status.server.ts';
 import { withTransaction } from './transaction.server.ts';
-import { contactSubmissionsOf, eraseContactSubmissions } from '../forms/forms.server.ts';
+import { contactSubmissionsOf, eraseContactSubmissions } from '../forms/submissions.server.ts';
 import { removeUpload } from '../forms/uploads.server.ts';
 
 /*

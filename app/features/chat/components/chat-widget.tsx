@@ -1,13 +1,14 @@
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { usePageVisible } from '../client/use-page-visible.ts';
 import { ChatConnection } from '../client/chat-connection.ts';
-import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MINIMISE_AFTER_MS, TYPING_TIMEOUT_MS, type ChatErrorBody, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
+import { CLIENT_EVENTS, GUEST_POLL_MS, HEADER_CLICK_DELAY_MS, LOGIN_RETRY_MS, MINIMISE_AFTER_MS, type ChatMessageView, type ConversationView, type Hello } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-chat.ts';
 import { chatToken, postChat } from './chat-api.ts';
 import { errorMessage, fieldMessage, readLoginForm, sendOfflineForm, sendResumeForm, LoginPanel, OfflinePanel, ResumePanel, type FormState } from './chat-widget-forms.tsx';
 import { bubbleOf, ConversationPanel, type Bubble } from './chat-widget-conversation.tsx';
 import { EndPanel } from './chat-widget-end.tsx';
 import { ChatHead } from './chat-widget-head.tsx';
+import { useChatReply } from './use-chat-reply.ts';
 import type { ChatUser } from './chat-launcher.tsx';
 
 /*
@@ -15,7 +16,7 @@ import type { ChatUser } from './chat-launcher.tsx';
  * offline (contact form) or busy, conversation, end. The connection (client/chat-connection.ts)
  * does delivery; this file holds the popup's state and shows one panel at a time
  * (chat-widget-head.tsx, chat-widget-forms.tsx, chat-widget-conversation.tsx,
- * chat-widget-end.tsx). Every text from the network is rendered as React text.
+ * chat-widget-end.tsx); the reply box's sending and typing are in use-chat-reply.ts. Every text from the network is rendered as React text.
  */
 
 type Panel = 'connecting' | 'login' | 'resume' | 'offline' | 'busy' | 'conversation' | 'end';
@@ -41,13 +42,11 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
   const conn = useRef<ChatConnection | null>(null);
   const popupRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const replyRef = useRef<HTMLTextAreaElement>(null);
-  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const typingOn = useRef(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(retryTimer.current), []);
   const convRef = useRef<ConversationView | null>(null);
   convRef.current = conversation;
+  const { replyRef, setTyping, send, onReplyKey } = useChatReply(conn, convRef, setBubbles);
   const panelRef = useRef(panel);
   panelRef.current = panel;
   const openRef = useRef(open);
@@ -179,7 +178,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     if (!open || (quiet && !popupRef.current?.contains(document.activeElement))) return;
     const target = panel === 'conversation' ? replyRef.current : popupRef.current?.querySelector<HTMLElement>('.chat-body input, .chat-body textarea, .chat-body button');
     (target ?? popupRef.current?.querySelector<HTMLElement>('.chat-head button'))?.focus();
-  }, [open, panel, quiet]);
+  }, [open, panel, quiet, replyRef]);
 
   // Read means: the popup is open on the conversation and the page is visible. Restored or
   // shown again, what arrived meanwhile is read now.
@@ -286,44 +285,6 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
     const { body } = await sendResumeForm(email);
     setBusy(false);
     setNotice(body.message ?? body.error?.message ?? t('chat.w.connectionError'));
-  }
-
-  function setTyping(on: boolean) {
-    const c = conn.current;
-    const conv = convRef.current;
-    if (!c || !conv) return;
-    clearTimeout(typingTimer.current);
-    if (on) typingTimer.current = setTimeout(() => setTyping(false), TYPING_TIMEOUT_MS);
-    if (typingOn.current !== on) {
-      typingOn.current = on;
-      c.typing(conv.id, on);
-    }
-  }
-
-  function send() {
-    const c = conn.current;
-    const conv = convRef.current;
-    const box = replyRef.current;
-    if (!c || !conv || !box) return;
-    const text = box.value;
-    if (!text.trim()) return;
-    box.value = '';
-    setTyping(false);
-    const { clientId, stored } = c.send(conv.id, text);
-    setBubbles((list) => [...list, { key: `c${clientId}`, own: true, system: false, name: t('chat.w.you'), text, pending: true }]);
-    stored.catch((error: ChatErrorBody) => {
-      setBubbles((list) => list.map((b) => (b.key === `c${clientId}` ? { ...b, pending: false, failed: errorMessage(error) } : b)));
-    });
-  }
-
-  function onReplyKey(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      send();
-      return;
-    }
-    if (['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab', 'Escape'].includes(e.key)) return;
-    setTyping(true);
   }
 
   async function endChat() {

@@ -60,7 +60,7 @@ export function CreateListButton({ className = 'link-button' }: { className?: st
   );
 }
 
-const EstimatePopup = lazy(() => import('./wishlist-popup.tsx').then((m) => ({ default: m.EstimatePopup })));
+const EstimatePopup = lazy(() => import('./estimate-popup.tsx').then((m) => ({ default: m.EstimatePopup })));
 
 function EstimateForm({ data, error }: { data: WishlistPageData; error?: WishlistActionError }) {
   const list = data.list!;

@@ -1,61 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { POPUP_FEEDBACK_CLOSE_MS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t-wishlist.ts';
 import { announceWishlistChange, wishlistApi } from '../client/wishlist-api.ts';
 import { VISIBILITIES, WISHLIST_NAME_MAX, type WishlistSummary } from '../wishlist.schema.ts';
+import { WishlistDialog, useCloseLater, closeOpenDialog } from './wishlist-dialog.tsx';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * A modal dialog makes the page behind it inert, but Tab past its last control would leave
- * for the browser's own toolbar: wrap around instead, so focus stays in the dialog.
- */
-function keepFocusInside(e: React.KeyboardEvent<HTMLDialogElement>) {
-  if (e.key !== 'Tab') return;
-  const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]') && el.getClientRects().length > 0);
-  if (all.length === 0) return;
-  const first = all[0];
-  const last = all[all.length - 1];
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
-
-/** A modal native <dialog> (docs/decisions/0001): focus stays inside, Escape closes, focus returns to the opener. */
-export function WishlistDialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => opener?.focus?.();
-  }, []);
-  return (
-    <dialog ref={ref} className="wl-dialog" aria-labelledby={titleId} onClose={onClose} onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()} onKeyDown={keepFocusInside}>
-      <div className="wl-dialog__body">
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        <button type="button" className="wl-dialog__close icon-button" aria-label={t('wishlist.close')} onClick={() => ref.current?.close()}>
-          ×
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-/** Closes the dialog this many ms after success feedback replaced its form. */
-function useCloseLater(done: boolean, close: () => void) {
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(close, POPUP_FEEDBACK_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [done, close]);
-}
+/* The wishlist popups: add to a list, create a list, move an item (the estimate request is in estimate-popup.tsx). */
 
 interface AddProps {
   productId: number;
@@ -86,8 +35,7 @@ export function AddToWishlistPopup({ productId, productName, choice, onClose, on
       if (l.length === 0) setTab('create');
     });
   }, []);
-  const close = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
-  useCloseLater(done !== null, close);
+  useCloseLater(done !== null, closeOpenDialog);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -204,8 +152,6 @@ function NewListFields({ ids, name, setName, nameError, setNameError, visibility
     </>
   );
 }
-
-const closeOpenDialog = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
 
 /** "Create a list": name and visibility; an empty name flags the field and sends nothing. */
 export function CreateListPopup({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
@@ -336,67 +282,6 @@ export function MoveItemPopup({ token, itemId, productName, lists, canCreate, on
           ) : null}
           {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
           <button type="submit" className="button" disabled={busy}>{t('wishlist.move')}</button>
-        </form>
-      )}
-    </WishlistDialog>
-  );
-}
-
-interface EstimateProps {
-  token: string;
-  fields: string[];
-  onClose: () => void;
-}
-
-/** "Ask for an estimate": name, e-mail, message and the shop's extra fields; the answer replaces the form. */
-export function EstimatePopup({ token, fields, onClose }: EstimateProps) {
-  const ids = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => document.querySelector<HTMLDialogElement>('dialog.wl-dialog[open]')?.close();
-  useCloseLater(done !== null, close);
-  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const extra = Object.fromEntries(fields.map((label, i) => [label, String(form.get(`extra-${i}`) ?? '')]));
-    setBusy(true);
-    const res = await wishlistApi<{ message: string }>('POST', `/wishlists/${token}/estimate`, {
-      name: form.get('name'),
-      email: form.get('email'),
-      message: form.get('message'),
-      extra,
-    });
-    setBusy(false);
-    if (res.ok) setDone(res.body.message);
-    else {
-      setErrors(res.body.error?.fields ?? {});
-      // The failure's message goes in an error box after the description (spec §8).
-      setError(res.body.error?.message ?? '');
-    }
-  };
-  const field = (name: string, label: string, input: React.ReactNode) => (
-    <p className="field">
-      <label htmlFor={`${ids}-${name}`}>{label}</label>
-      {input}
-      {errors[name] ? <span id={`${ids}-${name}-err`} className="field__error">{errors[name]}</span> : null}
-    </p>
-  );
-  const attrs = (name: string) => ({ id: `${ids}-${name}`, name, 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `${ids}-${name}-err` : undefined });
-  return (
-    <WishlistDialog title={t('wishlist.askEstimate')} onClose={onClose}>
-      {done !== null ? (
-        <div className="wl-feedback" role="status"><p>{done}</p></div>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <p>{t('wishlist.estimateIntro')}</p>
-          {error ? <p className="notice notice--error" role="alert">{error}</p> : null}
-          {field('name', t('wishlist.estimateName'), <input {...attrs('name')} required maxLength={100} autoComplete="name" />)}
-          {field('email', t('wishlist.estimateEmail'), <input {...attrs('email')} type="email" required maxLength={254} autoComplete="email" />)}
-          {fields.map((label, i) => field(`extra-${i}`, label, <input {...attrs(`extra-${i}`)} maxLength={500} />))}
-          {field('message', t('wishlist.estimateMessage'), <textarea {...attrs('message')} rows={4} maxLength={2000} />)}
-          <button type="submit" className="button" disabled={busy}>{t('wishlist.estimateSubmit')}</button>
         </form>
       )}
     </WishlistDialog>
