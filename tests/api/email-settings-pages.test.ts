@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
+import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { FORM, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
@@ -161,6 +162,18 @@ for (const dialect of await dialects()) {
       expect((await admin.request('GET', '/admin/settings/emails/no_such_email')).statusCode).toBe(404);
       expect((await saveEmail('no_such_email', BASE)).statusCode).toBe(404);
       expect((await admin.request('GET', '/admin/settings/emails/no_such_email/preview')).statusCode).toBe(404);
+    });
+
+    it('the chat offline message goes to the recipients set on its page, before the chat’s own address', async () => {
+      await saveChatSettings(t.services.db, { offlineEmail: 'chat@corner.example' });
+      expect((await saveEmail('chat_offline', { ...BASE, recipient: 'desk@corner.example', subject: 'Chat: {customer_name}' })).statusCode).toBe(200);
+      const c = await Client.start(t.app);
+      const start = smtp.received.length;
+      const res = await c.request('POST', '/api/chat/offline', { name: 'Kim', email: 'kim@mail.example', message: 'Call me', vendorId: 0 });
+      expect(res.statusCode, res.body).toBe(201);
+      const mail = await smtp.waitFor(start);
+      expect(mail.to).toEqual(['desk@corner.example']);
+      expect((await parseMail(mail.raw)).subject).toBe('Chat: Kim');
     });
 
     it('"Send me a test" reaches the signed-in staff member, even for a switched-off e-mail', async () => {
