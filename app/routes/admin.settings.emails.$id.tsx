@@ -10,7 +10,7 @@ import { formAction } from '../lib/action.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 
 /*
  * Admin → Settings → E-mails → one e-mail: its switch, recipients (the shop's e-mails),
@@ -60,6 +60,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return { done: t('admin.emails.testSent', { email: user.email }) };
     }
     if (v.intent !== 'save') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
+    // The form always sends every one of its fields (the switch its hidden "0"): a post without
+    // some is not this form's, and is refused rather than read as "switched off, all cleared".
+    const missing = ['enabled', 'subject', 'heading', 'additional', ...(EMAILS[id].audience === 'shop' ? ['recipient'] : [])].filter((k) => !Object.hasOwn(v, k));
+    if (missing.length) throw new HttpError(400, 'invalid', plural('admin.settings.incomplete', missing.length), Object.fromEntries(missing.map((k) => [k, t('admin.settings.missingField')])));
     await saveEmailSettings(context.services.db, id, {
       enabled: v.enabled === '1',
       recipient: v.recipient ?? '',
@@ -96,6 +100,7 @@ export default function EmailSettingsEdit({ loaderData: d }: Route.ComponentProp
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
         <div className="form-row form-row--check">
+          <input type="hidden" name="enabled" value="0" />
           <label>
             <input type="checkbox" name="enabled" value="1" defaultChecked={sent ? sent.enabled === '1' : d.settings.enabled} /> {LABELS.enabled}
           </label>

@@ -7,7 +7,8 @@ import { CsrfField, Field, FormErrors, fieldError } from '../features/account/co
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 /* Admin → Settings → E-mails: the sender and look shared by every e-mail, and the list of e-mails (each managed on its own page). */
 
@@ -44,6 +45,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Only this form's fields, each sent (empty when cleared): any other posted name is ignored.
   const input = Object.fromEntries(SHARED.map((k) => [k, (v[k] ?? '').replace(/\r\n/g, '\n')]));
   return formAction(async () => {
+    // The form always sends every one of its fields: a post without some is not this form's.
+    const missing = SHARED.filter((k) => !Object.hasOwn(v, k));
+    if (missing.length) throw new HttpError(400, 'invalid', plural('admin.settings.incomplete', missing.length), Object.fromEntries(missing.map((k) => [k, t('admin.settings.missingField')])));
     await saveSettings(context.services.db, input);
     return { done: t('admin.saved') };
   }, v);

@@ -20,6 +20,16 @@ import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp
 
 const US = { first_name: 'Ada', last_name: 'Lovelace', company: '', address_1: '1 Market St', address_2: '', city: 'San Francisco', state: 'CA', postcode: '94105', country: 'US', email: 'ada@example.com', phone: '' };
 const BASE = { enabled: '1', recipient: '', subject: '', heading: '', additional: '' };
+const SHARED = {
+  emailFromAddress: 'hello@corner.example',
+  emailFromName: 'Corner Team',
+  emailHeaderImage: '',
+  emailBaseColor: '#112233',
+  emailBackgroundColor: '#f4f4f2',
+  emailBodyBackgroundColor: '#ffffff',
+  emailTextColor: '#1b1b1b',
+  emailFooterText: 'Thanks from {site_title}',
+};
 
 for (const dialect of await dialects()) {
   describe(`e-mail settings pages (${dialect})`, () => {
@@ -85,16 +95,7 @@ for (const dialect of await dialects()) {
     });
 
     it('shared fields: saved, shown on the next load, and used by every e-mail', async () => {
-      const res = await post(admin, '/admin/settings/emails', {
-        emailFromAddress: 'hello@corner.example',
-        emailFromName: 'Corner Team',
-        emailHeaderImage: '',
-        emailBaseColor: '#112233',
-        emailBackgroundColor: '#f4f4f2',
-        emailBodyBackgroundColor: '#ffffff',
-        emailTextColor: '#1b1b1b',
-        emailFooterText: 'Thanks from {site_title}',
-      });
+      const res = await post(admin, '/admin/settings/emails', SHARED);
       expect(res.statusCode, res.body).toBe(200);
       const html = await page('/admin/settings/emails');
       expect(html).toContain('value="hello@corner.example"');
@@ -152,13 +153,23 @@ for (const dialect of await dialects()) {
       const long = await saveEmail('customer_note', { ...BASE, subject: 'x'.repeat(201) });
       expect(long.statusCode).toBe(400);
       expect(long.body).toContain('At most 200 characters');
-      const from = await post(admin, '/admin/settings/emails', { emailFromAddress: 'nobody', emailBaseColor: 'red' });
+      const from = await post(admin, '/admin/settings/emails', { ...SHARED, emailFromAddress: 'nobody', emailBaseColor: 'red', emailFromName: 'Changed' });
       expect(from.statusCode).toBe(400);
       expect(from.body).toContain('Enter a valid e-mail address');
+      expect(from.body).toContain('Use a colour such as #1f4b43');
+      // A post missing some of the form's fields is not the form's: refused whole.
+      const partial = await post(admin, '/admin/settings/emails', { emailFromName: 'Changed' });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.body).toContain('The form was sent incomplete');
+      const bare = await saveEmail('customer_note', {});
+      expect(bare.statusCode).toBe(400);
+      expect(await page('/admin/settings/emails/customer_note')).not.toContain('Switched off');
       const html = await page('/admin/settings/emails/new_order');
       expect(html).toContain('value="one@corner.example"');
       expect(html).not.toContain('value="Changed"');
-      expect(await page('/admin/settings/emails')).toContain('value="hello@corner.example"');
+      const list = await page('/admin/settings/emails');
+      expect(list).toContain('value="hello@corner.example"');
+      expect(list).toContain('value="Corner Team"');
       expect((await admin.request('GET', '/admin/settings/emails/no_such_email')).statusCode).toBe(404);
       expect((await saveEmail('no_such_email', BASE)).statusCode).toBe(404);
       expect((await admin.request('GET', '/admin/settings/emails/no_such_email/preview')).statusCode).toBe(404);
