@@ -46,10 +46,13 @@ export default [
   route('chat/resume', 'routes/chat.resume.tsx'),
   route('chat/transcript', 'routes/chat.transcript.tsx'),
   route('admin/setup', 'routes/admin.setup.tsx'),
+  route('admin/settings/emails/:id/preview', 'routes/admin.settings.emails.$id.preview.tsx'),
   layout('routes/admin.tsx', [
     route('admin', 'routes/admin._index.tsx'),
     route('admin/settings', 'routes/admin.settings.tsx'),
     route('admin/settings/invoices', 'routes/admin.settings.invoices.tsx'),
+    route('admin/settings/emails', 'routes/admin.settings.emails.tsx'),
+    route('admin/settings/emails/:id', 'routes/admin.settings.emails.$id.tsx'),
     route('admin/menus', 'routes/admin.menus.tsx'),
     route('admin/mail', 'routes/admin.mail.tsx'),
     route('admin/mail/:id', 'routes/admin.mail.$id.tsx'),

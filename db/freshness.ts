@@ -13,10 +13,16 @@ import type { CompiledQuery, DatabaseConnection } from 'kysely';
  * reads a hot bookkeeping row (the store version) once instead of once per lookup — under
  * load every other request's start and write moves the counter above.
  */
-let epoch = 0;
-let turnPending = false;
+/**
+ * The counter lives on globalThis, like the request memo below: the production build's server
+ * bundle holds its own copy of this module, and its page loaders must see the moves that
+ * writes made through the server's copy (else a page loaded right after a save could show
+ * the settings from before it).
+ */
+const EPOCH = Symbol.for('vitrine.freshness-epoch');
+const counter = ((globalThis as { [EPOCH]?: { epoch: number; turnPending: boolean } })[EPOCH] ??= { epoch: 0, turnPending: false });
 
-export const freshnessEpoch = (): number => epoch;
+export const freshnessEpoch = (): number => counter.epoch;
 
 /**
  * What one request remembers (the store version, stock versions), per database, with the
@@ -63,7 +69,7 @@ export interface FreshnessMark {
 
 export function freshnessMark(): FreshnessMark {
   const scope = requestFreshness();
-  return { epoch, scope, writes: scope?.writes ?? 0 };
+  return { epoch: counter.epoch, scope, writes: scope?.writes ?? 0 };
 }
 
 /**
@@ -72,17 +78,17 @@ export function freshnessMark(): FreshnessMark {
  * commit on SQLite, db/hot-query.ts).
  */
 export function staleFromHere(scope: RequestFreshness | undefined = undefined): void {
-  epoch++;
+  counter.epoch++;
   if (scope) scope.writes++;
 }
 
 /** Called by whoever remembers something: it is forgotten at the next turn of the event loop at the latest. */
 export function forgetAtNextTurn(): void {
-  if (turnPending) return;
-  turnPending = true;
+  if (counter.turnPending) return;
+  counter.turnPending = true;
   setImmediate(() => {
-    turnPending = false;
-    epoch++;
+    counter.turnPending = false;
+    counter.epoch++;
   });
 }
 

@@ -4,6 +4,7 @@
 import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminInvoices } from './en-admin-invoices.ts';
+import { enAdminEmails } from './en-admin-emails.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -880,6 +881,7 @@ export const enAdmin = {
   ...enAdminTax,
   ...enAdminExports,
   ...enAdminInvoices,
+  ...enAdminEmails,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSetup({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionError>();
-  const labels = { setupCode: t('admin.setupCode'), name: t('account.name'), email: t('account.email'), password: t('account.password'), storeUrl: t('admin.storeUrl') };
+  const labels = { setupCode: t('admin.setupCode'), name: t('account.name'), email: t('account.email'), password: t('account.password'), storeUrl: t('admin.storeUrl'), shopEmail: t('admin.setupShopEmail') };
   const { suggestedUrl } = loaderData;
   useEffect(() => {
     // The address this browser reached the shop at (behind a TLS proxy the server may not know it).
@@ -59,6 +59,7 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
               <Field name="name" label={labels.name} autoComplete="name" defaultValue={result?.values?.name} error={fieldError(result, 'name')} />
               <Field name="email" type="email" label={labels.email} autoComplete="email" required defaultValue={result?.values?.email} error={fieldError(result, 'email')} />
               <NewPasswordField label={labels.password} error={fieldError(result, 'password')} />
+              <Field name="shopEmail" type="email" label={labels.shopEmail} hint={t('admin.setupShopEmailHint')} autoComplete="off" defaultValue={result?.values?.shopEmail} error={fieldError(result, 'shopEmail')} />
               {loaderData.publicUrl ? (
                 <p className="hint">{t('admin.storeUrlFromEnv', { url: loaderData.publicUrl })}</p>
               ) : (

@@ -66,6 +66,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canSettings && { to: '/admin/tax', label: t('admin.nav.tax') },
     data.canSettings && { to: '/admin/payments', label: t('admin.nav.payments') },
     data.canSettings && { to: '/admin/settings/invoices', label: t('admin.invoices.title') },
+    data.canSettings && { to: '/admin/settings/emails', label: t('admin.emails.title') },
     data.canSettings && { to: '/admin/search', label: t('admin.nav.search') },
     data.canMail && { to: '/admin/mail', label: t('admin.mail') },
     data.canPrivacy && { to: '/admin/privacy', label: t('admin.nav.privacy') },

@@ -99,11 +99,13 @@ for (const dialect of await dialects()) {
 
     it('creates the first admin (201) with the store address, who can then log in as admin; the code stops working', async () => {
       const c = await Client.start(t.app);
-      const res = await c.request('POST', '/api/admin/setup', { ...owner, role: 'customer', setupCode: ` ${code.toLowerCase().replaceAll('-', ' ')} ` });
+      const res = await c.request('POST', '/api/admin/setup', { ...owner, shopEmail: ' Hello@Owner-Shop.example ', role: 'customer', setupCode: ` ${code.toLowerCase().replaceAll('-', ' ')} ` });
       expect(res.statusCode).toBe(201);
       expect(res.json().user).toMatchObject({ email: 'owner@shop.example', name: 'Owner', role: 'admin' });
       expect(await users()).toEqual([{ email: 'owner@shop.example', role: 'admin' }]);
       expect((await getSettings(t.services.db)).storeUrl).toBe('https://owner-shop.example');
+      // The shop's own address, the sender of its e-mails (Settings → E-mails).
+      expect((await getSettings(t.services.db)).emailFromAddress).toBe('hello@owner-shop.example');
       expect(await storedCode()).toBeUndefined();
       expect(await announceSetupCode(t.services)).toBeNull();
 

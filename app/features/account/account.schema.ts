@@ -26,6 +26,8 @@ export const loginSchema = z.object({
 export const setupSchema = registerSchema.extend({
   setupCode: z.string({ message: 'Enter the setup code from the server log' }).trim().min(1, 'Enter the setup code from the server log').max(100, 'The setup code is not right'),
   storeUrl: storeUrlSchema.optional(),
+  /** The shop's own address, the sender of its e-mails (empty: the mail server's MAIL_FROM). */
+  shopEmail: z.string().trim().toLowerCase().max(254, 'At most 254 characters').regex(/^([^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+)?$/, 'Enter a valid e-mail address').optional(),
 });
 export const resetRequestSchema = z.object({ email: emailSchema });
 export const resetConfirmSchema = z.object({

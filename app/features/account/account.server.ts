@@ -302,8 +302,9 @@ export async function setupFirstAdmin(services: Services, input: unknown, client
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`.execute(trx);
     if (await adminExists({ db: trx })) throw setupDone();
     const admin = await insertUser(trx, { email: data.email, name: data.name, role: 'admin' }, password_hash);
-    if (data.storeUrl) {
-      const row = { key: 'store.storeUrl', value: JSON.stringify(data.storeUrl) };
+    const first = { ...(data.storeUrl ? { storeUrl: data.storeUrl } : {}), ...(data.shopEmail ? { emailFromAddress: data.shopEmail } : {}) };
+    for (const [key, value] of Object.entries(first)) {
+      const row = { key: `store.${key}`, value: JSON.stringify(value) };
       await trx.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
     }
     // Gone with the admin's creation, in the same transaction: no moment with both.

@@ -7,7 +7,7 @@ import { isoIn } from '../../lib/time.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
 import { chatLimits } from './chat-limits.server.ts';
 import { renderMail } from '../emails/layout.server.ts';
-import { composeEmail } from '../emails/compose.server.ts';
+import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import { sharedRateLimiter, type RateLimiter } from '../../lib/rate-limit.server.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -16,7 +16,7 @@ import { t } from '../../i18n/t-chat.ts';
 import { getChatSettings } from './chat-settings.server.ts';
 import { ChatError, getChatUser, getConversation, messagesSince } from './chat-store.server.ts';
 import { OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS, offlineSchema } from './chat.schema.ts';
-import { shopRecipients as recipientsOf } from '../settings/recipients.server.ts';
+import type { StoreSettings } from '../settings/settings.schema.ts';
 
 // One limiter per running app (tests build many apps in one process).
 const limiters = new WeakMap<Services, RateLimiter>();
@@ -24,11 +24,6 @@ function limiterFor(services: Services): RateLimiter {
   let l = limiters.get(services);
   if (!l) limiters.set(services, (l = sharedRateLimiter(services, 'chat-offline', OFFLINE_PER_WINDOW, OFFLINE_WINDOW_MS)));
   return l;
-}
-
-/** The chat's offline-message address, else the shop's (`shopRecipients`). */
-async function shopRecipients(services: Services, offlineEmail: string): Promise<string[]> {
-  return recipientsOf(services.db, await getSettings(services.db), offlineEmail);
 }
 
 /**
@@ -68,22 +63,9 @@ export async function sendOfflineMessage(
     .executeTakeFirstOrThrow();
   try {
     const settings = await getSettings(services.db);
-    for (const to of await shopRecipients(services, chat.offlineEmail)) {
-      const mail = composeEmail(
-        settings,
-        'chat_offline',
-        {
-          subject: t('chat.offlineSubject', { name: data.name }),
-          heading: t('chat.offlineHeading'),
-          paragraphs: [
-            t('chat.offlineFrom', { name: data.name, email: data.email }),
-            ...(data.currentPage ? [t('chat.offlinePage', { page: data.currentPage })] : []),
-            data.message,
-          ],
-        },
-        { customer_name: data.name },
-      );
-      if (mail) await services.mailer.send({ to, ...mail });
+    const mail = composeOfflineEmail(settings, data);
+    if (mail) for (const to of await emailRecipients(services.db, settings, 'chat_offline', chat.offlineEmail)) {
+      await services.mailer.send({ to, ...mail });
     }
     await services.db.updateTable('chat_offline_messages').set({ mail_sent: 1 }).where('id', '=', row.id).execute();
     return { result: 'sent', message: t('chat.offlineSent'), id: row.id };
@@ -192,15 +174,32 @@ export async function mailTranscript(services: Services, conversationId: number,
     if (page.length === 0) break;
     after = page[page.length - 1].seq;
   }
-  const mail = composeEmail(
+  const mail = composeTranscriptEmail(settings, c.created_at.slice(0, 10), lines);
+  if (mail) await services.mailer.send({ to, ...mail });
+}
+
+/** The message left while no one was online, to the shop: for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeOfflineEmail(settings: StoreSettings, data: { name: string; email: string; message: string; currentPage?: string | null }, opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  return composeEmail(
+    settings,
+    'chat_offline',
+    {
+      subject: t('chat.offlineSubject', { name: data.name }),
+      heading: t('chat.offlineHeading'),
+      paragraphs: [t('chat.offlineFrom', { name: data.name, email: data.email }), ...(data.currentPage ? [t('chat.offlinePage', { page: data.currentPage })] : []), data.message],
+    },
+    { customer_name: data.name },
+    opts,
+  );
+}
+
+/** A chat's transcript (`date` as YYYY-MM-DD), for the send and the admin's preview and test (`ignoreSwitch`). */
+export function composeTranscriptEmail(settings: StoreSettings, date: string, lines: string[], opts: { ignoreSwitch?: boolean } = {}): ShopMail | null {
+  return composeEmail(
     settings,
     'chat_transcript',
-    {
-      subject: t('chat.transcriptSubject', { store: settings.storeName }),
-      heading: t('chat.transcriptHeading', { date: c.created_at.slice(0, 10) }),
-      paragraphs: [t('chat.transcriptIntro'), ...lines],
-    },
-    { chat_date: c.created_at.slice(0, 10) },
+    { subject: t('chat.transcriptSubject', { store: settings.storeName }), heading: t('chat.transcriptHeading', { date }), paragraphs: [t('chat.transcriptIntro'), ...lines] },
+    { chat_date: date },
+    opts,
   );
-  if (mail) await services.mailer.send({ to, ...mail });
 }
