@@ -45,7 +45,7 @@ export const enAdminEmails = {
   'admin.emails.test': 'Send me a test',
   'admin.emails.testSent': 'A test was sent to {email}.',
   'admin.emails.testFailed': 'The test could not be sent: {reason}',
-  'admin.setupShopEmail': 'The shop’s e-mail address',
+  'admin.setupShopEmail': 'Address the shop’s e-mails come from',
   'admin.setupShopEmailHint': 'The sender of the shop’s e-mails (order confirmations, contact forms); you can change it under Settings → E-mails. Empty: the mail server’s default sender.',
   'admin.emails.notFound': 'No such e-mail.',
   'admin.emails.offNote': 'Switched off: this e-mail is not sent. The preview and the test show it anyway.',

@@ -11,6 +11,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
+import { CheckField, TextAreaField } from '../ui/form-kit.tsx';
 
 /*
  * Admin → Settings → E-mails → one e-mail: its switch, recipients (the shop's e-mails),
@@ -99,25 +100,13 @@ export default function EmailSettingsEdit({ loaderData: d }: Route.ComponentProp
       <Form method="post" className="admin-form" noValidate>
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
-        <div className="form-row form-row--check">
-          <input type="hidden" name="enabled" value="0" />
-          <label>
-            <input type="checkbox" name="enabled" value="1" defaultChecked={sent ? sent.enabled === '1' : d.settings.enabled} /> {LABELS.enabled}
-          </label>
-        </div>
+        <CheckField name="enabled" label={LABELS.enabled} checked={sent ? sent.enabled === '1' : d.settings.enabled} />
         {d.audience === 'shop' ? (
           <Field name="recipient" label={LABELS.recipient} hint={t('admin.emails.recipientHint', { fallback: d.fallback })} defaultValue={value('recipient')} error={fieldError(error, 'recipient')} />
         ) : null}
         <Field name="subject" label={LABELS.subject} hint={t('admin.emails.emptyDefault', { text: d.subject })} defaultValue={value('subject')} error={fieldError(error, 'subject')} />
         <Field name="heading" label={LABELS.heading} hint={t('admin.emails.emptyDefault', { text: d.heading })} defaultValue={value('heading')} error={fieldError(error, 'heading')} />
-        <div className="form-row">
-          <label htmlFor="field-additional">{LABELS.additional}</label>
-          <textarea id="field-additional" name="additional" rows={4} defaultValue={value('additional')} aria-describedby="field-additional-hint" aria-invalid={fieldError(error, 'additional') ? true : undefined} />
-          <span id="field-additional-hint" className="hint">
-            {t('admin.emails.placeholders', { list: placeholders })}
-          </span>
-          {fieldError(error, 'additional') ? <p className="field-error">{fieldError(error, 'additional')}</p> : null}
-        </div>
+        <TextAreaField name="additional" label={LABELS.additional} rows={4} defaultValue={value('additional')} hint={t('admin.emails.placeholders', { list: placeholders })} error={fieldError(error, 'additional')} />
         <button type="submit" className="button">
           {t('admin.settings.save')}
         </button>

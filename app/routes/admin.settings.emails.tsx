@@ -9,6 +9,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { TextAreaField } from '../ui/form-kit.tsx';
 
 /* Admin → Settings → E-mails: the sender and look shared by every e-mail, and the list of e-mails (each managed on its own page). */
 
@@ -82,13 +83,7 @@ export default function EmailSettingsPage({ loaderData }: Route.ComponentProps) 
           {(['emailBaseColor', 'emailBackgroundColor', 'emailBodyBackgroundColor', 'emailTextColor'] as const).map((k) => (
             <Field key={k} name={k} type="color" label={LABELS[k]} defaultValue={value(k)} error={fieldError(error, k)} />
           ))}
-          <div className="form-row">
-            <label htmlFor="field-emailFooterText">{LABELS.emailFooterText}</label>
-            <textarea id="field-emailFooterText" name="emailFooterText" rows={3} defaultValue={value('emailFooterText')} aria-describedby="field-emailFooterText-hint" aria-invalid={fieldError(error, 'emailFooterText') ? true : undefined} />
-            <span id="field-emailFooterText-hint" className="hint">
-              {t('admin.emails.footerHint')}
-            </span>
-          </div>
+          <TextAreaField name="emailFooterText" label={LABELS.emailFooterText} rows={3} defaultValue={value('emailFooterText')} hint={t('admin.emails.footerHint')} error={fieldError(error, 'emailFooterText')} />
         </fieldset>
         <button type="submit" className="button">
           {t('admin.settings.save')}
