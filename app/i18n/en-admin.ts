@@ -1,6 +1,7 @@
 import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminInvoices } from './en-admin-invoices.ts';
+import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -877,6 +878,7 @@ export const enAdmin = {
   ...enAdminTax,
   ...enAdminExports,
   ...enAdminInvoices,
+  ...enAdminTrash,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;
