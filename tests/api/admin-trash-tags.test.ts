@@ -78,7 +78,8 @@ for (const dialect of await dialects()) {
       const mixed = await snapshot(db());
       expect((await post(admin, '/admin/products/delete', { intent: 'delete', ids: [String(ids.spareC), String(ids.vase)] })).statusCode).toBe(400);
       expect(changes(mixed, await snapshot(db()))).toEqual([]);
-      for (const bad of [{ intent: 'delete', ids: ['abc'] }, { intent: 'delete' }, { intent: 'nope', scope: 'all' }, { intent: 'delete', ids: ['999999'] }]) {
+      const bads: Record<string, string | string[]>[] = [{ intent: 'delete', ids: ['abc'] }, { intent: 'delete' }, { intent: 'nope', scope: 'all' }, { intent: 'delete', ids: ['999999'] }];
+      for (const bad of bads) {
         const r = await post(admin, '/admin/products/delete', bad);
         expect(r.statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
         expect(r.statusCode, JSON.stringify(bad)).toBeLessThan(500);
