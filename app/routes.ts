@@ -61,6 +61,7 @@ export default [
     route('admin/products.csv', 'routes/admin.products[.]csv.tsx'),
     route('admin/products/images', 'routes/admin.products.images.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
+    route('admin/products/delete', 'routes/admin.products.delete.tsx'),
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),

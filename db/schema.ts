@@ -70,7 +70,8 @@ export interface CategoriesTable {
 /** An address a category had before its slug or parent changed: answered with a redirect to its address now. */
 export interface CategoryRedirectsTable { old_path: string; category_id: number }
 
-export interface TagsTable { id: Generated<number>; name: string; slug: string; description: Generated<string> }
+export interface TagsTable { id: Generated<number>; name: string; slug: string; description: Generated<string>; /** The name folded (app/lib/name-key.ts). */ name_key: Generated<string> }
+export interface TagRedirectsTable { old_slug: string; tag_id: number }
 
 export type ProductType = 'simple' | 'variable' | 'grouped' | 'external';
 /** 'publish' is the only one shoppers see; the others are the back office's (pending review, scheduled, in the trash). */
@@ -768,6 +769,7 @@ export interface Database {
   categories: CategoriesTable;
   category_redirects: CategoryRedirectsTable;
   tags: TagsTable;
+  tag_redirects: TagRedirectsTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
   attributes: AttributesTable;

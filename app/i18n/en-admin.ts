@@ -5,6 +5,7 @@ import { enAdminCoupon } from './en-admin-coupon.ts';
 import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminInvoices } from './en-admin-invoices.ts';
 import { enAdminEmails } from './en-admin-emails.ts';
+import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -882,6 +883,7 @@ export const enAdmin = {
   ...enAdminExports,
   ...enAdminInvoices,
   ...enAdminEmails,
+  ...enAdminTrash,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -41,6 +41,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const str = (k: string) => (typeof form.get(k) === 'string' ? (form.get(k) as string) : '');
   return formAction<Done | Response>(async () => {
+    if (intent === 'bulk' && str('action') === 'delete') {
+      // Deleting for good asks first: the confirmation page names the chosen products.
+      const ids = form.getAll('ids').map(String).filter((v) => idFromText(v) !== null);
+      if (!ids.length) throw new HttpError(400, 'invalid', t('productList.error.selectOne'));
+      return redirect(`/admin/products/delete?${new URLSearchParams(ids.map((id) => ['ids', id])).toString()}`);
+    }
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
       const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined }, actor);
@@ -85,6 +91,8 @@ const TYPES = ['simple', 'variable', 'grouped', 'external'] as const;
 const STOCK = ['instock', 'outofstock', 'onbackorder'] as const;
 const SORTS = ['updated', 'name', 'price', 'stock', 'sku', 'created'] as const;
 const TABS = ['all', ...PRODUCT_STATUS_ORDER] as const;
+/** ?deleted=N after a permanent deletion (admin.products.delete.tsx), else null. */
+const deletedCount = (params: URLSearchParams) => (/^\d{1,6}$/.test(params.get('deleted') ?? '') ? Number(params.get('deleted')) : null);
 const typeLabel = (type: string) => ((TYPES as readonly string[]).includes(type) ? t(`products.type.${type as (typeof TYPES)[number]}`) : type);
 const stockLabel = (stock: string) => ((STOCK as readonly string[]).includes(stock) ? t(`products.stock.${stock as (typeof STOCK)[number]}`) : stock);
 
@@ -156,7 +164,14 @@ export default function AdminProducts() {
           ))}
         </ul>
       </nav>
-      <ActionNotice result={result ?? (params.get('saved') ? { done: t('productList.saved') } : undefined)} />
+      {query.status === 'trash' && (data.counts.trash ?? 0) > 0 ? (
+        <p className="admin-actions">
+          <Link className="button button--ghost" to="/admin/products/delete?scope=all">
+            {t('trash.empty')}
+          </Link>
+        </p>
+      ) : null}
+      <ActionNotice result={result ?? (params.get('saved') ? { done: t('productList.saved') } : deletedCount(params) !== null ? { done: plural('trash.deleted', deletedCount(params) ?? 0) } : undefined)} />
       <AdminList
         label={t('admin.nav.products')}
         path="/admin/products"
@@ -186,7 +201,10 @@ export default function AdminProducts() {
           label: (p) => t('productList.selectLabel', { name: p.name }),
           actions:
             query.status === 'trash'
-              ? [{ value: 'restore', label: t('productList.action.restore') }]
+              ? [
+                  { value: 'restore', label: t('productList.action.restore') },
+                  { value: 'delete', label: t('trash.bulk.delete') },
+                ]
               : (['publish', 'draft', 'trash', 'sale', 'end_sale', 'stock', 'category'] as const).map((value) => ({ value, label: t(`productList.action.${value}`) })),
           extra: query.status === 'trash' ? null : (
             <>
@@ -247,9 +265,14 @@ function RowActions({ product: p, format }: { product: AdminProductRow; format: 
             {t('productList.duplicate')}
           </button>
           {p.status === 'trash' ? (
-            <button type="submit" name="intent" value="restore" className="button button--ghost button--small" aria-label={t('productList.restoreLabel', { name: p.name })}>
-              {t('productList.restore')}
-            </button>
+            <>
+              <button type="submit" name="intent" value="restore" className="button button--ghost button--small" aria-label={t('productList.restoreLabel', { name: p.name })}>
+                {t('productList.restore')}
+              </button>
+              <Link className="button button--ghost button--small" to={`/admin/products/delete?ids=${p.id}`} aria-label={t('trash.deleteForeverLabel', { name: p.name })}>
+                {t('trash.deleteForever')}
+              </Link>
+            </>
           ) : (
             <button type="submit" name="intent" value="trash" className="button button--ghost button--small" aria-label={t('productList.trashLabel', { name: p.name })}>
               {t('productList.trash')}

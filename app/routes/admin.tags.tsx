@@ -5,13 +5,14 @@ import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/roles.ts';
 import { addTag, deleteTags, listTagsAdmin, renameTag } from '../features/catalog-admin/tags-admin.server.ts';
+import { mergeTag } from '../features/catalog-admin/tag-merge.server.ts';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 
-/* /admin/tags: product tags on the shared admin list (search, pages, bulk delete), add and rename. */
+/* /admin/tags: product tags on the shared admin list (search, pages, bulk delete), add, rename and merge (tag-merge.server.ts). */
 
 export const meta: MetaFunction = () => [{ title: `${t('admin.nav.tags')} · ${t('admin.title')}` }];
 
@@ -30,6 +31,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { db } = context.services;
   return formAction(async () => {
     if (values.intent === 'add') return { done: t('tags.added', { name: (await addTag(db, values)).name }) };
+    if (values.intent === 'merge') {
+      const r = await mergeTag(db, values);
+      return { done: plural('tagMerge.done', r.moved, { from: r.from, into: r.into }) };
+    }
     if (values.intent === 'rename') return { done: t('tags.saved', { name: (await renameTag(db, values)).name }) };
     if (values.intent === 'bulk' && values.action === 'delete') {
       const { count } = await deleteTags(db, { ids: form.getAll('ids').map(String) });
@@ -77,24 +82,44 @@ export default function AdminTags() {
             header: t('tags.actions'),
             hideHeader: true,
             cell: (tag) => (
-              <details>
-                <summary>
-                  {t('tags.rename')}
-                  <span className="visually-hidden"> {tag.name}</span>
-                </summary>
-                <Form method="post" className="admin-quick">
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="rename" />
-                  <input type="hidden" name="id" value={tag.id} />
-                  <label>
-                    {t('tags.name')}
-                    <input name="name" defaultValue={tag.name} required maxLength={100} />
-                  </label>
-                  <button type="submit" className="button button--small">
-                    {t('tags.save')}
-                  </button>
-                </Form>
-              </details>
+              <>
+                <details>
+                  <summary>
+                    {t('tags.rename')}
+                    <span className="visually-hidden"> {tag.name}</span>
+                  </summary>
+                  <Form method="post" className="admin-quick">
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="rename" />
+                    <input type="hidden" name="id" value={tag.id} />
+                    <label>
+                      {t('tags.name')}
+                      <input name="name" defaultValue={tag.name} required maxLength={100} />
+                    </label>
+                    <button type="submit" className="button button--small">
+                      {t('tags.save')}
+                    </button>
+                  </Form>
+                </details>
+                <details>
+                  <summary>
+                    {t('tagMerge.summary')}
+                    <span className="visually-hidden"> {tag.name}</span>
+                  </summary>
+                  <Form method="post" className="admin-quick">
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="merge" />
+                    <input type="hidden" name="id" value={tag.id} />
+                    <label>
+                      {t('tagMerge.into')}
+                      <input name="into" required maxLength={100} />
+                    </label>
+                    <button type="submit" className="button button--small">
+                      {t('tagMerge.submit')}
+                    </button>
+                  </Form>
+                </details>
+              </>
             ),
           },
         ]}

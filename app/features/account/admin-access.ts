@@ -72,6 +72,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/products.csv': 'catalog',
   'admin/products/images': 'catalog',
   'admin/products/lookup': 'catalog',
+  'admin/products/delete': 'catalog',
   'admin/products/images.json': 'catalog',
   'admin/products/:id': 'catalog',
   'admin/products/:id/stock': 'stock',

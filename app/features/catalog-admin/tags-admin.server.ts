@@ -4,6 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, slugify } from '../catalog/catalog-write.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { contains } from '../../lib/list-query.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { t } from '../../i18n/t-admin.ts';
 import { parseInput, rowIdText } from '../../lib/validate.ts';
 
@@ -44,9 +45,10 @@ export async function addTag(db: DB, input: unknown): Promise<{ name: string }> 
   const { name } = parseInput(z.object({ name: nameSchema }), input);
   return inTransaction(db, async (trx) => {
     const slug = slugify(name, 'tag');
-    const taken = await trx.selectFrom('tags').select('id').where((eb) => eb.or([eb('name', '=', name), eb('slug', '=', slug)])).executeTakeFirst();
+    // "winter" beside "Winter" (or "ete" beside "Été") is the same tag.
+    const taken = await trx.selectFrom('tags').select('id').where((eb) => eb.or([eb('name_key', '=', nameKey(name)), eb('slug', '=', slug)])).executeTakeFirst();
     if (taken) throw new HttpError(409, 'exists', `name: ${t('tags.error.exists')}`, { name: t('tags.error.existsField') });
-    await trx.insertInto('tags').values({ name, slug }).execute();
+    await trx.insertInto('tags').values({ name, slug, name_key: nameKey(name) }).execute();
     return { name };
   });
 }
@@ -56,9 +58,9 @@ const taggedProducts = async (db: DB, ids: number[]) => (await db.selectFrom('pr
 export async function renameTag(db: DB, input: unknown): Promise<{ name: string }> {
   const { id, name } = parseInput(z.object({ id: rowIdText, name: nameSchema }), input);
   return inTransaction(db, async (trx) => {
-    const clash = await trx.selectFrom('tags').select('id').where('name', '=', name).where('id', '!=', id).executeTakeFirst();
+    const clash = await trx.selectFrom('tags').select('id').where('name_key', '=', nameKey(name)).where('id', '!=', id).executeTakeFirst();
     if (clash) throw new HttpError(409, 'exists', `name: ${t('tags.error.clash')}.`, { name: t('tags.error.clash') });
-    const done = await trx.updateTable('tags').set({ name }).where('id', '=', id).executeTakeFirst();
+    const done = await trx.updateTable('tags').set({ name, name_key: nameKey(name) }).where('id', '=', id).executeTakeFirst();
     if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', t('tags.error.gone'));
     await recomputeProducts(trx, await taggedProducts(trx, [id]));
     return { name };

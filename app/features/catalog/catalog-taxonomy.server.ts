@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { nameKey } from '../../lib/name-key.ts';
 import { slugify } from './product-input.server.ts';
 
 /* Categories and tags as the catalog's writers create them, free slugs, and the categories' product counts. */
@@ -77,14 +78,25 @@ export async function createCategoryTree(db: DB, nodes: CategoryNode[], above: s
   return out;
 }
 
-/** The id of the tag with this name, created (with a unique slug) when missing. */
+/**
+ * The id of the tag with this name, matched without case or accents ("winter" reuses
+ * "Winter", "ete" reuses "Été"; an exact spelling first if the shop holds several), created
+ * (with a unique slug) when missing.
+ */
 export async function ensureTag(db: DB, name: string): Promise<number> {
   const clean = name.trim();
   if (!clean) throw new HttpError(400, 'invalid', 'A tag needs a name.');
-  const found = await db.selectFrom('tags').select('id').where('name', '=', clean).orderBy('id').executeTakeFirst();
+  const key = nameKey(clean);
+  const found = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('name_key', '=', key)
+    .orderBy(sql`case when name = ${clean} then 0 else 1 end`)
+    .orderBy('id')
+    .executeTakeFirst();
   if (found) return found.id;
   const slug = await uniqueValue(db, 'tags', 'slug', slugify(clean, 'tag'));
-  return (await db.insertInto('tags').values({ name: clean, slug }).returning('id').executeTakeFirstOrThrow()).id;
+  return (await db.insertInto('tags').values({ name: clean, slug, name_key: key }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /**

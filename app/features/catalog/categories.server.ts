@@ -82,6 +82,18 @@ export async function tagBySlug(db: DB, slug: string) {
   return (await db.selectFrom('tags').select(['id', 'name', 'slug', 'description']).where('slug', '=', slug.toLowerCase()).executeTakeFirst()) ?? null;
 }
 
+/** The slug of the tag a merged tag's old slug went into, or null (catalog-admin/tag-merge.server.ts keeps them). */
+export async function tagRedirect(db: DB, oldSlug: string): Promise<string | null> {
+  if (!oldSlug || oldSlug.length > 200) return null;
+  const row = await db
+    .selectFrom('tag_redirects')
+    .innerJoin('tags', 'tags.id', 'tag_redirects.tag_id')
+    .select('tags.slug')
+    .where('tag_redirects.old_slug', '=', oldSlug.toLowerCase())
+    .executeTakeFirst();
+  return row?.slug ?? null;
+}
+
 /** Where an address a category used to have (before a new slug or parent) leads now, or null (category-edit.server.ts keeps them). */
 export async function categoryRedirect(db: DB, oldPath: string): Promise<string | null> {
   const clean = oldPath.replace(/^\/+|\/+$/g, '').toLowerCase();

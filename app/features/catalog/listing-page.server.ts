@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { getSettings } from '../settings/settings.server.ts';
 import { publicSettings, type PublicSettings } from '../settings/public-settings.ts';
-import { categoryByPath, categoryRedirect, tagBySlug, type CategoryNode } from './categories.server.ts';
+import { categoryByPath, categoryRedirect, tagBySlug, tagRedirect, type CategoryNode } from './categories.server.ts';
 import { filterParams, parseListingQuery, type ListingQuery } from './listing.schema.ts';
 import { listProducts, type Listing } from './listing.server.ts';
 import type { Crumb } from '../../ui/breadcrumbs.tsx';
@@ -73,7 +73,12 @@ export async function loadListingPage(
     api.set('category', found.category.path);
   } else if (kind === 'tag') {
     const tag = await tagBySlug(db, key ?? '');
-    if (!tag) throw notFound();
+    if (!tag) {
+      // A tag merged into another: its old address leads to the tag it went into.
+      const moved = await tagRedirect(db, key ?? '');
+      if (moved) throw redirect(`/product-tag/${moved}${url.search}`, 301);
+      throw notFound();
+    }
     title = t('shop.tagTitle', { name: tag.name });
     description = tag.description;
     basePath = `/product-tag/${tag.slug}`;

@@ -1,6 +1,7 @@
 import type { DB } from '../../../../db/client.ts';
 import { ensureCategory, ensureTag } from '../catalog-write.server.ts';
 import { StagedMap } from './staged.ts';
+import { nameKey } from '../../../lib/name-key.ts';
 
 /*
  * Category and tag ids by name for the length of one import, so 10,000 rows in the same
@@ -18,7 +19,8 @@ export class TermCache {
   }
 
   async tag(trx: DB, name: string): Promise<number> {
-    const key = name.trim();
+    // Matched as ensureTag matches: "winter" and "Winter" are one tag.
+    const key = nameKey(name);
     let id = this.tags.get(key);
     if (id === undefined) this.tags.set(key, (id = await ensureTag(trx, name)));
     return id;
