@@ -1,6 +1,7 @@
 import type { Cart } from '../../cart/cart.schema.ts';
 import { useCartAction } from '../../cart/client/cart-queue.ts';
 import { displayOf } from '../../cart/display.ts';
+import { ShippingRateChoices } from '../../cart/components/shipping-rate-choices.tsx';
 import { t } from '../../../i18n/t-orders.ts';
 import { LinesTable } from './lines-table.tsx';
 
@@ -19,29 +20,15 @@ export function CheckoutReview({ cart, money }: { cart: Cart; money: (minor: num
       <th scope="row">{packages.length > 1 ? pkg.name : t('order.shipping')}</th>
       <td>
         {pkg.rates.length ? (
-          <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
-            <legend className="visually-hidden">{t('checkout.shippingMethod')}</legend>
-            {pkg.rates.map((r) => {
-              const cost = display.shipping[n]?.rates.find((x) => x.id === r.id)?.amount ?? 0;
-              const id = `rate-${pkg.id}-${r.id.replace(/[^a-z0-9_-]/gi, '-')}`;
-              return (
-                <div key={r.id} className="shipping-rates__option">
-                  <input
-                    type="radio"
-                    id={id}
-                    name={`rate[${pkg.id}]`}
-                    value={r.id}
-                    defaultChecked={pkg.selected === r.id}
-                    onChange={() => void run({ type: 'rate', packageId: pkg.id, rateId: r.id }).catch(() => undefined)}
-                  />
-                  <label htmlFor={id}>
-                    {r.title}
-                    {cost > 0 ? `: ${money(cost)}` : ''}
-                  </label>
-                </div>
-              );
-            })}
-          </fieldset>
+          <ShippingRateChoices
+            key={`${pkg.id}:${pkg.selected}`}
+            pkg={pkg}
+            shown={display.shipping[n]}
+            name={`rate[${pkg.id}]`}
+            legend={t('checkout.shippingMethod')}
+            money={money}
+            onChoose={(rateId) => void run({ type: 'rate', packageId: pkg.id, rateId }).catch(() => undefined)}
+          />
         ) : (
           <p className="shipping-none">{t('checkout.noShipping')}</p>
         )}
