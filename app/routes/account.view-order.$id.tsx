@@ -4,7 +4,8 @@ import { getOrderForUser } from '../features/orders/orders.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { cartCallerFrom, cartCookies, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
 import { orderAgain } from '../features/orders/order-again.server.ts';
-import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { OrderOverview } from '../features/checkout/components/order-overview.tsx';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
@@ -64,40 +65,19 @@ export default function ViewOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <CustomerNotes notes={order.notes} />
-      <h2>{t('order.details')}</h2>
-      <OrderLines order={order} />
-      {order.customerNote ? (
-        <p>
-          <strong>{t('order.note')}</strong> {order.customerNote}
-        </p>
-      ) : null}
-      <Form method="post" className="order-again">
-        <CsrfField />
-        <button type="submit" name="intent" value="order_again" className="button">
-          {t('myaccount.orderAgain')}
-        </button>
-      </Form>
-      <OrderAddresses billing={billing} shipping={shipping} />
-      {documents.invoice ? (
-        <section aria-labelledby="order-documents">
-          <h2 id="order-documents">{t('myaccount.documents')}</h2>
-          <ul>
-            <li>
-              <a href={`/my-account/view-order/${order.id}/documents/invoice`} download>
-                {t('myaccount.invoice', { number: documents.invoice.number })}
-              </a>
-            </li>
-            {documents.creditNotes.length ? (
-              <li>
-                <a href={`/my-account/view-order/${order.id}/documents/credit-notes`} download>
-                  {t('myaccount.creditNotes', { numbers: documents.creditNotes.map((c) => c.number).join(', ') })}
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </section>
-      ) : null}
+      <OrderOverview
+        order={order}
+        addresses={{ billing, shipping }}
+        documents={documents}
+        afterLines={
+          <Form method="post" className="order-again">
+            <CsrfField />
+            <button type="submit" name="intent" value="order_again" className="button">
+              {t('myaccount.orderAgain')}
+            </button>
+          </Form>
+        }
+      />
     </>
   );
 }

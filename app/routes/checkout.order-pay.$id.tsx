@@ -2,8 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout.order-pay.$id';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { payForOrder, payPageData } from '../features/orders/pay-for-order.server.ts';
-import { OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
-import { useMoney } from '../features/cart/components/money.ts';
+import { OrderOverview, PaymentInstructions } from '../features/checkout/components/order-overview.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-orders.ts';
@@ -59,7 +58,6 @@ const placedOf = (o: { id: number; orderKey: string; receivedUrl: string }): Pla
 
 export default function PayForOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, payable, methods, instructions, viewUrl } = loaderData;
-  const money = useMoney(order.currency);
   const busy = useNavigation().state === 'submitting';
   const chosen = actionData?.method || (methods.some((m) => m.id === order.paymentMethod) ? order.paymentMethod : methods[0]?.id);
   const fieldError = actionData?.error.fields.payment_method;
@@ -79,25 +77,12 @@ export default function PayForOrder({ loaderData, actionData }: Route.ComponentP
           {actionData.error.message}
         </p>
       ) : null}
-      <ul className="received-overview">
-        <li>
-          {t('received.number')} <strong>{order.id}</strong>
-        </li>
-        <li>
-          {t('received.date')} <strong>{orderDate(order.createdAt)}</strong>
-        </li>
-        <li>
-          {t('received.total')} <strong>{money(order.display.total)}</strong>
-        </li>
-      </ul>
-      <h2>{t('order.details')}</h2>
-      <OrderLines order={order} />
-      {instructions ? (
-        <section aria-labelledby="instructions-title" className="received-instructions">
-          <h2 id="instructions-title">{instructions.title}</h2>
-          {instructions.text ? <p>{instructions.text}</p> : null}
-        </section>
-      ) : null}
+      <OrderOverview
+        order={order}
+        summary={{}}
+        updates={false}
+        afterLines={instructions ? <PaymentInstructions instructions={instructions} details={false} /> : null}
+      />
       {payable ? (
         <Form method="post" className="order-pay__form">
           <CsrfField />

@@ -8,8 +8,7 @@ import { addressLines } from '../features/address/address.server.ts';
 import { getOrderByKey } from '../features/orders/orders.server.ts';
 import { payUrl } from '../features/orders/orders.ts';
 import { paymentInstructions, refreshPayment } from '../features/payments/payments.server.ts';
-import { useMoney } from '../features/cart/components/money.ts';
-import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { OrderOverview, PaymentInstructions } from '../features/checkout/components/order-overview.tsx';
 import { t } from '../i18n/t-orders.ts';
 import { CheckoutSteps } from '../features/checkout/components/checkout-steps.tsx';
 import '../styles/orders.css';
@@ -39,7 +38,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   const { order, instructions, billing, shipping, needsShipping } = loaderData;
-  const money = useMoney(order.currency);
   // The order emptied the cart on the server: the header cart and other tabs learn it now.
   useEffect(() => {
     fetchCart()
@@ -69,60 +67,12 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       ) : null}
-      <ul className="received-overview">
-        <li>
-          {t('received.number')} <strong>{order.id}</strong>
-        </li>
-        <li>
-          {t('received.date')} <strong>{orderDate(order.createdAt)}</strong>
-        </li>
-        <li>
-          {t('received.email')} <strong>{order.billingEmail}</strong>
-        </li>
-        <li>
-          {t('received.total')} <strong>{money(order.display.total)}</strong>
-        </li>
-        <li>
-          {t('received.method')} <strong>{order.paymentMethodTitle}</strong>
-        </li>
-      </ul>
-      {instructions ? (
-        <section aria-labelledby="instructions-title" className="received-instructions">
-          <h2 id="instructions-title">{instructions.title}</h2>
-          {instructions.text ? <p>{instructions.text}</p> : null}
-          {instructions.accounts.length ? (
-            <>
-              <dl className="bank-details">
-                {instructions.details.slice(0, 1).map((d) => (
-                  <div key={d.label}>
-                    <dt>{d.label}</dt>
-                    <dd>{d.value}</dd>
-                  </div>
-                ))}
-              </dl>
-              {instructions.accounts.map((fields, i) => (
-                <dl className="bank-details bank-details--account" key={i}>
-                  {fields.map((d) => (
-                    <div key={d.label}>
-                      <dt>{d.label}</dt>
-                      <dd>{d.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ))}
-            </>
-          ) : null}
-        </section>
-      ) : null}
-      <CustomerNotes notes={order.notes} />
-      <h2>{t('order.details')}</h2>
-      <OrderLines order={order} />
-      {order.customerNote ? (
-        <p>
-          <strong>{t('order.note')}</strong> {order.customerNote}
-        </p>
-      ) : null}
-      <OrderAddresses billing={billing} shipping={shipping} showShipping={needsShipping} />
+      <OrderOverview
+        order={order}
+        summary={{ email: true, method: true }}
+        addresses={{ billing, shipping, showShipping: needsShipping }}
+        beforeDetails={instructions ? <PaymentInstructions instructions={instructions} /> : null}
+      />
     </div>
   );
 }

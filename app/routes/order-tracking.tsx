@@ -3,7 +3,8 @@ import type { Route } from './+types/order-tracking';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { addressLines } from '../features/address/address.server.ts';
 import { lookUpOrder } from '../features/checkout/tracking.server.ts';
-import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { OrderOverview } from '../features/checkout/components/order-overview.tsx';
 import type { OrderDetail } from '../features/orders/orders.ts';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
@@ -43,9 +44,7 @@ export default function OrderTracking() {
           <h2 id="tracking-result" tabIndex={-1}>
             {t('tracking.found', { number: found.order.id, date: orderDate(found.order.createdAt), status: found.order.statusLabel.toLowerCase() })}
           </h2>
-          <CustomerNotes notes={found.order.notes} />
-          <OrderLines order={found.order} caption={t('order.details')} />
-          <OrderAddresses billing={found.billing} shipping={found.shipping} />
+          <OrderOverview order={found.order} captionHeading addresses={{ billing: found.billing, shipping: found.shipping }} />
         </section>
       ) : (
         <div className="form-card form-card--wide">

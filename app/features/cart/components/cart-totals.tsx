@@ -6,6 +6,7 @@ import { cartText } from './cart-text.ts';
 import { displayOf } from '../display.ts';
 import { includedTaxText } from '../../../lib/amounts.ts';
 import { ShippingCalculator, type Region } from './shipping-calculator.tsx';
+import { ShippingRateChoices } from './shipping-rate-choices.tsx';
 
 interface Props {
   cart: Cart;
@@ -69,30 +70,15 @@ export function CartTotals({ cart, csrf, money, enhanced, calculatorEnabled, cal
                 {pkg.rates.length > 0 ? (
                   <form method="post" action="/cart">
                     <input type="hidden" name="_csrf" value={csrf} />
-                    {/* Keyed by the saved choice: the shopper's click shows at once, the answer re-syncs it. */}
-                    <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
-                      <legend className="visually-hidden">{cartText.shipping}</legend>
-                      {pkg.rates.map((r) => {
-                        const cost = display.shipping[i]?.rates.find((x) => x.id === r.id)?.amount ?? 0;
-                        const id = `rate-${pkg.id}-${r.id.replace(/[^a-z0-9_-]/gi, '-')}`;
-                        return (
-                          <div key={r.id} className="shipping-rates__option">
-                            <input
-                              type="radio"
-                              id={id}
-                              name={`shipping_method[${pkg.id}]`}
-                              value={r.id}
-                              defaultChecked={pkg.selected === r.id}
-                              onChange={() => act({ type: 'rate', packageId: pkg.id, rateId: r.id }, 'rate')}
-                            />
-                            <label htmlFor={id}>
-                              {r.title}
-                              {cost > 0 ? `: ${money(cost)}` : ''}
-                            </label>
-                          </div>
-                        );
-                      })}
-                    </fieldset>
+                    <ShippingRateChoices
+                      key={`${pkg.id}:${pkg.selected}`}
+                      pkg={pkg}
+                      shown={display.shipping[i]}
+                      name={`shipping_method[${pkg.id}]`}
+                      legend={cartText.shipping}
+                      money={money}
+                      onChoose={(rateId) => act({ type: 'rate', packageId: pkg.id, rateId }, 'rate')}
+                    />
                     {enhanced ? null : (
                       <button type="submit" className="button button--ghost" name="intent" value="choose_rate">
                         {cartText.chooseRate}

@@ -10,17 +10,14 @@ import type { Cart } from '../../cart/cart.schema.ts';
 import { fetchCart } from '../../cart/client/cart-api.ts';
 import { storeCart, useCart, useCartAction, useCartBusy, useHydrated } from '../../cart/client/cart-queue.ts';
 import { useMoney } from '../../cart/components/money.ts';
-import { displayOf } from '../../cart/display.ts';
-import { includedTaxText } from '../../../lib/amounts.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
 import type { Country } from '../../shipping/countries.ts';
 import { postcodeValid } from '../../address/address.ts';
 import { AddressFields, addressFromForm, addressLabels } from './address-fields.tsx';
-import { payPageOf, placeFromForm } from '../../payments/place-from-form.ts';
-import { STRIPE_METHOD, StripeElement } from '../../payments/stripe/components/stripe-element.tsx';
-import { PAYPAL_METHOD, PayPalButtons } from '../../payments/paypal/components/paypal-buttons.tsx';
 import { CheckoutSteps } from './checkout-steps.tsx';
 import { CheckoutTrust } from './checkout-trust.tsx';
+import { CheckoutReview } from './checkout-review.tsx';
+import { CheckoutPayment } from './checkout-payment.tsx';
 
 /**
  * The form posted back: the values to show again and the states of the countries submitted,
@@ -81,7 +78,6 @@ export function CheckoutPage({ data, result }: Props) {
   }, [result]);
   const cart: Cart = hydrated && live ? live : data.cart;
   const money = useMoney(cart.totals.currency);
-  const display = displayOf(cart);
 
   const submitted = result?.values ?? null;
   const billing = submitted ? addressFromForm(submitted, 'billing') : data.billing;
@@ -291,137 +287,8 @@ export function CheckoutPage({ data, result }: Props) {
           </div>
           <div className="checkout-review" aria-busy={busy || undefined}>
             <h2 id="order-review-title">{t('checkout.yourOrder')}</h2>
-            <table className="checkout-review__table" aria-labelledby="order-review-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('order.product')}</th>
-                  <th scope="col" className="num">
-                    {t('checkout.subtotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {cart.items.map((i, n) => (
-                  <tr key={i.key} data-row="line" data-amount={display.lines[n]?.amount ?? 0}>
-                    <td>
-                      {i.name}&nbsp;<strong className="checkout-review__qty">× {i.quantity}</strong>
-                      {i.attributes.length ? (
-                        <ul className="order-lines__attrs">
-                          {i.attributes.map((a) => (
-                            <li key={a.name}>
-                              {a.name}: {a.value}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </td>
-                    <td className="num">{money(display.lines[n]?.amount ?? 0)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr data-row="subtotal" data-amount={display.subtotal}>
-                  <th scope="row">{t('checkout.subtotal')}</th>
-                  <td className="num">{money(display.subtotal)}</td>
-                </tr>
-                {display.discounts.map((c) => (
-                  <tr key={c.code} data-row="discount" data-amount={-c.amount}>
-                    <th scope="row">{c.code ? t('order.coupon', { code: c.code }) : t('order.discount')}</th>
-                    <td className="num">−{money(c.amount)}</td>
-                  </tr>
-                ))}
-                {cart.shipping.packages.map((pkg, n) => (
-                  <tr key={pkg.id} data-row="shipping" data-amount={display.shipping[n]?.amount ?? 0}>
-                    <th scope="row">{cart.shipping.packages.length > 1 ? pkg.name : t('order.shipping')}</th>
-                    <td>
-                      {pkg.rates.length ? (
-                        <fieldset className="shipping-rates" key={`${pkg.id}:${pkg.selected}`}>
-                          <legend className="visually-hidden">{t('checkout.shippingMethod')}</legend>
-                          {pkg.rates.map((r) => {
-                            const cost = display.shipping[n]?.rates.find((x) => x.id === r.id)?.amount ?? 0;
-                            const id = `rate-${pkg.id}-${r.id.replace(/[^a-z0-9_-]/gi, '-')}`;
-                            return (
-                              <div key={r.id} className="shipping-rates__option">
-                                <input
-                                  type="radio"
-                                  id={id}
-                                  name={`rate[${pkg.id}]`}
-                                  value={r.id}
-                                  defaultChecked={pkg.selected === r.id}
-                                  onChange={() => void run({ type: 'rate', packageId: pkg.id, rateId: r.id }).catch(() => undefined)}
-                                />
-                                <label htmlFor={id}>
-                                  {r.title}
-                                  {cost > 0 ? `: ${money(cost)}` : ''}
-                                </label>
-                              </div>
-                            );
-                          })}
-                        </fieldset>
-                      ) : (
-                        <p className="shipping-none">{t('checkout.noShipping')}</p>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-                {display.taxes.map((tl) => (
-                  <tr key={tl.label} data-row="tax" data-amount={tl.amount}>
-                    <th scope="row">{tl.label}</th>
-                    <td className="num">{money(tl.amount)}</td>
-                  </tr>
-                ))}
-                <tr className="order-lines__total" data-row="total" data-amount={display.total}>
-                  <th scope="row">{t('order.total')}</th>
-                  <td className="num">
-                    <output aria-live="polite">{money(display.total)}</output>
-                    {display.includedTaxes.length ? (
-                      <small className="order-lines__incl" data-row="included-tax" data-amount={display.includedTaxes.reduce((a, x) => a + x.amount, 0)}>
-                        {' '}
-                        {t('order.includesTax', { taxes: includedTaxText(display, money) })}
-                      </small>
-                    ) : null}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-            <section aria-labelledby="payment-title" className="checkout-payment">
-              <h2 id="payment-title">{t('checkout.payment')}</h2>
-              {data.methods.length ? (
-                <fieldset id="field-payment_method" tabIndex={-1} aria-describedby={fields.payment_method ? 'payment-error' : undefined}>
-                  <legend className="visually-hidden">{t('checkout.payment')}</legend>
-                  <ul className="payment-methods">
-                    {data.methods.map((m) => (
-                      <li key={m.id}>
-                        <input
-                          type="radio"
-                          id={`payment-${m.id}`}
-                          name="payment_method"
-                          value={m.id}
-                          checked={method === m.id}
-                          onChange={() => setMethod(m.id)}
-                          aria-describedby={m.description ? `payment-${m.id}-desc` : undefined}
-                        />
-                        <label htmlFor={`payment-${m.id}`}>{m.title}</label>
-                        {m.description ? (
-                          <p id={`payment-${m.id}-desc`} className="payment-methods__desc" hidden={hydrated && method !== m.id}>
-                            {m.description}
-                          </p>
-                        ) : null}
-                        {m.id === STRIPE_METHOD ? <StripeElement amount={cart.totals.total} currency={cart.totals.currency} place={placeFromForm} leaveTo={payPageOf} /> : null}
-                        {m.id === PAYPAL_METHOD ? <PayPalButtons place={placeFromForm} leaveTo={payPageOf} /> : null}
-                      </li>
-                    ))}
-                  </ul>
-                  {fields.payment_method ? (
-                    <p id="payment-error" className="field-error">
-                      {fields.payment_method}
-                    </p>
-                  ) : null}
-                </fieldset>
-              ) : (
-                <p className="notice notice--error">{t('checkout.noPayment')}</p>
-              )}
-            </section>
+            <CheckoutReview cart={cart} money={money} />
+            <CheckoutPayment methods={data.methods} method={method} onMethod={setMethod} error={fields.payment_method} hydrated={hydrated} total={cart.totals.total} currency={cart.totals.currency} />
             {data.terms ? (
               <div className="form-row form-row--check checkout-terms">
                 <label>
