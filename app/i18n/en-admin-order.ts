@@ -55,5 +55,6 @@ export const enAdminOrder = {
   'admin.order.refundComputed': 'Worked out: {amount}',
   'admin.order.refundCalculate': 'Calculate amount',
   'admin.order.refundAmountHint': 'Worked out from the quantities and shipping; you may change it (at most {amount}).',
+  'admin.order.refundCovered': '{quantity} × {name}',
   'admin.order.refundShippingLine': 'Shipping refunded: {amount}',
 } as const;

@@ -160,6 +160,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <li key={r.id}>
                     {t('admin.order.refundLine', { amount: money(r.amount), date: orderDate(r.createdAt) })}
                     {r.reason ? ` — ${r.reason}` : ''}
+                    {r.items.length || r.shipping ? (
+                      <div className="hint">
+                        {[
+                          ...r.items.filter((x) => x.quantity > 0).map((x) => t('admin.order.refundCovered', { quantity: x.quantity, name: order.items.find((i) => i.id === x.itemId)?.name ?? '' })),
+                          ...(r.shipping ? [t('admin.order.refundShippingLine', { amount: money(r.shipping) })] : []),
+                        ].join(', ')}
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>

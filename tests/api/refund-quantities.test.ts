@@ -110,6 +110,8 @@ for (const dialect of await dialects()) {
       expect(qtyMax(after, lampLine)).toBe('1');
       expect(qtyMax(after, vaseLine)).toBe('2');
       expect(after).not.toContain('name="refund_shipping"');
+      // The refunds list says what the refund covered.
+      expect(after).toContain('1 × Brass Lamp, Shipping refunded: £5.00');
       const again = await form(`/admin/orders/${id}`, { intent: 'refund', refunded_before: '4500', [`refund_qty_${lampLine}`]: '2', via: 'manual' });
       expect(again.statusCode).toBe(400);
       expect(again.body).toContain('At most 1');
