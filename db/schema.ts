@@ -396,6 +396,8 @@ export interface OrderRefundsTable {
   reason: Generated<string>;
   /** JSON [{itemId, quantity}] restocked by this refund. */
   items: Generated<string>;
+  /** Shipping given back by this refund (minor units, as the order shows shipping). */
+  shipping: Generated<number>;
   created_by: number | null;
   created_at: string;
 }

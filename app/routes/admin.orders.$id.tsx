@@ -8,6 +8,8 @@ import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
+import { readRefundForm } from '../features/orders/refund-form.server.ts';
+import { RefundForm } from '../features/orders/components/refund-form.tsx';
 import { orderPaymentEvents } from '../features/payments/events.server.ts';
 import { gateway } from '../features/payments/gateway.ts';
 import { capturePayment } from '../features/payments/webhook.server.ts';
@@ -16,7 +18,7 @@ import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { toMinor } from '../lib/money.ts';
+import { plainPrice, toMinor } from '../lib/money.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 import { OrderDocuments } from '../features/invoices/components/order-documents.tsx';
@@ -76,10 +78,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case 'refund': {
         const order = await getOrderAdmin(context.services.db, id);
         if (!order) throw new HttpError(404, 'not_found', t('admin.order.notFound'));
-        const amount = toMinor(values.refund_amount ?? '', order.currency);
-        if (amount === null || amount <= 0) throw new HttpError(400, 'invalid', t('admin.order.refundMissing'), { refund_amount: t('admin.order.refundMissingField') });
-        const items = order.items.map((i) => ({ itemId: i.id, quantity: Number(values[`refund_qty_${i.id}`] || 0), restock: values.restock === '1' }));
-        await refundOrder(context.services, id, { amount, reason: values.refund_reason ?? '', items }, actor, { throughGateway: values.via === 'gateway', requestOrigin: context.requestOrigin });
+        const settings = await getSettings(context.services.db);
+        const calculateOnly = values.calculate === '1';
+        const form = readRefundForm(order, values, { ...settings, currency: order.currency }, { calculateOnly });
+        if (calculateOnly) {
+          const { _csrf: _, ...sent } = values;
+          return { calculated: { ...sent, refund_amount: form.computed > 0 ? plainPrice(form.computed, { currency: order.currency, pricePrecision: settings.pricePrecision }) : '' } };
+        }
+        const items = [...form.quantities].map(([itemId, quantity]) => ({ itemId, quantity, restock: form.restock }));
+        await refundOrder(context.services, id, { amount: form.amount, reason: form.reason, items, shipping: form.shipping }, actor, { throughGateway: values.via === 'gateway', requestOrigin: context.requestOrigin });
         return { done: t('admin.order.done.refund') };
       }
       case 'capture': {
@@ -104,11 +111,12 @@ const LABELS = {
   refund_amount: t('admin.order.refundAmount'),
   amount: t('admin.order.refundAmount'),
   capture_amount: t('admin.order.captureAmount'),
+  refund_shipping: t('admin.order.refundShippingLabel'),
 };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, billing, shipping, next, payment } = loaderData;
-  const result = useActionData<ActionError | { done: string }>();
+  const result = useActionData<ActionError | { done: string } | { calculated: Record<string, string> }>();
   const error = isActionError(result) ? result : undefined;
   const money = useMoney(order.currency);
   const left = order.total - order.refundedTotal;
@@ -132,7 +140,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {result.done}
         </p>
       ) : null}
-      <FormErrors result={error} labels={LABELS} />
+      <FormErrors result={error} labels={{ ...LABELS, ...Object.fromEntries(order.items.map((i) => [`refund_qty_${i.id}`, t('admin.order.refundQuantity', { name: i.name })])) }} />
       <div className="admin-order">
         <div>
           <OrderLines order={order} caption={t('admin.order.items')} />
@@ -152,6 +160,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <li key={r.id}>
                     {t('admin.order.refundLine', { amount: money(r.amount), date: orderDate(r.createdAt) })}
                     {r.reason ? ` — ${r.reason}` : ''}
+                    {r.items.length || r.shipping ? (
+                      <div className="hint">
+                        {[
+                          ...r.items.filter((x) => x.quantity > 0).map((x) => t('admin.order.refundCovered', { quantity: x.quantity, name: order.items.find((i) => i.id === x.itemId)?.name ?? '' })),
+                          ...(r.shipping ? [t('admin.order.refundShippingLine', { amount: money(r.shipping) })] : []),
+                        ].join(', ')}
+                      </div>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -233,39 +249,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <section aria-labelledby="refund-h">
               <h2 id="refund-h">{t('admin.order.refund')}</h2>
               <p className="hint">{t('admin.order.refundHint', { amount: money(left) })}</p>
-              <Form method="post" key={`refund-${order.refunds.length}`}>
-                <CsrfField />
-                {order.items.map((i) =>
-                  i.quantity - i.refundedQuantity > 0 ? (
-                    <div className="form-row" key={i.id}>
-                      <label htmlFor={`refund-qty-${i.id}`}>{t('admin.order.refundQuantity', { name: i.name })}</label>
-                      <input id={`refund-qty-${i.id}`} name={`refund_qty_${i.id}`} type="number" min={0} max={i.quantity - i.refundedQuantity} defaultValue={0} inputMode="numeric" />
-                    </div>
-                  ) : null,
-                )}
-                <div className="form-row form-row--check">
-                  <label>
-                    <input type="checkbox" name="restock" value="1" /> {t('admin.order.restock')}
-                  </label>
-                </div>
-                <div className="form-row">
-                  <label htmlFor="field-refund_amount">{t('admin.order.refundAmount')}</label>
-                  <input id="field-refund_amount" name="refund_amount" inputMode="decimal" required />
-                </div>
-                <div className="form-row">
-                  <label htmlFor="refund-reason">{t('admin.order.refundReason')}</label>
-                  <input id="refund-reason" name="refund_reason" />
-                </div>
-                <input type="hidden" name="intent" value="refund" />
-                {payment.refundsOnline ? (
-                  <button type="submit" name="via" value="gateway" className="button">
-                    {t('admin.order.refundViaGateway', { gateway: payment.gateway })}
-                  </button>
-                ) : null}{' '}
-                <button type="submit" name="via" value="manual" className="button button--ghost">
-                  {payment.refundsOnline ? t('admin.order.refundManual') : t('admin.order.recordRefund')}
-                </button>
-              </Form>
+              <RefundForm
+                order={order}
+                money={money}
+                decimals={loaderData.decimals}
+                refundsOnline={payment.refundsOnline}
+                gateway={payment.gateway}
+                sent={result && 'calculated' in result ? result.calculated : error?.values?.intent === 'refund' ? error.values : undefined}
+              />
             </section>
           ) : null}
         </div>

@@ -26,6 +26,7 @@ import * as idempotencyKeys from './2026-12-01-024-idempotency-keys.ts';
 import * as chatOperatorProfiles from './2026-12-01-026-chat-operator-profiles.ts';
 import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
 import * as customerNotes from './2026-12-02-036-customer-notes.ts';
+import * as refundShipping from './2026-12-03-038-refund-shipping.ts';
 import * as tagMerge from './2026-12-03-039-tag-merge.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 import * as invoices from './2026-12-02-032-invoices.ts';
@@ -70,6 +71,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-034-home-page': homePage,
   // Back office: private notes on customers and guest buyers.
   '2026-12-02-036-customer-notes': customerNotes,
+  // Refunds by quantities: the shipping each refund gave back.
+  '2026-12-03-038-refund-shipping': refundShipping,
   // Tags matched without case or accents; merged tags' old addresses.
   '2026-12-03-039-tag-merge': tagMerge,
 };

@@ -55,7 +55,7 @@ export interface CreditNoteSnapshot {
   order: Pick<InvoicedOrder, 'id' | 'createdAt' | 'billing'>;
   /** The invoice this note corrects. */
   invoiceNumber: number | null;
-  refund: { id: number; amount: number; reason: string; createdAt: string; items: { name: string; quantity: number }[] };
+  refund: { id: number; amount: number; reason: string; createdAt: string; items: { name: string; quantity: number }[]; shipping?: number };
 }
 
 export interface IssuedDocument<S = InvoiceSnapshot | CreditNoteSnapshot> {
@@ -173,7 +173,7 @@ export async function issueCreditNoteInTrx(trx: DB, orderId: number, refundId: n
     format: priceFormatOf(s, order.currency),
     order: { id: order.id, createdAt: order.createdAt, billing: addressBlock(order.billing, true) },
     invoiceNumber: Number(invoice.number),
-    refund: { id: refund.id, amount: refund.amount, reason: refund.reason, createdAt: refund.created_at, items },
+    refund: { id: refund.id, amount: refund.amount, reason: refund.reason, createdAt: refund.created_at, items, shipping: refund.shipping },
   };
   const number = await takeNumber(trx, 'credit_note');
   const createdAt = nowIso();

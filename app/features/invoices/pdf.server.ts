@@ -248,6 +248,7 @@ function creditNote(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: IssuedDocu
     }
     w.y -= 6;
   }
+  if (refund.shipping) totalRow(w, 'Shipping refunded', `−${money(refund.shipping)}`);
   totalRow(w, 'Amount credited', `−${money(refund.amount)}`, true);
   footer(w, seller);
 }

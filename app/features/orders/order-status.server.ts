@@ -12,6 +12,7 @@ import { withTransaction } from './transaction.server.ts';
 import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type OrderStatus } from './orders.ts';
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
 import { getOrderAdmin, orderNotFound } from './orders.server.ts';
+import { refundBasis } from './refund-amount.ts';
 import { gateway } from '../payments/gateway.ts';
 import { recordEventOnce } from '../payments/events.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
@@ -229,6 +230,8 @@ const refundSchema = z.object({
     .array(z.object({ itemId: rowIdText, quantity: z.coerce.number().int().min(0).max(9999), restock: z.boolean().default(false) }))
     .max(500)
     .default([]),
+  /** Shipping given back (minor units), at most what the order shows for shipping less earlier refunds' shipping. */
+  shipping: z.coerce.number().int('Use minor units (whole number)').min(0, 'The shipping may not be negative').default(0),
 });
 
 /**
@@ -280,6 +283,12 @@ export async function refundOrder(
     if (['pending', 'cancelled', 'failed'].includes(row.status)) {
       throw new HttpError(409, 'not_refundable', `An order that is ${STATUS_LABELS[row.status].toLowerCase()} has not been paid, so it cannot be refunded.`);
     }
+    if (data.shipping > 0) {
+      const basis = refundBasis((await getOrderAdmin(trx, id))!);
+      if (data.shipping > basis.shippingLeft) {
+        throw new HttpError(409, 'refund_too_large', 'The shipping refunded is more than what is left of the shipping.', { shipping: 'More than what is left' });
+      }
+    }
     const items = await trx.selectFrom('order_items').select(['id', 'product_id', 'variation_id', 'quantity', 'refunded_quantity', 'name']).where('order_id', '=', id).execute();
     const restock: StockRef[] = [];
     const wanted = data.items.filter((i) => i.quantity > 0);
@@ -297,7 +306,7 @@ export async function refundOrder(
     const now = nowIso();
     const refund = await trx
       .insertInto('order_refunds')
-      .values({ order_id: id, amount: data.amount, reason: data.reason, items: JSON.stringify(wanted), created_by: actor.userId ?? null, created_at: now })
+      .values({ order_id: id, amount: data.amount, reason: data.reason, items: JSON.stringify(wanted), shipping: data.shipping, created_by: actor.userId ?? null, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     // An invoiced order's refund gets its credit note, numbered in this transaction.

@@ -123,6 +123,7 @@ export function orderDetail(
       amount: f.amount,
       reason: f.reason,
       items: parseJson(f.items, []),
+      shipping: f.shipping,
       createdBy: f.created_by,
       createdAt: f.created_at,
     })),

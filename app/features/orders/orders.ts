@@ -77,6 +77,8 @@ export interface OrderRefund {
   amount: number;
   reason: string;
   items: { itemId: number; quantity: number }[];
+  /** Shipping given back (minor units). */
+  shipping: number;
   createdBy: number | null;
   createdAt: string;
 }
