@@ -19,6 +19,10 @@ test('the owner rewords an e-mail, sees it in the preview and receives a test', 
   await expect(page.getByRole('heading', { level: 1, name: 'E-mails' })).toBeVisible();
   const list = page.getByRole('table');
   for (const title of ['New order', 'Processing order', 'Low stock', 'Wishlist alert']) await expect(list.getByRole('row', { name: new RegExp(title) }).first()).toBeVisible();
+  // The menu marks the page's own entry, not Settings above it too.
+  const nav = page.getByRole('navigation', { name: 'Shop admin' });
+  await expect(nav.getByRole('link', { name: 'E-mails' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Settings', exact: true })).not.toHaveAttribute('aria-current', 'page');
   await expectNoSeriousA11yViolations(page, '/admin/settings/emails');
   await screenshot(page, 'admin-emails-1280');
   await page.setViewportSize(MOBILE);
@@ -43,6 +47,7 @@ test('the owner rewords an e-mail, sees it in the preview and receives a test', 
   await expect(page.getByText(/^Subject:\s*We are packing order #\S+/)).toBeVisible();
   await expect(page.frameLocator('iframe[title="Preview of “Processing order”"]').getByText('Thank you for shopping with us.')).toBeVisible();
   await expect(page.locator('.email-preview__text')).toContainText('Thank you for shopping with us.');
+  await expect(nav.getByRole('link', { name: 'E-mails' })).toHaveAttribute('aria-current', 'page');
   await expectNoSeriousA11yViolations(page, '/admin/settings/emails/customer_processing_order');
   await screenshot(page, 'admin-email-edit-1280');
   await page.setViewportSize(MOBILE);

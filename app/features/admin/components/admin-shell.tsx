@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form, NavLink, useLocation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 
@@ -8,6 +8,20 @@ export interface AdminNavEntry {
   label: string;
   /** Current only on this exact path (the dashboard), not on the pages below it. */
   end?: boolean;
+}
+
+/**
+ * The entry the page belongs to: the one whose address is the path or the nearest above it
+ * (on /admin/settings/emails that is E-mails, not Settings too).
+ */
+export function currentEntry(nav: readonly AdminNavEntry[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: string | undefined;
+  for (const e of nav) {
+    const here = path === e.to || (!e.end && path.startsWith(`${e.to}/`));
+    if (here && (!best || e.to.length > best.length)) best = e.to;
+  }
+  return best;
 }
 
 /**
@@ -20,6 +34,7 @@ export function AdminShell({ storeName, user, nav, children }: { storeName: stri
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const current = currentEntry(nav, pathname);
   useEffect(() => setOpen(false), [pathname]);
   return (
     <div className="admin-shell">
@@ -71,9 +86,9 @@ export function AdminShell({ storeName, user, nav, children }: { storeName: stri
         <ul>
           {nav.map((entry) => (
             <li key={entry.to}>
-              <NavLink to={entry.to} end={entry.end}>
+              <Link to={entry.to} aria-current={entry.to === current ? 'page' : undefined}>
                 {entry.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
