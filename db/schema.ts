@@ -866,7 +866,6 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
-/** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */
 /** A private note on a customer: an account (`user_id`) or a guest buyer (`email`, lowercased) (migration 036). */
 export interface CustomerNotesTable {
   id: Generated<number>;
@@ -878,6 +877,7 @@ export interface CustomerNotesTable {
   created_at: string;
 }
 
+/** A pending staff invitation (migration 019); the row goes when it is accepted or revoked. */
 export interface StaffInvitesTable {
   id: Generated<number>;
   email: string;
