@@ -111,17 +111,20 @@ function RefundFields({ order, money, decimals, refundsOnline, gateway, sent = {
         <input id="refund-reason" name="refund_reason" defaultValue={sent.refund_reason ?? ''} />
       </div>
       {/* First, so Enter in a field only works the amount out. */}
-      <button type="submit" name="calculate" value="1" className="button button--ghost">
-        {t('admin.order.refundCalculate')}
-      </button>{' '}
-      {refundsOnline ? (
-        <button type="submit" name="via" value="gateway" className="button">
-          {t('admin.order.refundViaGateway', { gateway })}
+      <p className="admin-actions">
+        <button type="submit" name="calculate" value="1" className="button button--ghost">
+          {t('admin.order.refundCalculate')}
         </button>
-      ) : null}{' '}
-      <button type="submit" name="via" value="manual" className="button button--ghost">
-        {refundsOnline ? t('admin.order.refundManual') : t('admin.order.recordRefund')}
-      </button>
+        {refundsOnline ? (
+          <button type="submit" name="via" value="gateway" className="button">
+            {t('admin.order.refundViaGateway', { gateway })}
+          </button>
+        ) : null}
+        {/* The main action when the gateway cannot refund. */}
+        <button type="submit" name="via" value="manual" className={refundsOnline ? 'button button--ghost' : 'button'}>
+          {refundsOnline ? t('admin.order.refundManual') : t('admin.order.recordRefund')}
+        </button>
+      </p>
     </Form>
   );
 }
