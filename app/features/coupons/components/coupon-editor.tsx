@@ -155,13 +155,15 @@ function CategoryChecklist(props: { name: string; label: string; hint: string; c
     </div>
   );
   return (
-    <div className="field" id={`field-${name}`} role="group" aria-labelledby={`${name}-label`} aria-describedby={error ? `${name}-hint field-${name}-error` : `${name}-hint`}>
-      <span id={`${name}-label`}>{label}</span>
+    <div className="field admin-checklist" id={`field-${name}`} role="group" aria-labelledby={`${name}-label`} aria-describedby={error ? `${name}-hint field-${name}-error` : `${name}-hint`}>
+      <span id={`${name}-label`} className="admin-picker__label">
+        {label}
+      </span>
       <span id={`${name}-hint`} className="hint">
         {hint}
       </span>
       {categories.length || gone.length ? (
-        <div style={{ maxBlockSize: '14rem', overflow: 'auto' }}>
+        <div className="admin-checklist__boxes">
           {gone.map((id) => box(id, t('admin.coupon.deletedCategory', { id }), 0))}
           {categories.map((c) => box(c.id, c.label.split(' › ').pop() ?? c.label, c.depth))}
         </div>
