@@ -1,6 +1,33 @@
 import { currencyInfo, formatPrice, type PriceFormat } from '../../lib/money.ts';
 import type { Coupon } from './coupons.schema.ts';
 import { intToDecimal } from './decimals.ts';
+import { formToObject, idFromText } from '../../lib/validate.ts';
+
+/** The restriction fields the editor fills with pickers: products by search, categories from the tree. */
+export const PRODUCT_PICKS = ['productIds', 'excludedProductIds'] as const;
+export const CATEGORY_PICKS = ['categoryIds', 'excludedCategoryIds'] as const;
+export type ProductPick = (typeof PRODUCT_PICKS)[number];
+
+/**
+ * The editor's post as the coupon schema takes it: each picker sends one box per chosen id,
+ * joined here into the id list the stored format and the schema already use ("12, 34").
+ */
+export function couponFormValues(form: FormData): Record<string, string> {
+  const values = formToObject(form);
+  delete values._csrf;
+  for (const f of [...PRODUCT_PICKS, ...CATEGORY_PICKS]) {
+    const all = form.getAll(f).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (all.length) values[f] = all.join(', ');
+    else delete values[f];
+  }
+  return values;
+}
+
+/** The ids in a list as the form shows it ("12, 34"); anything that is not an id is left out. */
+export const idsInText = (text: string | undefined): number[] => [...new Set((text ?? '').split(/[\s,;]+/).map((s) => idFromText(s)).filter((n): n is number => n !== null))];
+
+/** Every product id the two product pickers hold. */
+export const pickedProductIds = (values: Record<string, string>) => PRODUCT_PICKS.flatMap((f) => idsInText(values[f]));
 
 /** What the admin form shows for a coupon (or a new one). */
 export function couponToForm(c: Coupon | null, currency: string): Record<string, string> {

@@ -69,9 +69,15 @@ const count = z.preprocess(
 const idList = z.preprocess(
   (v) => (blank(v) ? [] : typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : v),
   z
-    .array(z.number({ message: 'Enter ids separated by commas, e.g. 12, 34' }).int().positive('Ids are positive numbers'), { message: 'Enter ids separated by commas' })
+    .array(z.unknown(), { message: 'Enter ids separated by commas' })
     .max(500, 'At most 500 ids')
-    .transform((ids) => [...new Set(ids)]),
+    // One message for the list (not for its n-th id), so the form shows it at the field.
+    .transform((ids, ctx) => {
+      const bad = ids.find((v) => typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0);
+      if (bad === undefined) return [...new Set(ids as number[])];
+      ctx.addIssue({ code: 'custom', message: typeof bad === 'number' ? 'Ids are positive whole numbers' : 'Enter ids separated by commas, e.g. 12, 34' });
+      return z.NEVER;
+    }),
 );
 
 // "*" is a wildcard, as in WooCommerce: "*@example.com" allows everyone at that domain.

@@ -8,10 +8,13 @@ import type { LinkedProduct, LinkKind } from '../product-form.ts';
  * The chosen products are ticked checkboxes named `link.<kind>`: unticking one removes it on
  * save. Without scripts the search box is a "Find" step of the editor's form (intent
  * `find:<kind>`) that lists matches as unticked boxes; with scripts it is an ARIA combobox
- * asking /admin/products/lookup as one types, and a pick adds a ticked box.
+ * asking /admin/products/lookup as one types, and a pick adds a ticked box. Another form
+ * (the coupon editor) passes `field`: the boxes are then named `<field>`, the search
+ * `find.<field>` and its step `find:<field>`.
  */
 export function ProductPicker({
   kind,
+  field,
   label,
   hint,
   chosen,
@@ -20,7 +23,9 @@ export function ProductPicker({
   error,
   onChange,
 }: {
-  kind: LinkKind;
+  kind?: LinkKind;
+  /** The form field the chosen ids are posted as, instead of `link.<kind>`. */
+  field?: string;
   label: string;
   hint?: string;
   chosen: LinkedProduct[];
@@ -31,7 +36,11 @@ export function ProductPicker({
   onChange?: () => void;
 }) {
   const uid = useId();
-  const inputId = `find-${kind}`;
+  const key = field ?? kind ?? 'upsell';
+  const inputId = `find-${key}`;
+  const groupId = field ? `field-${field}` : `field-links.${kind}`;
+  const boxName = field ?? `link.${kind}`;
+  const boxId = (id: number) => (field ? `${field}-${id}` : `link-${kind}-${id}`);
   const listId = `${uid}-list`;
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -50,7 +59,7 @@ export function ProductPicker({
     clearTimeout(timer.current);
     if (!q.trim()) return setOpen(false);
     timer.current = setTimeout(() => {
-      const params = new URLSearchParams({ q, kind });
+      const params = new URLSearchParams({ q, ...(kind ? { kind } : {}) });
       if (productId) params.set('exclude', String(productId));
       lookup.load(`/admin/products/lookup?${params}`);
       setOpen(true);
@@ -87,7 +96,7 @@ export function ProductPicker({
   const showList = scripted && open && query.trim() !== '';
 
   return (
-    <div className="field admin-picker" id={`field-links.${kind}`} role="group" aria-labelledby={`${uid}-label`}>
+    <div className="field admin-picker" id={groupId} role="group" aria-labelledby={`${uid}-label`}>
       <span id={`${uid}-label`} className="admin-picker__label">
         {label}
       </span>
@@ -98,8 +107,8 @@ export function ProductPicker({
             <li key={p.id} className="check">
               <input
                 type="checkbox"
-                id={`link-${kind}-${p.id}`}
-                name={`link.${kind}`}
+                id={boxId(p.id)}
+                name={boxName}
                 value={p.id}
                 checked={p.on}
                 onChange={(e) => {
@@ -107,7 +116,7 @@ export function ProductPicker({
                   setItems((list) => list.map((i) => (i.id === p.id ? { ...i, on } : i)));
                 }}
               />
-              <label htmlFor={`link-${kind}-${p.id}`}>{describe(p)}</label>
+              <label htmlFor={boxId(p.id)}>{describe(p)}</label>
             </li>
           ))}
         </ul>
@@ -119,7 +128,7 @@ export function ProductPicker({
         <div className="admin-picker__box">
           <input
             id={inputId}
-            name={`find.${kind}`}
+            name={`find.${key}`}
             value={query}
             autoComplete="off"
             role={scripted ? 'combobox' : undefined}
@@ -131,7 +140,7 @@ export function ProductPicker({
             onKeyDown={onKey}
             onBlur={() => setTimeout(() => setOpen(false), 150)}
           />
-          <button type="submit" name="intent" value={`find:${kind}`} className="button button--ghost button--small">
+          <button type="submit" name="intent" value={`find:${key}`} className="button button--ghost button--small">
             {t('products.links.findButton')}
           </button>
           {scripted ? (
@@ -157,7 +166,7 @@ export function ProductPicker({
         {said}
       </span>
       {error ? (
-        <span className="error" id={`field-links.${kind}-error`}>
+        <span className="error" id={`${groupId}-error`}>
           {error}
         </span>
       ) : null}

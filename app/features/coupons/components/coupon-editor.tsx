@@ -1,10 +1,16 @@
 import { Form } from 'react-router';
 import { CsrfField, Field, FormErrors, fieldError } from '../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../lib/action.ts';
-import { DISCOUNT_TYPE_LABELS } from '../coupon-form.ts';
+import { DISCOUNT_TYPE_LABELS, idsInText, type ProductPick } from '../coupon-form.ts';
 import { DISCOUNT_TYPES } from '../coupons.schema.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
 import { CheckField } from '../../../ui/form-kit.tsx';
+import { ProductPicker } from '../../catalog-admin/components/product-picker.tsx';
+import type { LinkedProduct } from '../../catalog-admin/product-form.ts';
+
+/** Products a "Find" step without scripts found for one of the product pickers. */
+export type CouponFound = { field: ProductPick; items: LinkedProduct[] };
+type CategoryOption = { id: number; label: string; depth: number };
 
 /** Field labels, also used by the error list at the top of the form. */
 export const COUPON_LABELS = {
@@ -32,9 +38,34 @@ type Name = keyof typeof COUPON_LABELS;
 /**
  * The coupon form, laid out like WooCommerce's tabs (general, usage restriction, usage
  * limits). `values` are the stored coupon as text, or what was submitted when refused.
+ * Products are chosen with the product editor's picker (search by name or SKU), categories
+ * ticked in the category tree; `products` names the products the values hold.
  */
-export function CouponEditor(props: { values: Record<string, string>; error: ActionError | undefined; currency: string; usageCount: number | null; busy: boolean }) {
-  const { values, error, currency, usageCount, busy } = props;
+export function CouponEditor(props: {
+  values: Record<string, string>;
+  products: LinkedProduct[];
+  categories: CategoryOption[];
+  found?: CouponFound;
+  error: ActionError | undefined;
+  currency: string;
+  usageCount: number | null;
+  busy: boolean;
+}) {
+  const { values, products, categories, found, error, currency, usageCount, busy } = props;
+  const productPicker = (name: ProductPick, hint: string) => (
+    <ProductPicker
+      field={name}
+      label={COUPON_LABELS[name]}
+      hint={hint}
+      chosen={idsInText(values[name]).map((id) => products.find((p) => p.id === id) ?? { id, name: t('admin.coupon.deletedProduct', { id }), sku: '' })}
+      found={found?.field === name ? found.items : undefined}
+      productId={null}
+      error={fieldError(error, name)}
+    />
+  );
+  const categoryList = (name: 'categoryIds' | 'excludedCategoryIds', hint: string) => (
+    <CategoryChecklist name={name} label={COUPON_LABELS[name]} hint={hint} categories={categories} chosen={idsInText(values[name])} error={fieldError(error, name)} />
+  );
   const text = (name: Name, hint?: string, extra: { required?: boolean; type?: string } = {}) => (
     <Field name={name} label={COUPON_LABELS[name]} defaultValue={values[name] ?? ''} error={fieldError(error, name)} hint={hint} {...extra} />
   );
@@ -60,6 +91,10 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
     <>
       <FormErrors result={error} labels={COUPON_LABELS} />
       <Form method="post" className="admin-form" noValidate>
+        {/* Enter in a text field saves: the form's first submit button is Save, not a picker's "Find" step. */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {t('admin.coupon.save')}
+        </button>
         <CsrfField />
         <fieldset>
           <legend>{t('admin.coupon.general')}</legend>
@@ -85,10 +120,10 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
           {text('maximumSpend', t('admin.coupon.hint.maximumSpend', { currency }))}
           <CheckField name="individualUse" label={COUPON_LABELS.individualUse} checked={values.individualUse === '1'} hint={t('admin.coupon.hint.individualUse')} />
           <CheckField name="excludeSaleItems" label={COUPON_LABELS.excludeSaleItems} checked={values.excludeSaleItems === '1'} hint={t('admin.coupon.hint.excludeSaleItems')} />
-          {text('productIds', t('admin.coupon.hint.productIds'))}
-          {text('excludedProductIds', t('admin.coupon.hint.excludedProductIds'))}
-          {text('categoryIds', t('admin.coupon.hint.categoryIds'))}
-          {text('excludedCategoryIds', t('admin.coupon.hint.excludedCategoryIds'))}
+          {productPicker('productIds', t('admin.coupon.hint.productIds'))}
+          {productPicker('excludedProductIds', t('admin.coupon.hint.excludedProductIds'))}
+          {categoryList('categoryIds', t('admin.coupon.hint.categoryIds'))}
+          {categoryList('excludedCategoryIds', t('admin.coupon.hint.excludedCategoryIds'))}
           {area('emailRestrictions', t('admin.coupon.hint.emailRestrictions'))}
         </fieldset>
         <fieldset>
@@ -103,5 +138,43 @@ export function CouponEditor(props: { values: Record<string, string>; error: Act
         </button>
       </Form>
     </>
+  );
+}
+
+/**
+ * The category tree as ticked boxes, indented by depth. An id that names no category any
+ * more (deleted since) stays as a ticked box of its own, so it can be unticked.
+ */
+function CategoryChecklist(props: { name: string; label: string; hint: string; categories: CategoryOption[]; chosen: number[]; error?: string }) {
+  const { name, label, hint, categories, chosen, error } = props;
+  const gone = chosen.filter((id) => !categories.some((c) => c.id === id));
+  const box = (id: number, text: string, depth: number) => (
+    <div className="check" key={id} style={depth ? { paddingInlineStart: `${depth * 1.25}rem` } : undefined}>
+      <input type="checkbox" id={`${name}-${id}`} name={name} value={id} defaultChecked={chosen.includes(id)} />
+      <label htmlFor={`${name}-${id}`}>{text}</label>
+    </div>
+  );
+  return (
+    <div className="field admin-checklist" id={`field-${name}`} role="group" aria-labelledby={`${name}-label`} aria-describedby={error ? `${name}-hint field-${name}-error` : `${name}-hint`}>
+      <span id={`${name}-label`} className="admin-picker__label">
+        {label}
+      </span>
+      <span id={`${name}-hint`} className="hint">
+        {hint}
+      </span>
+      {categories.length || gone.length ? (
+        <div className="admin-checklist__boxes">
+          {gone.map((id) => box(id, t('admin.coupon.deletedCategory', { id }), 0))}
+          {categories.map((c) => box(c.id, c.label.split(' › ').pop() ?? c.label, c.depth))}
+        </div>
+      ) : (
+        <span className="hint">{t('admin.coupon.noCategories')}</span>
+      )}
+      {error ? (
+        <p id={`field-${name}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
