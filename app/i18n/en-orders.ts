@@ -151,6 +151,7 @@ export const enOrders = {
   'pay.submit': 'Pay for order',
   'pay.noMethods': 'No payment method is available just now. Please contact us to pay for this order.',
   'pay.paid': 'This order has already been paid for (status: {status}). There is nothing more to pay.',
+  'pay.onHold': 'This order is on hold: its payment by {method} is awaited (see the instructions below), so there is nothing to pay here.',
   'pay.closed': 'This order has been {status}, so it can no longer be paid. Please place a new order.',
   'pay.viewOrder': 'View the order',
 } as const;

@@ -69,7 +69,7 @@ export default function PayForOrder({ loaderData, actionData }: Route.ComponentP
         <p>{t(order.status === 'failed' ? 'pay.failedIntro' : 'pay.intro', { number: order.id })}</p>
       ) : (
         <p className={closed ? 'notice notice--error' : 'notice'} role="status">
-          {t(closed ? 'pay.closed' : 'pay.paid', { status: order.statusLabel.toLowerCase() })} <Link to={viewUrl}>{t('pay.viewOrder')}</Link>
+          {order.status === 'on-hold' ? t('pay.onHold', { method: order.paymentMethodTitle }) : t(closed ? 'pay.closed' : 'pay.paid', { status: order.statusLabel.toLowerCase() })} <Link to={viewUrl}>{t('pay.viewOrder')}</Link>
         </p>
       )}
       {actionData?.error && payable ? (

@@ -190,7 +190,7 @@ for (const dialect of await dialects()) {
       expect(again.body).toBe(first.body);
       const later = await client.request('POST', `/api/orders/${o.order_id}/pay`, { payment_method: 'cod', key: o.order_key }, { 'idempotency-key': `${key}-2` });
       expect(later.statusCode).toBe(409);
-      expect(later.json().error).toMatchObject({ code: 'not_payable', message: 'This order has already been paid for (status: On hold).' });
+      expect(later.json().error).toMatchObject({ code: 'not_payable', message: 'This order is on hold: the payment arranged for it is awaited, so it cannot be paid another way.' });
       expect(await stock()).toBe(stockBefore - 2);
       expect(await orderCount()).toBe(orders);
       const row = await t.services.db.selectFrom('orders').select(['status', 'payment_method', 'payment_method_title']).where('id', '=', o.order_id).executeTakeFirstOrThrow();
@@ -226,7 +226,7 @@ for (const dialect of await dialects()) {
       expect(await status(o.order_id)).toBe('on-hold');
       const twice = await browser.request('POST', url, `payment_method=cheque&_csrf=${encodeURIComponent(browser.csrf)}`, FORM);
       expect(twice.statusCode).toBe(409);
-      expect(twice.body).toContain('This order has already been paid for (status: on hold). There is nothing more to pay.');
+      expect(twice.body).toContain('This order is on hold: its payment by Check payments is awaited (see the instructions below), so there is nothing to pay here.');
       expect(twice.body).not.toContain('name="payment_method"');
       // A choice that is not offered: the field says so, nothing changes.
       const other = await failedOrder();

@@ -71,7 +71,9 @@ export interface PayForOrderResult {
 export const notPayable = (status: OrderStatus) =>
   new HttpError(409, 'not_payable', status === 'cancelled' || status === 'refunded'
     ? `This order has been ${STATUS_LABELS[status].toLowerCase()}, so it can no longer be paid.`
-    : `This order has already been paid for (status: ${STATUS_LABELS[status]}).`, undefined, undefined, { status });
+    : status === 'on-hold'
+      ? 'This order is on hold: the payment arranged for it is awaited, so it cannot be paid another way.'
+      : `This order has already been paid for (status: ${STATUS_LABELS[status]}).`, undefined, undefined, { status });
 
 async function lockRow(trx: DB, id: number) {
   const q = trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id);
