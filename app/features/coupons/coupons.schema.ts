@@ -85,9 +85,15 @@ const EMAIL_PATTERN = /^[^\s@,;"<>]+@[^\s@,;"<>]+$/;
 const emailList = z.preprocess(
   (v) => (blank(v) ? [] : typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
   z
-    .array(z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'Enter e-mail addresses separated by commas, e.g. ann@example.com, *@example.org'))
+    .array(z.unknown(), { message: 'Enter e-mail addresses separated by commas' })
     .max(100, 'At most 100 addresses')
-    .transform((list) => [...new Set(list)]),
+    // One message for the list (not for its n-th address), so the form shows it at the field.
+    .transform((list, ctx) => {
+      const clean = list.map((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v));
+      if (clean.every((v): v is string => typeof v === 'string' && v.length <= 254 && EMAIL_PATTERN.test(v))) return [...new Set(clean)];
+      ctx.addIssue({ code: 'custom', message: 'Enter e-mail addresses separated by commas, e.g. ann@example.com, *@example.org' });
+      return z.NEVER;
+    }),
 );
 
 const expiry = z.preprocess(
