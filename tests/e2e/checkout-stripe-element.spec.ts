@@ -145,6 +145,13 @@ test('declined in the page, then another method: the shopper is taken to the ord
   await page.getByLabel('Card number').fill('4000000000000002');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  // The placed order emptied the cart: the window coming back into focus fetches it anew, and
+  // the checkout still shows what was ordered, for another card or method.
+  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart' && r.request().method() === 'GET');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await refreshed;
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  await expect(page.getByText('Your cart is currently empty')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Direct bank transfer' }).check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+\?key=/);

@@ -18,6 +18,7 @@ import { CheckoutSteps } from './checkout-steps.tsx';
 import { CheckoutTrust } from './checkout-trust.tsx';
 import { CheckoutReview } from './checkout-review.tsx';
 import { CheckoutPayment } from './checkout-payment.tsx';
+import { placeFromForm } from '../../payments/place-from-form.ts';
 
 /**
  * The form posted back: the values to show again and the states of the countries submitted,
@@ -76,7 +77,19 @@ export function CheckoutPage({ data, result }: Props) {
       .then((cart) => storeCart(cart))
       .catch(() => undefined);
   }, [result]);
-  const cart: Cart = hydrated && live ? live : data.cart;
+  // An order placed in the page (a card declined, PayPal's window closed) empties the cart on
+  // the server, and the next refresh of the cart would bring that here: the form stays as it
+  // was ordered, for another card or another method (which goes to that order's pay page).
+  const [placed, setPlaced] = useState<Cart | null>(null);
+  const current: Cart = hydrated && live ? live : data.cart;
+  const cart: Cart = placed && current.items.length === 0 ? placed : current;
+  const placeInPage = (form: HTMLFormElement) => {
+    const ordered = cart;
+    return placeFromForm(form).then((order) => {
+      setPlaced(ordered);
+      return order;
+    });
+  };
   const money = useMoney(cart.totals.currency);
 
   const submitted = result?.values ?? null;
@@ -288,7 +301,7 @@ export function CheckoutPage({ data, result }: Props) {
           <div className="checkout-review" aria-busy={busy || undefined}>
             <h2 id="order-review-title">{t('checkout.yourOrder')}</h2>
             <CheckoutReview cart={cart} money={money} />
-            <CheckoutPayment methods={data.methods} method={method} onMethod={setMethod} error={fields.payment_method} hydrated={hydrated} total={cart.totals.total} currency={cart.totals.currency} />
+            <CheckoutPayment methods={data.methods} method={method} onMethod={setMethod} error={fields.payment_method} hydrated={hydrated} total={cart.totals.total} currency={cart.totals.currency} place={placeInPage} />
             {data.terms ? (
               <div className="form-row form-row--check checkout-terms">
                 <label>

@@ -1,6 +1,6 @@
 import { t } from '../../../i18n/t-orders.ts';
 import type { CheckoutPageData } from '../checkout-page.server.ts';
-import { payPageOf, placeFromForm } from '../../payments/place-from-form.ts';
+import { payPageOf, type PlacedOrder } from '../../payments/place-from-form.ts';
 import { STRIPE_METHOD, StripeElement } from '../../payments/stripe/components/stripe-element.tsx';
 import { PAYPAL_METHOD, PayPalButtons } from '../../payments/paypal/components/paypal-buttons.tsx';
 
@@ -15,10 +15,12 @@ interface Props {
   /** What the card widget charges. */
   total: number;
   currency: string;
+  /** Places the order from the form for the in-page widgets (POST /api/checkout/form). */
+  place: (form: HTMLFormElement) => Promise<PlacedOrder>;
 }
 
 /** The checkout's payment methods: a radio each, its description, and the in-page card or PayPal widget. */
-export function CheckoutPayment({ methods, method, onMethod, error, hydrated, total, currency }: Props) {
+export function CheckoutPayment({ methods, method, onMethod, error, hydrated, total, currency, place }: Props) {
   return (
     <section aria-labelledby="payment-title" className="checkout-payment">
       <h2 id="payment-title">{t('checkout.payment')}</h2>
@@ -43,8 +45,8 @@ export function CheckoutPayment({ methods, method, onMethod, error, hydrated, to
                     {m.description}
                   </p>
                 ) : null}
-                {m.id === STRIPE_METHOD ? <StripeElement amount={total} currency={currency} place={placeFromForm} leaveTo={payPageOf} /> : null}
-                {m.id === PAYPAL_METHOD ? <PayPalButtons place={placeFromForm} leaveTo={payPageOf} /> : null}
+                {m.id === STRIPE_METHOD ? <StripeElement amount={total} currency={currency} place={place} leaveTo={payPageOf} /> : null}
+                {m.id === PAYPAL_METHOD ? <PayPalButtons place={place} leaveTo={payPageOf} /> : null}
               </li>
             ))}
           </ul>
