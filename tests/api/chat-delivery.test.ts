@@ -8,6 +8,8 @@ import { connection, expectExactlyOnceInOrder, listen, operator, until, visitor 
 
 const N = 1000;
 const MAX_DROPS = 60;
+/** Waves of messages, each sent after a cut (N is a multiple of it). */
+const BATCHES = 20;
 
 for (const dialect of await dialects()) {
   describe(`chat delivery under dropped connections (${dialect})`, () => {
@@ -36,17 +38,13 @@ for (const dialect of await dialects()) {
       vc.conn.follow(id);
       oc.conn.follow(id);
 
-      const acks: Promise<{ seq: number }>[] = [];
-      for (let i = 0; i < N; i++) {
-        acks.push(vc.conn.send(id, `v-${i}`).stored);
-        acks.push(oc.conn.send(id, `o-${i}`).stored);
-      }
-
       // Chaos: every 40–120 ms one connection is cut, by the server (socket.disconnect()) or by
       // the client (its transport closed under it), up to MAX_DROPS times or until everything
       // is acknowledged.
       let drops = 0;
       let stop = false;
+      let dropped: () => void = () => {};
+      const nextDrop = () => new Promise<void>((r) => (dropped = r));
       const chaos = (async () => {
         const conns: ChatConnection[] = [vc.conn, oc.conn];
         while (!stop && drops < MAX_DROPS) {
@@ -57,16 +55,28 @@ for (const dialect of await dialects()) {
             if (sockets.length) {
               sockets[Math.floor(Math.random() * sockets.length)].disconnect(true);
               drops++;
+              dropped();
             }
           } else {
             const c = conns[Math.floor(Math.random() * conns.length)];
             if (c.socket.connected) {
               c.socket.io.engine.close();
               drops++;
+              dropped();
             }
           }
         }
       })();
+      // The messages go in BATCHES waves, each after the next cut, so cuts fall among messages
+      // in flight however fast the machine is.
+      const acks: Promise<{ seq: number }>[] = [];
+      for (let b = 0; b < BATCHES; b++) {
+        if (b > 0) await nextDrop();
+        for (let i = (b * N) / BATCHES; i < ((b + 1) * N) / BATCHES; i++) {
+          acks.push(vc.conn.send(id, `v-${i}`).stored);
+          acks.push(oc.conn.send(id, `o-${i}`).stored);
+        }
+      }
       const seqs = await Promise.all(acks);
       stop = true;
       await chaos;
