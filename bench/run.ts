@@ -14,6 +14,7 @@ import { loadTest } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { readOptions } from './lib/options.ts';
 import { formatTable, ratios, writeResults } from './lib/report.ts';
+import { compareFigures, formatComparison, readResults } from './lib/compare.ts';
 import { loadScenarios } from './lib/scenarios.ts';
 import type { BenchContext, Row, Scenario } from './lib/types.ts';
 import { StripeStandin } from '../tests/helpers/stripe-standin.ts';
@@ -47,6 +48,13 @@ function compare(rows: Row[], scenarios: Scenario[]) {
 
 async function main(): Promise<number> {
   const opts = readOptions(process.argv.slice(2), process.env);
+  if (opts.compare && opts.results) {
+    // Two earlier runs side by side, nothing measured.
+    console.log(formatComparison(compareFigures(readResults(opts.results).figures, readResults(opts.compare).figures), opts.compare));
+    return 0;
+  }
+  // Read before the run, so that a wrong name fails in a second rather than after the run.
+  const earlier = opts.compare ? readResults(opts.compare) : null;
   installExitHandlers(opts.timeLimitS);
   const scenarios = await loadScenarios(opts.only);
   if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.only.join(', ')}`);
@@ -153,9 +161,13 @@ async function main(): Promise<number> {
       '\nrate ×: rate ÷ baseline rate (share of the baseline reached); p95 × and cpu × : ours ÷ baseline (times more).' +
       '\nvs ×: rate ÷ the rate of the same page uncompressed in this run.',
   );
-  writeResults(RESULTS, rows, machine);
+  const figures = writeResults(RESULTS, rows, machine);
+  // One file per commit and database too, to compare a later run with (`--compare`).
+  const kept = machine.commit ? path.join(path.dirname(RESULTS), `${machine.commit}-${machine.dialect}${opts.quick ? '-quick' : ''}.json`) : null;
+  if (kept) writeResults(kept, rows, machine);
   await stripe?.close();
-  console.log(`Written ${path.relative(process.cwd(), RESULTS)}`);
+  console.log(`Written ${[RESULTS, kept].filter(Boolean).map((f) => path.relative(process.cwd(), f!)).join(' and ')}`);
+  if (earlier && opts.compare) console.log(`\n${formatComparison(compareFigures(figures, earlier.figures), opts.compare)}`);
   return rows.some((r) => r.error) ? 1 : 0;
 }
 

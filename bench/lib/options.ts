@@ -21,6 +21,10 @@ export interface BenchOptions {
   timeLimitS: number;
   /** The server as `npm start` runs it (compiled JavaScript) or its TypeScript source through tsx. */
   server: ServerKind;
+  /** An earlier results file to print this run's figures beside (`--compare`). */
+  compare: string | null;
+  /** With `compare`: compare this results file instead of running (`--results`). */
+  results: string | null;
 }
 
 const DEFAULT_PRODUCTS = 100_000;
@@ -40,11 +44,16 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
       quick: { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
+      compare: { type: 'string' },
+      results: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run bench [-- --quick] [-- --build] [-- --only <name>]\nSee bench/README.md for the BENCH_* variables.');
+    console.log(
+      'Usage: npm run bench [-- --quick] [-- --build] [-- --only <name>] [-- --compare <earlier.json> [--results <later.json>]]\n' +
+        'See bench/README.md for the BENCH_* variables.',
+    );
     process.exit(0);
   }
   const quick = values.quick || env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
@@ -56,7 +65,10 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
     .filter(Boolean);
   const server = (env.BENCH_SERVER ?? 'compiled').toLowerCase();
   if (server !== 'compiled' && server !== 'tsx') throw new Error(`BENCH_SERVER must be compiled or tsx (got "${server}")`);
+  if (values.results && !values.compare) throw new Error('--results needs --compare <earlier results file>');
   return {
+    compare: values.compare ?? null,
+    results: values.results ?? null,
     server,
     quick,
     build: values.build || env.BENCH_BUILD === '1',

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Figure } from './compare.ts';
 import type { Measurement, Row } from './types.ts';
 
 const fmtNum = (n: number | undefined, digits = 0) =>
@@ -121,8 +122,10 @@ function figures(rows: Row[]) {
   return out;
 }
 
+/** Writes the run's results file and returns its flat figures. */
 export function writeResults(file: string, rows: Row[], machine: Record<string, unknown>) {
   mkdirSync(path.dirname(file), { recursive: true });
   const json = { machine, figures: figures(rows), scenarios: rows };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  return json.figures as Figure[];
 }
