@@ -10,7 +10,6 @@ import { CSRF_COOKIE, csrfToken, issuedCsrfSeed, newCsrfSeed, newNonce } from '.
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
-    csrfSeed: string;
     /** The request's `vt_csrf` cookie when the server issued it (not one issued by this answer), else undefined. */
     csrfCookie: string | undefined;
     freshness: RequestFreshness;
@@ -59,15 +58,20 @@ export async function attachContext(services: Services, request: FastifyRequest,
   // Only a seed the server issued is the visitor's (decision 0006): anything else is replaced.
   const sent = request.cookies[CSRF_COOKIE];
   request.csrfCookie = issuedCsrfSeed(secret, sent) ? sent : undefined;
+  // A visitor without a seed gets a new one when a token is first made (a page, /api/session),
+  // not on every request: API reads, health checks, media and cached answers need none, and a
+  // new seed (random bytes and an HMAC) was a tenth of such a request's CPU.
   let seed = request.csrfCookie;
   let seedToSend = false;
-  if (!seed) {
-    // Headless cart clients identify by Cart-Token and get no CSRF cookie: with no seed,
-    // no CSRF token is ever valid for them (the cart API does not ask for one).
-    if (request.headers['cart-token']) seed = '';
-    else [seed, seedToSend] = [newCsrfSeed(secret), true];
-  }
-  request.csrfSeed = seed;
+  const seedNow = (): string => {
+    if (seed === undefined) {
+      // Headless cart clients identify by Cart-Token and get no CSRF cookie: with no seed,
+      // no CSRF token is ever valid for them (the cart API does not ask for one).
+      if (request.headers['cart-token']) seed = '';
+      else [seed, seedToSend] = [newCsrfSeed(secret), true];
+    }
+    return seed;
+  };
   let token: string | undefined;
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;
   const user = sessionToken ? await sessionUser(services.db, sessionToken) : null;
@@ -82,14 +86,15 @@ export async function attachContext(services: Services, request: FastifyRequest,
     // plain API reads carry no Set-Cookie and stay cacheable. Pages rendered for one visitor
     // and GET /api/session also replace a stale token cookie (refreshCsrfTokenCookie).
     get csrfToken() {
-      token ??= csrfToken(secret, seed);
+      const current = seedNow();
+      token ??= csrfToken(secret, current);
       // A new seed makes any token cookie the browser holds stale: both go out together.
       const newSeed = seedToSend;
       if (seedToSend) {
         seedToSend = false;
-        reply.setCookie(CSRF_COOKIE, seed, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+        reply.setCookie(CSRF_COOKIE, current, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       }
-      if (seed && (newSeed || request.cookies[CSRF_TOKEN_COOKIE] === undefined)) {
+      if (current && (newSeed || request.cookies[CSRF_TOKEN_COOKIE] === undefined)) {
         request.cookies[CSRF_TOKEN_COOKIE] = token;
         reply.setCookie(CSRF_TOKEN_COOKIE, token, { path: '/', sameSite: 'lax', secure });
       }
@@ -111,8 +116,9 @@ export function issueCsrfCookies(request: FastifyRequest): void {
 
 /** Sets the script-readable token cookie again when it no longer matches the CSRF cookie (a new secret…). */
 export function refreshCsrfTokenCookie(request: FastifyRequest, reply: FastifyReply) {
-  const seed = request.csrfSeed;
-  if (!seed || request.cookies[CSRF_TOKEN_COOKIE] === undefined) return;
+  if (request.cookies[CSRF_TOKEN_COOKIE] === undefined) return;
+  // A headless cart client without a seed of ours has none, and no token.
+  if (!request.csrfCookie && request.headers['cart-token']) return;
   const token = request.ctx.csrfToken;
   if (request.cookies[CSRF_TOKEN_COOKIE] !== token) reply.setCookie(CSRF_TOKEN_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.ctx.secure });
 }

@@ -40,7 +40,7 @@ export async function registerApi(api: FastifyInstance) {
     // One-click unsubscribe from wishlist alerts (RFC 8058): posted by mail programs, keyed by its token.
     if (request.method === 'POST' && /^\/api\/wishlist\/alerts\/[A-Za-z0-9_-]+\/unsubscribe(\?|$)/.test(request.url)) return;
     const token = request.headers[CSRF_HEADER];
-    if (!csrfValid(api.services.config.sessionSecret, request.csrfSeed, typeof token === 'string' ? token : undefined)) {
+    if (!csrfValid(api.services.config.sessionSecret, request.csrfCookie, typeof token === 'string' ? token : undefined)) {
       throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
     }
   });
