@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomText } from './random-pool.ts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { RESERVED_SLUGS } from '../app/features/pages/blocks.schema.ts';
@@ -62,7 +63,7 @@ export interface CachedPage {
  * put it in the `nonce` attribute of each script they write. Random per render and never
  * sent, so text a shopper or an importer managed to slip into a page cannot carry it.
  */
-export const newRenderMark = () => `vtr${randomBytes(12).toString('hex')}`;
+export const newRenderMark = () => `vtr${randomText(12, 'hex')}`;
 
 // React escapes `>` in attribute values and `<` in text, and React Router escapes `<` in
 // the data it writes into scripts, so in a rendered page this finds every script element.

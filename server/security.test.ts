@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, csrfToken, fromOwnOrigin, pageFormAllowed, securityHeaders } from './security.ts';
+import { createHmac } from 'node:crypto';
+import { contentSecurityPolicy, csrfToken, csrfValid, fromOwnOrigin, issuedCsrfSeed, newCsrfSeed, newNonce, pageFormAllowed, securityHeaders } from './security.ts';
+import { randomText } from './random-pool.ts';
 
 describe('securityHeaders', () => {
   it('adds HSTS only for a shop served over https', () => {
@@ -73,5 +75,45 @@ describe('pageFormAllowed', () => {
 
   it("refuses another visitor's token from another site", () => {
     expect(pageFormAllowed({ secret, cookieSeed: seed, token: csrfToken(secret, 'other'), headers: crossSite, origins })).toBe(false);
+  });
+});
+
+describe('CSRF seeds', () => {
+  const secret = 'a-secret-of-this-shop';
+  const tokenByHand = (seed: string) => createHmac('sha256', secret).update(`csrf:${seed}`).digest('base64url');
+
+  it('takes back only seeds it issued, with the same secret, however often they are checked', () => {
+    const seed = newCsrfSeed(secret);
+    for (let i = 0; i < 3; i++) expect(issuedCsrfSeed(secret, seed)).toBe(true);
+    expect(issuedCsrfSeed('another-secret', seed)).toBe(false);
+    // The first secret again: its remembered seeds went with the switch, the signature still holds.
+    expect(issuedCsrfSeed(secret, seed)).toBe(true);
+    const last = seed.at(-1) === 'A' ? 'B' : 'A';
+    expect(issuedCsrfSeed(secret, `${seed.slice(0, -1)}${last}`)).toBe(false);
+    expect(issuedCsrfSeed(secret, `${seed.slice(0, 5)}x${seed.slice(6)}`)).toBe(false);
+    expect(issuedCsrfSeed(secret, seed.slice(1))).toBe(false);
+    expect(issuedCsrfSeed(secret, 42)).toBe(false);
+  });
+
+  it('gives a remembered seed the token its HMAC gives', () => {
+    const seed = newCsrfSeed(secret);
+    expect(csrfToken(secret, seed)).toBe(tokenByHand(seed));
+    expect(issuedCsrfSeed(secret, seed)).toBe(true);
+    expect(csrfToken(secret, seed)).toBe(tokenByHand(seed));
+    expect(csrfValid(secret, seed, tokenByHand(seed))).toBe(true);
+    expect(csrfValid(secret, seed, tokenByHand(newCsrfSeed(secret)))).toBe(false);
+    expect(csrfToken('another-secret', seed)).not.toBe(tokenByHand(seed));
+  });
+
+  it('makes a different seed and nonce every time, across refills of the random pool', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      seen.add(newCsrfSeed(secret));
+      seen.add(newNonce());
+    }
+    expect(seen.size).toBe(2000);
+    const hex = randomText(12, 'hex');
+    expect(hex).toMatch(/^[0-9a-f]{24}$/);
+    expect(() => randomText(5000, 'hex')).toThrow(RangeError);
   });
 });

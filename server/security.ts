@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { EMBED_FRAME_ORIGINS } from '../app/features/pages/embeds.ts';
+import { randomText } from './random-pool.ts';
 
 /**
  * CSRF protection (docs/decisions/0003-shared-pages-csrf-and-csp.md): a random value in an
@@ -27,20 +28,50 @@ const SEED_CHARS = SEED_RANDOM_CHARS + 22; // + 16 bytes of HMAC, base64url
 const seedSignature = (secret: string, random: string) => createHmac('sha256', `csrf-seed:${secret}`).update(random).digest().subarray(0, 16).toString('base64url');
 
 export function newCsrfSeed(secret: string): string {
-  const random = randomBytes(18).toString('base64url');
-  return `${random}${seedSignature(secret, random)}`;
+  const random = randomText(18, 'base64url');
+  const seed = `${random}${seedSignature(secret, random)}`;
+  // Made when a token is needed at once (server/context.ts): the token is worked out now.
+  rememberSeed(secret, seed, tokenOf(secret, seed));
+  return seed;
+}
+
+/*
+ * Seeds already checked with a secret, and their tokens: a returning visitor's page or call
+ * costs a map lookup instead of two HMACs. Bounded (the oldest go first); only seeds whose
+ * signature matched get in, so a visitor cannot fill it with made-up values.
+ */
+const KNOWN_SEEDS_MAX = 10_000;
+let knownFor = '';
+const knownSeeds = new Map<string, string>();
+
+function knownToken(secret: string, seed: string): string | undefined {
+  return knownFor === secret ? knownSeeds.get(seed) : undefined;
+}
+
+function rememberSeed(secret: string, seed: string, token: string): void {
+  if (knownFor !== secret) {
+    knownSeeds.clear();
+    knownFor = secret;
+  }
+  if (knownSeeds.size >= KNOWN_SEEDS_MAX) knownSeeds.delete(knownSeeds.keys().next().value!);
+  knownSeeds.set(seed, token);
 }
 
 /** Whether `value` is a CSRF seed this server issued (its signature matches). */
 export function issuedCsrfSeed(secret: string, value: unknown): value is string {
   if (typeof value !== 'string' || value.length !== SEED_CHARS) return false;
+  if (knownToken(secret, value) !== undefined) return true;
   const given = Buffer.from(value.slice(SEED_RANDOM_CHARS));
   const expected = Buffer.from(seedSignature(secret, value.slice(0, SEED_RANDOM_CHARS)));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const issued = given.length === expected.length && timingSafeEqual(given, expected);
+  if (issued) rememberSeed(secret, value, tokenOf(secret, value));
+  return issued;
 }
 
+const tokenOf = (secret: string, seed: string) => createHmac('sha256', secret).update(`csrf:${seed}`).digest('base64url');
+
 export function csrfToken(secret: string, seed: string): string {
-  return createHmac('sha256', secret).update(`csrf:${seed}`).digest('base64url');
+  return knownToken(secret, seed) ?? tokenOf(secret, seed);
 }
 
 export function csrfValid(secret: string, seed: string | undefined, token: string | undefined | null): boolean {
@@ -87,7 +118,7 @@ export function pageFormAllowed(o: {
   return !!o.cookieSeed && fromOwnOrigin(o.headers, o.origins);
 }
 
-export const newNonce = () => randomBytes(16).toString('base64');
+export const newNonce = () => randomText(16, 'base64');
 
 /**
  * Where a form of ours may end up besides the shop (`form-action`; Chromium applies it to the
