@@ -15,6 +15,7 @@ export interface Figure {
   unit: string;
   baseline: string | null;
   baselineValue: number | null;
+  baselineUnit?: string | null;
   ratio: number | null;
 }
 

@@ -77,8 +77,8 @@ export function ratios(result: Measurement, baseline?: Measurement): Row['ratios
 }
 
 /** Flat figures (scenario, metric, value, unit, baseline, baseline value, ratio) for tooling. */
-function figures(rows: Row[]) {
-  const out: Record<string, unknown>[] = [];
+function figures(rows: Row[]): Figure[] {
+  const out: Figure[] = [];
   for (const r of rows) {
     if (r.error) continue;
     const b = r.baseline;
@@ -110,9 +110,9 @@ function figures(rows: Row[]) {
       out.push({
         scenario: r.scenario,
         metric: p === 'cpuMs' ? 'cpuPerOp' : p,
-        value: r.result[p],
+        value: r.result[p]!,
         unit: 'ms',
-        baseline: bv === undefined ? null : b?.name,
+        baseline: bv === undefined ? null : (b?.name ?? null),
         baselineValue: bv ?? null,
         baselineUnit: bv === undefined ? null : 'ms',
         ratio: bv ? r.result[p]! / bv : null,
@@ -127,5 +127,5 @@ export function writeResults(file: string, rows: Row[], machine: Record<string, 
   mkdirSync(path.dirname(file), { recursive: true });
   const json = { machine, figures: figures(rows), scenarios: rows };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-  return json.figures as Figure[];
+  return json.figures;
 }
