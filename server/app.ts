@@ -188,7 +188,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const pagesBuild = (options.pages ?? 'build') === 'build' && existsSync(SERVER_BUILD) ? ((await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild) : undefined;
   await registerObservability(app, services, { chat, build: pagesBuild });
   registerRequestFreshness(app);
-  app.addHook('onRequest', (request, reply) => attachContext(services, request, reply));
+  app.addHook('onRequest', (request, reply, done) => {
+    const pending = attachContext(services, request, reply);
+    if (pending) pending.then(() => done(), done);
+    else done();
+  });
 
   // Every /api route, for the API description (server/openapi.ts).
   collectApiRoutes(app);

@@ -50,7 +50,7 @@ export function registerRequestFreshness(app: FastifyInstance): void {
  * Builds the per-request context (user, CSRF token, CSP nonce) before any handler runs.
  * Anonymous requests without a session cookie cost no database query.
  */
-export async function attachContext(services: Services, request: FastifyRequest, reply: FastifyReply) {
+export function attachContext(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   // What this request reads must include every write committed before it arrived.
   staleFromHere();
   const secure = isSecure(request, services.config.publicUrl);
@@ -74,12 +74,12 @@ export async function attachContext(services: Services, request: FastifyRequest,
   };
   let token: string | undefined;
   const sessionToken = request.cookies[SESSION_COOKIE] ?? null;
-  const user = sessionToken ? await sessionUser(services.db, sessionToken) : null;
   let nonce: string | undefined;
   request.ctx = {
     services,
-    user,
-    sessionToken: user ? sessionToken : null,
+    // Filled below when the request carries a session cookie.
+    user: null,
+    sessionToken: null,
     // Computed when first read: most API answers need neither. A new seed's cookie, and the
     // token cookie for our own scripts (app/lib/csrf-token.ts) when the visitor has none, go
     // out with the first token made (every page, /api/session), so static files, media and
@@ -107,6 +107,12 @@ export async function attachContext(services: Services, request: FastifyRequest,
     secure,
     clientIp: request.ip,
   };
+  // Only a session cookie costs a query (and a promise); the hook goes on at once otherwise.
+  if (!sessionToken) return undefined;
+  return sessionUser(services.db, sessionToken).then((found) => {
+    request.ctx.user = found;
+    request.ctx.sessionToken = found ? sessionToken : null;
+  });
 }
 
 /** Hands this visitor the CSRF cookies if they have none yet (every page answer, cached or not). */

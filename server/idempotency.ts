@@ -78,10 +78,7 @@ function replay(reply: FastifyReply, answer: StoredAnswer) {
 /** Claims (or answers from) the request's Idempotency-Key in this scope's state-changing routes. */
 export function takeIdempotencyKeys(scope: FastifyInstance, store: () => IdempotencyStore) {
   const secret = scope.services.config.sessionSecret;
-  scope.addHook('preHandler', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.idempotency === false) return;
-    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    if (key === null) return;
+  const claim = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const record = keyRecord(secret, callerScope(request), key);
     const hash = requestHash(request.method, request.url, bodyBytes(request));
     const begun = await beginWith(store(), record, hash);
@@ -89,6 +86,13 @@ export function takeIdempotencyKeys(scope: FastifyInstance, store: () => Idempot
     if (begun.state === 'in_flight') throw keyInFlight();
     if (begun.state === 'done') return replay(reply, begun.answer);
     request.idempotencyClaim = { record, hash };
+  };
+  // A plain hook: a call without a key (every read) passes without a promise of its own.
+  scope.addHook('preHandler', (request, reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.idempotency === false) return done();
+    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    if (key === null) return done();
+    return claim(request, reply, key);
   });
 }
 
@@ -97,10 +101,7 @@ export function takeIdempotencyKeys(scope: FastifyInstance, store: () => Idempot
  * or a "too many requests" is no outcome: the claim is released and a repeat runs again.
  */
 export function storeIdempotentAnswers(app: FastifyInstance, store: () => IdempotencyStore) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = undefined;
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: NonNullable<FastifyRequest['idempotencyClaim']>) => {
     const status = reply.statusCode;
     const bytes = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.from(payload) : payload == null ? Buffer.alloc(0) : null;
     try {
@@ -119,5 +120,12 @@ export function storeIdempotentAnswers(app: FastifyInstance, store: () => Idempo
       request.log.error({ err }, 'storing the Idempotency-Key answer failed');
     }
     return payload;
+  };
+  // A plain hook: an answer without a claim (nearly all) goes on without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return done(null, payload);
+    request.idempotencyClaim = undefined;
+    keep(request, reply, payload, claim).then((kept) => done(null, kept), done);
   });
 }

@@ -31,18 +31,20 @@ import { databaseStore } from '../../app/lib/idempotency.server.ts';
 export async function registerApi(api: FastifyInstance) {
   // Route schemas document each route (server/openapi.ts); handlers validate with zod as before.
   describeOnly(api);
-  api.addHook('preHandler', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  // A plain hook (not async): reads, most calls, pass through without a promise of their own.
+  api.addHook('preHandler', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method)) return done();
     // A Cart-Token is a secret only its holder knows, so a cross-site page cannot forge it.
-    if (request.headers['cart-token'] && (request.url.startsWith('/api/cart') || request.url.startsWith('/api/checkout'))) return;
+    if (request.headers['cart-token'] && (request.url.startsWith('/api/cart') || request.url.startsWith('/api/checkout'))) return done();
     // Payment providers call their webhook from their servers; the gateway authenticates them.
-    if (/^\/api\/payments\/[^/]+\/webhook(\?|$)/.test(request.url)) return;
+    if (/^\/api\/payments\/[^/]+\/webhook(\?|$)/.test(request.url)) return done();
     // One-click unsubscribe from wishlist alerts (RFC 8058): posted by mail programs, keyed by its token.
-    if (request.method === 'POST' && /^\/api\/wishlist\/alerts\/[A-Za-z0-9_-]+\/unsubscribe(\?|$)/.test(request.url)) return;
+    if (request.method === 'POST' && /^\/api\/wishlist\/alerts\/[A-Za-z0-9_-]+\/unsubscribe(\?|$)/.test(request.url)) return done();
     const token = request.headers[CSRF_HEADER];
     if (!csrfValid(api.services.config.sessionSecret, request.csrfCookie, typeof token === 'string' ? token : undefined)) {
-      throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.');
+      return done(new HttpError(403, 'csrf', 'Missing or invalid CSRF token: send the x-csrf-token header from GET /api/session.'));
     }
+    done();
   });
   takeIdempotencyKeys(api, () => api.services.idempotency ?? databaseStore(api.services.db));
   await api.register(healthRoutes);
