@@ -85,6 +85,9 @@ async function main(): Promise<number> {
   };
   // Loopback only: no mail server, proxy or public URL from the caller's environment.
   for (const key of ['SMTP_URL', 'REDIS_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'STRIPE_API_URL']) delete serverEnv[key];
+  // The shop's own address, as a deployment sets it (PUBLIC_URL or the store address): its
+  // canonical links and sitemaps are then absolute, as search engines (and Lighthouse) want.
+  serverEnv.PUBLIC_URL = `http://127.0.0.1:${port}`;
   // Card payments go to a local Stripe stand-in (never to Stripe) when a scenario needs them.
   const stripe = scenarios.some(({ scenario }) => 'run' in scenario && scenario.needs?.includes('stripe')) ? await StripeStandin.start() : undefined;
   if (stripe) serverEnv.STRIPE_API_URL = stripe.url;

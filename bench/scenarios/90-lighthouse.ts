@@ -154,15 +154,17 @@ const PAGES: Page[] = [
     report: 'product',
     path: productPath,
     targets: { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 },
-    jsBudgetKb: 120,
+    // Issue 38's budget (it was 120 KB before).
+    jsBudgetKb: 110,
     jsRow: 'Product page initial JS (gzip)',
   },
   {
     name: 'home page',
     report: 'home',
     path: async () => '/',
-    targets: { performance: 95, accessibility: 100 },
-    jsBudgetKb: 90,
+    targets: { performance: 95, accessibility: 100, seo: 100 },
+    // Issue 38's budget (it was 90 KB before).
+    jsBudgetKb: 60,
     jsRow: 'Home page initial JS (gzip)',
   },
 ];

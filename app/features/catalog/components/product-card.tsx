@@ -77,7 +77,9 @@ export function ProductCard({ product, format, eager = false, onQuickView }: Pro
             rel={button.external ? 'nofollow noopener' : undefined}
             aria-label={`${button.label}: ${product.name}`}
           >
+            {/* The product's name in the text too, not only in the label: search engines judge a link by its words ("Read more" alone says nothing). */}
             {button.label}
+            <span className="visually-hidden">: {product.name}</span>
           </a>
         )}
         {onQuickView ? (
