@@ -126,7 +126,10 @@ for (const dialect of await dialects()) {
       });
       // A category's picture.
       const category = await t.services.db.insertInto('categories').values({ name: 'Outdoors', slug: 'outdoors', path: 'outdoors' }).returning('id').executeTakeFirstOrThrow();
-      await t.services.db.updateTable('categories').set({ image_id: by['sea-shore'] }).where('id', '=', category.id).execute();
+      // Chosen in the picker: the category form posts the picture's id.
+      const chosen = await admin.request('POST', '/admin/categories/image', urlencoded({ id: String(category.id), media_id: String(by['sea-shore']) }), FORM);
+      expect(chosen.statusCode).toBe(302);
+      expect((await admin.request('POST', '/admin/categories/image', urlencoded({ id: String(category.id), media_id: '999999' }), FORM)).statusCode).toBe(404);
       // A block page with a picture block, made by an editor through the pages API.
       const pageRes = await editor.request('POST', '/api/admin/pages', { slug: 'our-trails', title: 'Our trails', blocks: [{ id: 'pic', type: 'image', props: { mediaId: by['kettle-side'], alt: 'Kettle' } }] });
       expect(pageRes.statusCode).toBe(201);

@@ -4,7 +4,7 @@ import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { contains, listPage, listSearch, pageWindow } from '../../lib/list-query.ts';
 import type { MediaStore } from '../../lib/media-store.server.ts';
-import { parseInput, rowIdText } from '../../lib/validate.ts';
+import { idFromText, parseInput, rowIdText } from '../../lib/validate.ts';
 import { t } from '../../i18n/t-admin.ts';
 import type { LibraryPage, MediaUse } from './types.ts';
 import { mediaUsage } from './usage.server.ts';
@@ -26,6 +26,9 @@ export const fileName = (path: string) => (path.split('/').pop() ?? path).replac
 export async function listLibrary(db: DB, params: URLSearchParams, perPage = MEDIA_PER_PAGE): Promise<LibraryPage> {
   const { q, page: asked } = libraryQuery.parse({ q: params.get('q') ?? undefined, page: params.get('page') ?? undefined });
   let base = db.selectFrom('media');
+  // One picture by its id (the builder's field showing the one chosen).
+  const one = idFromText(params.get('id'));
+  if (one !== null) base = base.where('id', '=', one);
   if (q) base = base.where((eb) => eb.or([contains(sql`path`, q), contains(sql`alt`, q)]));
   const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);

@@ -19,7 +19,7 @@ export const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/g
  * library on purpose (never cleaned up); otherwise an editor's upload, removed a day later if
  * nothing uses it by then.
  */
-export function MediaUpload({ keep, onUploaded, autoFocus }: { keep: boolean; onUploaded: (images: UploadedPicture[]) => void; autoFocus?: boolean }) {
+export function MediaUpload({ keep, onUploaded }: { keep: boolean; onUploaded: (images: UploadedPicture[]) => void }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [scripted, setScripted] = useState(false);
@@ -65,7 +65,7 @@ export function MediaUpload({ keep, onUploaded, autoFocus }: { keep: boolean; on
       <div className="media-upload__fields">
         <div className="field">
           <label htmlFor={`${id}-files`}>{t('media.upload.files')}</label>
-          <input id={`${id}-files`} type="file" name="files" accept={PICTURE_TYPES} multiple required aria-describedby={`${id}-hint`} autoFocus={autoFocus} />
+          <input id={`${id}-files`} type="file" name="files" accept={PICTURE_TYPES} multiple required aria-describedby={`${id}-hint`} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-alt`}>{t('media.upload.alt')}</label>
