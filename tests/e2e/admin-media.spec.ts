@@ -112,3 +112,29 @@ test('without scripts the library uploads through a plain form', async ({ page: 
   await expect(page.getByRole('heading', { name: 'e2e-plain', exact: true })).toBeVisible();
   await context.close();
 });
+
+test('the builder’s picture field chooses its picture in the same picker', async ({ page }) => {
+  await adminSession(page);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const lib = (await (await page.request.get('/admin/media.json')).json()) as { items: { id: number; name: string; alt: string }[] };
+  const [first, second] = lib.items;
+  const created = await page.request.post('/api/admin/pages', {
+    headers: { 'x-csrf-token': csrf },
+    data: { slug: 'media-picked', title: 'Media picked', blocks: [{ id: 'pic', type: 'image', props: { mediaId: first!.id, alt: 'A picture' } }] },
+  });
+  expect(created.status()).toBe(201);
+  const { page: made } = (await created.json()) as { page: { id: number } };
+  await page.goto(`/admin/pages/${made.id}/builder?block=pic`);
+  await waitForHydration(page);
+  await expect(page.getByText(`Picture ${first!.id}:`)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Change picture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a picture' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: new RegExp(`^Choose ${second!.name}\\b`) }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Picture ${second!.id}:`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  const saved = (await (await page.request.get(`/api/admin/pages/${made.id}`)).json()) as { page: { blocks: { props: { mediaId: number } }[] } };
+  expect(saved.page.blocks[0]!.props.mediaId).toBe(second!.id);
+});
