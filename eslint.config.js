@@ -24,7 +24,7 @@ export default tseslint.config(
     // The back office takes its visible text from the admin message catalog (app/i18n/en-admin*.ts):
     // no English words as JSX text or as a label-like attribute. The chat and page-builder screens
     // are not covered yet.
-    files: ['app/routes/admin*.tsx', 'app/features/{admin,catalog-admin,coupons,customers,shipping,stock,tax}/components/**/*.tsx'],
+    files: ['app/routes/admin*.tsx', 'app/features/{admin,catalog-admin,coupons,customers,media,shipping,stock,tax}/components/**/*.tsx'],
     ignores: ['app/routes/admin.chat*.tsx', 'app/routes/admin.pages*.tsx', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [

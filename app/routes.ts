@@ -106,6 +106,8 @@ export default [
     route('admin/pages/media', 'routes/admin.pages.media.tsx'),
     route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
     route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
+    route('admin/media', 'routes/admin.media.tsx'),
+    route('admin/media.json', 'routes/admin.media[.]json.tsx'),
     // Customers and staff accounts.
     route('admin/customers', 'routes/admin.customers.tsx'),
     route('admin/customers.csv', 'routes/admin.customers[.]csv.tsx'),

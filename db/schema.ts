@@ -52,6 +52,8 @@ export interface MediaTable {
   widths: Generated<string>;
   original_url: string | null;
   created_at: string;
+  /** 1: uploaded from an editor and not yet seen in use; deleted a day later if still unused (migration 043). */
+  unsaved: Generated<Bool>;
 }
 
 export interface CategoriesTable {

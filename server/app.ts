@@ -39,6 +39,7 @@ import { registerApi } from './api/index.ts';
 import { collectApiRoutes } from './openapi.ts';
 import { formsWireRoutes } from './api/forms.ts';
 import { scheduleUploadRetention } from '../app/features/forms/uploads.server.ts';
+import { scheduleMediaCleanup } from '../app/features/media/cleanup.server.ts';
 import { BUILD_DIR, registerPages, SERVER_BUILD } from './pages.ts';
 import { registerObservability, requestId } from './metrics.ts';
 import { mediaRoot } from '../app/lib/media.server.ts';
@@ -108,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? withFallback(shared.idempotency, keysInDb, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Idempotency-Key record kept in the database: Redis did not answer'))
     : keysInDb;
   services.idempotency = idempotencyStore;
-  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry, stopUnpaidOrders] = underJobGate(jobGate, () => [
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry, stopUnpaidOrders, stopMediaCleanup] = underJobGate(jobGate, () => [
     scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
     // Products scheduled in the back office go live within a minute of their date.
     repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
@@ -122,6 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     scheduleKeyExpiry(db, (err) => log.error({ err }, 'removing expired Idempotency-Key records failed')),
     // Orders pending payment past the hold time (settings.holdStockMinutes) cancelled, their stock given back.
     scheduleUnpaidOrderCancel(services),
+    // Pictures uploaded from an editor and still unused a day later removed, rows and files (hourly).
+    scheduleMediaCleanup(services),
   ]);
 
   if (!config.mediaS3) await mkdir(mediaRoot(config.dataDir), { recursive: true });
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopStockAlerts();
     await stopKeyExpiry();
     await stopUnpaidOrders();
+    await stopMediaCleanup();
     await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();

@@ -29,6 +29,7 @@ import {
 import { withClientErrors } from './page-errors.ts';
 import { loginPath, SETTINGS_ROLES, staffGate } from '../app/features/admin/admin.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../app/features/catalog-admin/roles.ts';
+import { MEDIA_ROLES } from '../app/features/media/roles.ts';
 import { PAGE_EDITOR_ROLES } from '../app/features/pages/roles.ts';
 import type { Role } from '../app/lib/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
@@ -59,6 +60,8 @@ export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bod
   { path: '/admin/pages/media', roles: PAGE_EDITOR_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/products/images.json', roles: PRODUCT_ADMIN_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/categories/image', roles: PRODUCT_ADMIN_ROLES, bodyLimit: CATEGORY_UPLOAD_BYTES },
+  { path: '/admin/media', roles: MEDIA_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
+  { path: '/admin/media.json', roles: MEDIA_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

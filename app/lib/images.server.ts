@@ -105,6 +105,8 @@ export interface MediaRowInput extends VariantResult {
   title?: string;
   caption?: string;
   originalUrl?: string | null;
+  /** Uploaded from an editor and not saved anywhere yet: cleaned up a day later if still unused. */
+  unsaved?: boolean;
 }
 
 /** Inserts the media row for variants already in the store; returns its id. */
@@ -121,6 +123,7 @@ export async function insertMedia(db: DB, m: MediaRowInput): Promise<number> {
       widths: JSON.stringify(m.widths),
       original_url: m.originalUrl ?? null,
       created_at: nowIso(),
+      unsaved: m.unsaved ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -10,7 +10,8 @@ import { idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 
 /*
- * POST /admin/categories/image: a category's new picture (one file, multipart). Checked by
+ * POST /admin/categories/image: a category's new picture (one file, multipart; or `media_id`, one
+ * chosen in the media library's picker). Checked by
  * content and stored as the shop's WebP variants by the product pictures' own pipeline
  * (storeUploadedImages: sharp must decode it, SVG refused, metadata not copied), then set on
  * the category; back to the category's page. A refusal is answered
@@ -37,6 +38,14 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (files.length > 1) throw new HttpError(400, 'invalid', 'file: Choose one picture.', { file: 'Choose one picture' });
     const exists = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw new HttpError(404, 'not_found', t('categories.gone'));
+    // A picture chosen in the media library's picker, by its id.
+    const chosen = idFromText(String(form.get('media_id') ?? ''));
+    if (chosen !== null && !files.length) {
+      const found = await db.selectFrom('media').select('id').where('id', '=', chosen).executeTakeFirst();
+      if (!found) throw new HttpError(404, 'not_found', t('media.error.gone'), { media_id: t('media.error.gone') });
+      await setCategoryImage(db, id, chosen);
+      return redirect(`/admin/categories/${id}?image=1`);
+    }
     // Not inside a transaction: making the variants takes a while, and would hold SQLite's one connection meanwhile.
     const [image] = await storeUploadedImages(db, mediaStoreFor(config), files, alt);
     await setCategoryImage(db, id, image!.id);

@@ -8,6 +8,7 @@ import { PRODUCT_ADMIN_ROLES } from '../features/catalog-admin/products-admin.se
 import { WISHLIST_ADMIN_ROLES } from '../features/wishlist/wishlist-admin.server.ts';
 import { FORM_ADMIN_ROLES } from '../features/forms/admin-roles.ts';
 import { PAGE_EDITOR_ROLES } from '../features/pages/roles.ts';
+import { MEDIA_ROLES } from '../features/media/roles.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
 import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
@@ -31,6 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canMenus: MENU_ADMIN_ROLES.includes(user.role),
     canProducts: PRODUCT_ADMIN_ROLES.includes(user.role),
     canPages: PAGE_EDITOR_ROLES.includes(user.role),
+    canMedia: MEDIA_ROLES.includes(user.role),
     canChat: CHAT_CONSOLE_ROLES.includes(user.role),
     canCustomers: CUSTOMER_ADMIN_ROLES.includes(user.role),
     canStaff: ROLE_ADMIN_ROLES.includes(user.role),
@@ -74,6 +76,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },
     data.canForms && { to: '/admin/forms', label: t('admin.nav.forms') },
     data.canPages && { to: '/admin/pages', label: t('admin.nav.pages') },
+    data.canMedia && { to: '/admin/media', label: t('admin.nav.media') },
     data.canChat && { to: '/admin/chat', label: t('admin.nav.chat') },
     data.canChat && { to: '/admin/chat/transcripts', label: t('admin.chat.transcripts') },
     data.canChat && { to: '/admin/chat/offline', label: t('admin.chat.offlineInbox') },

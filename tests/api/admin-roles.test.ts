@@ -90,6 +90,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.media.tsx', path: '/admin/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.media[.]json.tsx', path: '/admin/media.json', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   // Customers and staff accounts (user 1 is the customer account made below).
   { file: 'admin.customers.tsx', path: '/admin/customers', allowed: MANAGERS, action: false },
   { file: 'admin.customers[.]csv.tsx', path: '/admin/customers.csv', allowed: MANAGERS, action: false },

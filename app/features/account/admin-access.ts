@@ -41,6 +41,8 @@ const AREAS = {
   chatConsole: ['admin', 'shop_manager', 'operator'],
   menus: CONTENT,
   pages: CONTENT,
+  /** The media library: pictures used by products, categories and pages (those who edit any of them). */
+  media: CONTENT,
   forms: CONTENT,
   formSubmissions: MANAGERS,
 } as const satisfies Record<string, readonly Role[]>;
@@ -117,6 +119,8 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/pages/media': 'pages',
   'admin/pages/:id': 'pages',
   'admin/pages/:id/builder': 'pages',
+  'admin/media': 'media',
+  'admin/media.json': 'media',
   'admin/customers': 'customers',
   'admin/customers.csv': 'customers',
   'admin/customers/:id': 'customers',

@@ -247,7 +247,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff'])
  * before any decoding, over the store's pixel limit. All or none: the first bad file
  * refuses the upload before anything is stored.
  */
-export async function storeUploadedImages(db: DB, media: MediaStore, files: File[], alt: string): Promise<EditorImage[]> {
+export async function storeUploadedImages(db: DB, media: MediaStore, files: File[], alt: string, { unsaved = true }: { unsaved?: boolean } = {}): Promise<EditorImage[]> {
   if (!files.length) throw new HttpError(400, 'invalid', `images: ${t('products.error.choosePicture')}.`, { images: t('products.error.choosePicture') });
   if (files.length > IMAGE_MAX_FILES) throw new HttpError(400, 'invalid', `images: ${t('products.error.tooManyPictures', { max: IMAGE_MAX_FILES })}`, { images: t('products.error.tooManyPicturesField', { max: IMAGE_MAX_FILES }) });
   const maxPixels = megapixels((await getSettings(db)).imageMaxMegapixels);
@@ -275,7 +275,7 @@ export async function storeUploadedImages(db: DB, media: MediaStore, files: File
     const stem = attributeKey(files[i]!.name.replace(/\.[^.]*$/, '')).replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'image';
     const path = `uploads/${month}/${stem}-${randomBytes(4).toString('hex')}`;
     const made = await generateVariants(buffer, media, path, { maxPixels });
-    const id = await insertMedia(db, { ...made, path, alt });
+    const id = await insertMedia(db, { ...made, path, alt, unsaved });
     out.push({ id, alt, path, widths: JSON.stringify(made.widths) });
   }
   return out;

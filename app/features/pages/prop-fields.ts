@@ -29,7 +29,7 @@ interface Def {
 }
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-const MEDIA_KEYS = new Set(['mediaId', 'bgMediaId', 'posterMediaId']);
+export const MEDIA_KEYS = new Set(['mediaId', 'bgMediaId', 'posterMediaId']);
 
 function fieldOf(key: string, schema: z.ZodType): PropField {
   let s = schema;

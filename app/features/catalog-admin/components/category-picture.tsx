@@ -2,6 +2,8 @@ import { useFetcher } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { imageSources } from '../../../lib/image.ts';
 import { isActionError, type ActionError } from '../../../lib/action.ts';
+import { useCsrfToken } from '../../../lib/use-csrf-token.ts';
+import { MediaPickerButton } from '../../media/components/media-picker.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 
 /*
@@ -12,6 +14,7 @@ import { t } from '../../../i18n/t-admin.ts';
  */
 export function CategoryPicture({ categoryId, image, defaultAlt, done }: { categoryId: number; image: { path: string; widths: string; alt: string } | null; defaultAlt: string; done: boolean }) {
   const fetcher = useFetcher<ActionError>();
+  const csrf = useCsrfToken();
   const error = isActionError(fetcher.data) ? fetcher.data.error : undefined;
   const src = image ? imageSources(image.path, image.widths, 400) : null;
   return (
@@ -23,6 +26,12 @@ export function CategoryPicture({ categoryId, image, defaultAlt, done }: { categ
           {t('categories.upload.done')}
         </p>
       ) : null}
+      <MediaPickerButton
+        label={src ? t('media.picker.change') : t('media.picker.open')}
+        onPick={([picked]) => {
+          if (picked) void fetcher.submit({ _csrf: csrf, id: String(categoryId), media_id: String(picked.id) }, { method: 'post', action: '/admin/categories/image' });
+        }}
+      />
       <fetcher.Form method="post" action="/admin/categories/image" encType="multipart/form-data" className="admin-editor" aria-labelledby="upload-heading">
         <fieldset>
           <legend id="upload-heading">{t('categories.upload.heading')}</legend>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'rea
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import type { EditorImage } from '../product-form.ts';
+import { MediaPickerButton } from '../../media/components/media-picker.tsx';
 
 /**
  * The editor's picture upload: a plain multipart form to /admin/products/images (without
@@ -97,6 +98,12 @@ export function PictureUpload({ editorPath, existing, defaultAlt, onAdded }: { e
       <p role="status" className="hint">
         {message}
       </p>
+      <MediaPickerButton
+        onPick={(picked) => {
+          onAdded(picked);
+          setMessage(t('products.upload.done', { count: picked.length }));
+        }}
+      />
     </section>
   );
 }

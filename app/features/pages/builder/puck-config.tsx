@@ -1,10 +1,11 @@
-import type { ComponentConfig, Config, Field } from '@measured/puck';
+import { FieldLabel, type ComponentConfig, type Config, type Field } from '@measured/puck';
 import type { ReactNode } from 'react';
 import type { BlockType } from '../blocks.schema.ts';
 import type { PropField } from '../prop-fields.ts';
 import { RenderProvider, type RenderContext } from '../render/context.tsx';
 import { RenderBlock } from '../render/index.tsx';
 import { FormsProvider } from '../../forms/components/embed.tsx';
+import { MediaIdField } from '../../media/components/media-field.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import { BUILDER_TYPES, fieldsOf, renderableBlock, starterItemProps } from './puck-data.ts';
 
@@ -39,8 +40,18 @@ function fieldOf(f: PropField): Field {
     case 'enum':
       return { type: 'select', label, options: f.options!.map((o) => ({ label: o, value: o })) };
     case 'number':
-    case 'media':
       return { type: 'number', label };
+    case 'media':
+      // A picture from the media library, chosen in its picker (or uploaded there).
+      return {
+        type: 'custom',
+        label,
+        render: ({ id, value, onChange }) => (
+          <FieldLabel label={label} el="div">
+            <MediaIdField id={id} value={typeof value === 'number' ? value : undefined} onChange={onChange} optional={!f.required} />
+          </FieldLabel>
+        ),
+      } as Field;
     case 'html':
       return { type: 'textarea', label };
     case 'json':
