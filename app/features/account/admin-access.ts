@@ -95,6 +95,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/orders/:id': 'orders',
   'admin/orders/:id/documents/:kind': 'orders',
   'admin/orders/print': 'orders',
+  'admin/orders/new': 'orders',
   'admin/payments': 'settings',
   'admin/payments/stripe': 'settings',
   'admin/payments/paypal': 'settings',
