@@ -6,6 +6,7 @@ import { addressLines } from '../features/address/address.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { sendPaymentLink } from '../features/orders/emails.server.ts';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
 import { readRefundForm } from '../features/orders/refund-form.server.ts';
@@ -13,7 +14,7 @@ import { RefundForm } from '../features/orders/components/refund-form.tsx';
 import { orderPaymentEvents } from '../features/payments/events.server.ts';
 import { gateway } from '../features/payments/gateway.ts';
 import { capturePayment } from '../features/payments/webhook.server.ts';
-import { STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
+import { needsPayment, STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
@@ -88,6 +89,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const items = [...form.quantities].map(([itemId, quantity]) => ({ itemId, quantity, restock: form.restock }));
         await refundOrder(context.services, id, { amount: form.amount, reason: form.reason, items, shipping: form.shipping }, actor, { throughGateway: values.via === 'gateway', requestOrigin: context.requestOrigin });
         return { done: t('admin.order.done.refund') };
+      }
+      case 'send-link': {
+        const { email } = await sendPaymentLink(context.services, id, actor);
+        return { done: t('admin.orderForm.linkSent', { email }) };
       }
       case 'capture': {
         const order = await getOrderAdmin(context.services.db, id);
@@ -175,6 +180,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="admin-order__side">
+          {needsPayment(order.status) ? (
+            <section aria-labelledby="pay-link-h">
+              <h2 id="pay-link-h">{t('admin.orderForm.sendLink')}</h2>
+              <p className="hint">{t('admin.orderForm.sendLinkHint')}</p>
+              <Form method="post">
+                <CsrfField />
+                <button type="submit" name="intent" value="send-link" className="button button--ghost">
+                  {t('admin.orderForm.sendLink')}
+                </button>
+              </Form>
+            </section>
+          ) : null}
           <section aria-labelledby="status-h">
             <h2 id="status-h">{t('admin.order.status')}</h2>
             {next.length ? (
