@@ -56,6 +56,7 @@ export const enAdminOrderForm = {
   'admin.orderForm.editHint': 'Lines, quantities, prices, addresses and shipping; stock follows the change.',
   'admin.orderForm.cannotEdit': 'This order cannot be edited: {reason}',
   'admin.orderForm.saved': 'Order saved.',
+  'admin.orderForm.created': 'Order created.',
   'admin.orderForm.sendLink': 'E-mail the payment link',
   'admin.orderForm.sendLinkHint': 'Sends the customer the link to pay for this order.',
   'admin.orderForm.linkSent': 'The payment link was e-mailed to {email}.',

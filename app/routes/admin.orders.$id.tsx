@@ -7,6 +7,7 @@ import { CsrfField, FormErrors } from '../features/account/components/form-parts
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
 import { sendPaymentLink } from '../features/orders/emails.server.ts';
+import { EDITABLE_STATUSES } from '../features/orders/admin-order-edit.server.ts';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
 import { readRefundForm } from '../features/orders/refund-form.server.ts';
@@ -52,6 +53,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     decimals: settings.pricePrecision,
     documents: await documentLinks(context.services.db, order.id),
     invoiceIssued: new URL(request.url).searchParams.get('invoice') === 'issued',
+    formDone: (['created', 'edited'] as const).find((k) => new URL(request.url).searchParams.get(k) === '1') ?? null,
+    editable: EDITABLE_STATUSES.includes(order.status),
   };
 }
 
@@ -140,6 +143,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {t('admin.order.customerPage')}
         </a>
       </p>
+      {loaderData.formDone && !result ? (
+        <p className="notice" role="status">
+          {t(loaderData.formDone === 'created' ? 'admin.orderForm.created' : 'admin.orderForm.saved')}
+        </p>
+      ) : null}
+      {loaderData.editable ? (
+        <p>
+          <Link to={`/admin/orders/${order.id}/edit`} className="button button--ghost">
+            {t('admin.orderForm.edit')}
+          </Link>
+        </p>
+      ) : null}
       {result && 'done' in result ? (
         <p className="notice" role="status">
           {result.done}
