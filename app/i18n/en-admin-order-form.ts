@@ -22,6 +22,8 @@ export const enAdminOrderForm = {
   'admin.orderForm.price': 'Unit price of {name}',
   'admin.orderForm.priceHint': 'Blank: the product’s price',
   'admin.orderForm.lineTotal': 'Total',
+  'admin.orderForm.quantityHead': 'Quantity',
+  'admin.orderForm.priceHead': 'Unit price',
   'admin.orderForm.remove': 'Remove',
   'admin.orderForm.removeLabel': 'Remove {name}',
   'admin.orderForm.noLines': 'No products yet: find one below and add it.',
