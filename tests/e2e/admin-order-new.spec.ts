@@ -37,7 +37,8 @@ test('a phone order is made from the order list and its quantity edited', async 
   await billing.getByLabel(/^Postcode/).fill('RG1 1AA');
   await billing.getByLabel('Email address').fill('phone.buyer@example.com');
   await page.getByLabel('Quantity of Canvas Tote Bag').fill('2');
-  await page.getByRole('button', { name: 'Recalculate' }).click();
+  // The visible button (the form's first, hidden one is what Enter presses).
+  await page.getByRole('button', { name: 'Recalculate' }).last().click();
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals.getByRole('row', { name: /^Total/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/admin/orders/new');
@@ -55,7 +56,10 @@ test('a phone order is made from the order list and its quantity edited', async 
   await waitForHydration(page);
   await expect(page.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('2');
   await page.getByLabel('Quantity of Canvas Tote Bag').fill('3');
-  await page.getByRole('button', { name: 'Recalculate' }).click();
+  // Enter in a field recalculates: it neither searches nor saves.
+  await page.getByLabel('Quantity of Canvas Tote Bag').press('Enter');
+  await expect(page.getByRole('region', { name: 'Totals' }).getByRole('row', { name: /^Total/ })).toContainText('54.00');
+  await expect(page).toHaveURL(/\/edit$/);
   await expect(page.getByLabel('Quantity of Canvas Tote Bag')).toHaveValue('3');
   await expectNoSeriousA11yViolations(page, '/admin/orders/:id/edit');
   await screenshot(page, 'admin-order-edit-1280');

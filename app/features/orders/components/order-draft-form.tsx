@@ -96,6 +96,10 @@ export function OrderDraftForm({
       <CsrfField />
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       <input type="hidden" name="version" value={draft.version} />
+      {/* Enter in any field presses the form's first button: this one only recalculates (never saves, never searches). */}
+      <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1}>
+        {t('admin.orderForm.recalculate')}
+      </button>
       {mode === "create" ? (
         <fieldset>
           <legend>{t("admin.orderForm.customer")}</legend>
