@@ -82,6 +82,8 @@ export default [
     route('admin/orders', 'routes/admin.orders.tsx'),
     route('admin/orders.csv', 'routes/admin.orders[.]csv.tsx'),
     route('admin/orders/print', 'routes/admin.orders.print.tsx'),
+    route('admin/orders/new', 'routes/admin.orders.new.tsx'),
+    route('admin/orders/:id/edit', 'routes/admin.orders.$id.edit.tsx'),
     route('admin/orders/:id', 'routes/admin.orders.$id.tsx'),
     route('admin/orders/:id/documents/:kind', 'routes/admin.orders.$id.documents.$kind.tsx'),
     route('admin/payments', 'routes/admin.payments.tsx'),

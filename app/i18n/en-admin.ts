@@ -9,6 +9,7 @@ import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminMedia } from './en-admin-media.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
+import { enAdminOrderForm } from './en-admin-order-form.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
 import { enAdminStripe } from './en-admin-stripe.ts';
 import { enAdminPayPal } from './en-admin-paypal.ts';
@@ -870,6 +871,7 @@ export const enAdmin = {
   ...enAdminTaxonomy,
   ...enAdminLists,
   ...enAdminProducts,
+  ...enAdminOrderForm,
   ...enAdminOrder,
   ...enAdminSearch,
   ...enAdminReports,

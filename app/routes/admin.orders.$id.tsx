@@ -6,6 +6,8 @@ import { addressLines } from '../features/address/address.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { sendPaymentLink } from '../features/orders/emails.server.ts';
+import { EDITABLE_STATUSES } from '../features/orders/admin-order-edit.server.ts';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
 import { readRefundForm } from '../features/orders/refund-form.server.ts';
@@ -13,7 +15,7 @@ import { RefundForm } from '../features/orders/components/refund-form.tsx';
 import { orderPaymentEvents } from '../features/payments/events.server.ts';
 import { gateway } from '../features/payments/gateway.ts';
 import { capturePayment } from '../features/payments/webhook.server.ts';
-import { STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
+import { needsPayment, STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
@@ -51,6 +53,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     decimals: settings.pricePrecision,
     documents: await documentLinks(context.services.db, order.id),
     invoiceIssued: new URL(request.url).searchParams.get('invoice') === 'issued',
+    formDone: (['created', 'edited'] as const).find((k) => new URL(request.url).searchParams.get(k) === '1') ?? null,
+    editable: EDITABLE_STATUSES.includes(order.status),
   };
 }
 
@@ -88,6 +92,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const items = [...form.quantities].map(([itemId, quantity]) => ({ itemId, quantity, restock: form.restock }));
         await refundOrder(context.services, id, { amount: form.amount, reason: form.reason, items, shipping: form.shipping }, actor, { throughGateway: values.via === 'gateway', requestOrigin: context.requestOrigin });
         return { done: t('admin.order.done.refund') };
+      }
+      case 'send-link': {
+        const { email } = await sendPaymentLink(context.services, id, actor);
+        return { done: t('admin.orderForm.linkSent', { email }) };
       }
       case 'capture': {
         const order = await getOrderAdmin(context.services.db, id);
@@ -135,6 +143,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {t('admin.order.customerPage')}
         </a>
       </p>
+      {loaderData.formDone && !result ? (
+        <p className="notice" role="status">
+          {t(loaderData.formDone === 'created' ? 'admin.orderForm.created' : 'admin.orderForm.saved')}
+        </p>
+      ) : null}
+      {loaderData.editable ? (
+        <p>
+          <Link to={`/admin/orders/${order.id}/edit`} className="button button--ghost">
+            {t('admin.orderForm.edit')}
+          </Link>
+        </p>
+      ) : null}
       {result && 'done' in result ? (
         <p className="notice" role="status">
           {result.done}
@@ -175,6 +195,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="admin-order__side">
+          {needsPayment(order.status) ? (
+            <section aria-labelledby="pay-link-h">
+              <h2 id="pay-link-h">{t('admin.orderForm.sendLink')}</h2>
+              <p className="hint">{t('admin.orderForm.sendLinkHint')}</p>
+              <Form method="post">
+                <CsrfField />
+                <button type="submit" name="intent" value="send-link" className="button button--ghost">
+                  {t('admin.orderForm.sendLink')}
+                </button>
+              </Form>
+            </section>
+          ) : null}
           <section aria-labelledby="status-h">
             <h2 id="status-h">{t('admin.order.status')}</h2>
             {next.length ? (

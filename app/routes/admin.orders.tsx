@@ -75,6 +75,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t('admin.orders.title')}</h1>
       <p className="admin-actions">
+        <Link className="button" to="/admin/orders/new">
+          {t('admin.orderForm.add')}
+        </Link>{' '}
         <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment, from: query.from || undefined, to: query.to || undefined, customer: query.customer })}`} download>
           {t('admin.export.orders')}
         </a>

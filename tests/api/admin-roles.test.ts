@@ -72,6 +72,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.orders.tsx', path: '/admin/orders', allowed: MANAGERS, action: true },
   { file: 'admin.orders[.]csv.tsx', path: '/admin/orders.csv', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.tsx', path: '/admin/orders/1', allowed: MANAGERS, action: true },
+  { file: 'admin.orders.new.tsx', path: '/admin/orders/new', allowed: MANAGERS, action: true },
+  { file: 'admin.orders.$id.edit.tsx', path: '/admin/orders/1/edit', allowed: MANAGERS, action: true },
   { file: 'admin.orders.print.tsx', path: '/admin/orders/print?kind=invoice&ids=1', allowed: MANAGERS, action: false },
   { file: 'admin.orders.$id.documents.$kind.tsx', path: '/admin/orders/1/documents/invoice', allowed: MANAGERS, action: true },
   { file: 'admin.payments.tsx', path: '/admin/payments', allowed: MANAGERS, action: true },
@@ -125,7 +127,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/customers/guest/999999']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/edit', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/customers/guest/999999']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';

@@ -97,6 +97,8 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/orders/:id': 'orders',
   'admin/orders/:id/documents/:kind': 'orders',
   'admin/orders/print': 'orders',
+  'admin/orders/new': 'orders',
+  'admin/orders/:id/edit': 'orders',
   'admin/payments': 'settings',
   'admin/payments/stripe': 'settings',
   'admin/payments/paypal': 'settings',

@@ -30,10 +30,10 @@ export async function priceCart(
   cart: CartRow,
   settings: StoreSettings,
   customer: CartCustomer,
-  options: { memo?: boolean; /** The cart's lines, read with the cart and nothing written since. */ lines?: CartItemRow[] } = {},
+  options: { memo?: boolean; /** The cart's lines, read with the cart and nothing written since. */ lines?: CartItemRow[]; /** An order made or edited by staff (never memoised). */ staff?: StaffPricing } = {},
 ): Promise<Cart> {
   const rows = options.lines ?? (await cartItems(db, cart.id));
-  if (!options.memo || db.isTransaction) return computeCart(db, cart, rows, settings, customer);
+  if (!options.memo || db.isTransaction || options.staff) return computeCart(db, cart, rows, settings, customer, options.staff);
   // The same lines, choices and shopper under the same store version price the same.
   const signature = [
     await readStoreVersion(db), cart.coupons, cart.customer, cart.shipping_choice, customer.userId, customer.email,
@@ -57,7 +57,27 @@ export async function priceCart(
 const PRICED_CARTS = 10_000;
 const pricedCarts = new WeakMap<object, Map<number, { signature: string; cart: Cart; born: number }>>();
 
-async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings: StoreSettings, customer: CartCustomer): Promise<Cart> {
+/**
+ * What staff may set on an order they make or edit by hand (app/features/orders/admin-order-*):
+ * a line's own unit price (by line key, as prices are entered), the shipping method and its
+ * cost (instead of the zones' quote), and fees (entered as prices are, taxed at the standard
+ * rates like a product line). Stock is not clamped here: the order's stock move checks it.
+ * Everything else, coupons and every tax, is the cart's own arithmetic below.
+ */
+export interface StaffPricing {
+  unitPrices?: Record<string, number>;
+  shipping?: { id: string; title: string; cost: number } | null;
+  fees?: { name: string; amount: number }[];
+}
+
+/** A fee as priced: its amount as shown (with or without tax, as the lines) and its tax. */
+export interface PricedFee {
+  name: string;
+  amount: number;
+  tax: number;
+}
+
+async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings: StoreSettings, customer: CartCustomer, staff?: StaffPricing): Promise<Cart & { fees?: PricedFee[] }> {
   const notices: string[] = [];
   const found = await loadPurchasables(db, rows.map((r) => ({ productId: r.product_id, variationId: r.variation_id })));
   // Made for this answer alone: the amounts are filled in place once tax is known.
@@ -66,14 +86,20 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
   const fragments: Buffer[] = [];
   for (const row of rows) {
     const p = found.get(`${row.product_id}:${row.variation_id ?? ''}`);
-    if (!p || p.status !== 'publish' || p.price === null || p.stockStatus === 'outofstock') {
+    const ownPrice = staff?.unitPrices?.[row.item_key];
+    if (!p || (staff ? p.status === 'trash' : p.status !== 'publish') || (p.price === null && ownPrice === undefined) || (!staff && p.stockStatus === 'outofstock')) {
+      if (staff) {
+        notices.push(`“${p?.name ?? 'A product'}” can no longer be sold.`);
+        continue;
+      }
       notices.push(`“${p?.name ?? 'A product'}” was removed from your cart because it can no longer be bought.`);
       await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
       continue;
     }
     const t = lineTemplate(p, row);
     let quantity = row.quantity;
-    if (t.maxQuantity !== null && quantity > t.maxQuantity) {
+    const price = ownPrice ?? p.price!;
+    if (!staff && t.maxQuantity !== null && quantity > t.maxQuantity) {
       quantity = Math.max(t.maxQuantity, 0);
       if (quantity === 0) {
         await db.deleteFrom('cart_items').where('id', '=', row.id).execute();
@@ -89,8 +115,8 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
       variationId: p.variationId,
       categoryIds: p.categoryIds,
       quantity,
-      unitPrice: p.price,
-      lineSubtotal: p.price * quantity,
+      unitPrice: price,
+      lineSubtotal: price * quantity,
       onSale: p.onSale,
       taxStatus: p.taxStatus,
       taxClass: p.taxClass,
@@ -140,7 +166,9 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     ? { country: address.country!, state: address.state ?? '', postcode: address.postcode ?? '', city: address.city ?? '' }
     : { country: settings.baseCountry, state: settings.baseState, postcode: settings.basePostcode, city: settings.baseCity };
   const afterDiscount = subtotalEntered - sum(Object.values(discounts.perLine));
-  const shipping = priced.length
+  const shipping = staff?.shipping !== undefined
+    ? { packages: staff.shipping ? [{ id: 0, name: 'Shipping', rates: [{ id: staff.shipping.id, title: staff.shipping.title, cost: staff.shipping.cost, tax: 0 }] }] : [] }
+    : priced.length
     ? await calculateShipping(db, { destination, lines: priced, contentsCost: afterDiscount, contentsCostBeforeDiscount: subtotalEntered, freeShippingCoupon: discounts.freeShipping })
     : { packages: [] };
   const choice = parseJson<Record<string, string>>(cart.shipping_choice, {});
@@ -158,6 +186,7 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
   if (taxOn) {
     for (const l of priced) if (l.taxStatus === 'taxable') classes.add(l.taxClass);
     if (shipping.packages.some((p) => p.rates.some((r) => r.cost > 0))) classes.add('');
+    if (staff?.fees?.length) classes.add('');
   }
   const ratesByClass = new Map(await Promise.all([...classes].map(async (c) => [c, await findTaxRates(db, taxLocation, c)] as const)));
   const rateNames = new Map<number, string>();
@@ -195,6 +224,21 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     item.lineTotal = showIncl ? totNet + totTax : totNet;
     item.lineTax = totTax;
   }
+  // Fees: each taxed as a product line of the standard class is, after the lines.
+  const fees: PricedFee[] = [];
+  for (const f of staff?.fees ?? []) {
+    const rates = taxOn ? ratesByClass.get('')! : undefined;
+    let feeTax = 0;
+    if (rates) {
+      const taxes = calcTax(f.amount, rates, inclusive);
+      feeTax = settings.taxRoundAtSubtotal ? round(taxSum(taxes)) : taxSum(roundTax(taxes));
+      for (const [id, amount] of Object.entries(taxes)) byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + (settings.taxRoundAtSubtotal ? amount : round(amount)));
+    }
+    const net = inclusive ? f.amount - feeTax : f.amount;
+    totalNet += net;
+    totalEntered += f.amount;
+    fees.push({ name: f.name, amount: showIncl ? net + feeTax : net, tax: feeTax });
+  }
   // Shipping costs are entered without tax; each rate offered carries its tax (rounded per
   // rate, as the chosen ones add to the tax lines), so a choice shows what it will cost.
   const shippingRates = taxOn ? (ratesByClass.get('') ?? []).filter((r) => r.shipping) : [];
@@ -225,7 +269,8 @@ async function computeCart(db: DB, cart: CartRow, rows: CartItemRow[], settings:
     itemCount += i.quantity;
   }
   const discountShown = subtotalShown - totalShown;
-  const result: Cart = {
+  const result: Cart & { fees?: PricedFee[] } = {
+    ...(staff ? { fees } : {}),
     items,
     coupons: valid.map((c) => ({ code: c.code, discount: discounts.perCoupon[c.code] ?? 0, freeShipping: c.freeShipping })),
     shipping: {

@@ -1,3 +1,5 @@
+import { HttpError } from '../../lib/http-error.ts';
+import { nowIso } from '../../lib/time.ts';
 import type { Services } from '../../lib/services.server.ts';
 import type { MailContent } from '../emails/layout.server.ts';
 import { includedTaxText } from '../../lib/amounts.ts';
@@ -210,13 +212,21 @@ function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail
         // An order that still waits for its money links to its pay page instead.
         action: needsPayment(order.status) ? payAction(origin, order) : action(origin, 'View your order', order.receivedUrl),
       };
+    case 'customer_invoice':
+      // WooCommerce's "Order details" e-mail: an order made for the customer, with the way to pay it.
+      return {
+        subject: `Your ${s.storeName} order #${order.id}: pay for it online`,
+        heading: `Your order #${order.id}`,
+        paragraphs: [`Hi ${order.billing.first_name || 'there'},`, `An order has been created for you at ${s.storeName}. To pay for it, please use the link below.`, ...summary(order, s)],
+        action: payAction(origin, order),
+      };
     default:
       return customerMail(origin, order, s, id, extra.partialRefund);
   }
 }
 
 /** The e-mails an order can send, as the list in the admin has them. */
-export const ORDER_EMAILS: readonly EmailId[] = ['new_order', 'cancelled_order', 'failed_order', ...Object.values(CUSTOMER_EMAIL), 'customer_note'];
+export const ORDER_EMAILS: readonly EmailId[] = ['new_order', 'cancelled_order', 'failed_order', ...Object.values(CUSTOMER_EMAIL), 'customer_note', 'customer_invoice'];
 
 /**
  * An order e-mail as it goes out: the same function for the send, the admin's preview and
@@ -287,6 +297,29 @@ export function notifyNote(services: Services, orderId: number, content: string)
     const origin = await mailOrigin(services, `order ${orderId} note`);
     await send(services, order.billingEmail, composeOrderEmail('customer_note', origin, order, s, { note: content }));
   });
+}
+
+/**
+ * "Send the payment link" on an order waiting for payment: the customer_invoice e-mail to the
+ * billing address, sent now (staff see a failure), and an order note saying who sent it.
+ * 409 when the order is paid for, the e-mail is switched off or no link can be built.
+ */
+export async function sendPaymentLink(services: Services, orderId: number, actor: { name: string }): Promise<{ email: string }> {
+  const s = await getSettings(services.db);
+  const order = await getOrderAdmin(services.db, orderId);
+  if (!order) throw new HttpError(404, 'not_found', 'Order not found.');
+  if (!needsPayment(order.status)) throw new HttpError(409, 'not_payable', 'This order does not wait for a payment: there is no link to send.');
+  if (!order.billingEmail) throw new HttpError(409, 'no_email', 'This order has no e-mail address to send the link to.');
+  const origin = await mailOrigin(services, `order ${orderId} payment link`, null, s);
+  if (!origin) throw new HttpError(409, 'no_origin', 'The link cannot be built: set the shop’s address in Settings first.');
+  const mail = composeOrderEmail('customer_invoice', origin, order, s);
+  if (!mail) throw new HttpError(409, 'email_off', 'The “Order details and payment link” e-mail is switched off in Settings → E-mails.');
+  await send(services, order.billingEmail, mail);
+  await services.db
+    .insertInto('order_notes')
+    .values({ order_id: orderId, content: `Payment link e-mailed to ${order.billingEmail} by ${actor.name}.`, customer_note: 0, author: actor.name, created_at: nowIso() })
+    .execute();
+  return { email: order.billingEmail };
 }
 
 /** "Your account has been created" after checkout created one. */

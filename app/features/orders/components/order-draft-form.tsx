@@ -1,0 +1,530 @@
+import { Form } from "react-router";
+import { CsrfField, Field } from "../../account/components/form-parts.tsx";
+import { AddressFields } from "../../checkout/components/address-fields.tsx";
+import type { Country } from "../../address/address.ts";
+import {
+  CheckField,
+  SelectField,
+  TextAreaField,
+} from "../../../ui/form-kit.tsx";
+import { STATUS_LABELS } from "../orders.ts";
+import { t } from "../../../i18n/t-admin.ts";
+
+/*
+ * The order form of the back office: "Add order" and editing an order. Every control is in
+ * one plain form; its buttons post an intent (find a customer or product, pick one, add or
+ * remove a line, recalculate, save), and the page comes back with everything typed, so it
+ * works without scripts exactly as with them.
+ */
+
+export interface DraftView {
+  customer: string;
+  customerLabel: string;
+  billing: Record<string, string>;
+  shipping: Record<string, string>;
+  shipToDifferent: boolean;
+  lines: {
+    productId: number;
+    variationId: number | null;
+    name: string;
+    attributes: Record<string, string>;
+    quantity: string;
+    price: string;
+    itemId: number | null;
+  }[];
+  shippingMethod: string;
+  shippingTitle: string;
+  shippingCost: string;
+  coupon: string;
+  fees: { name: string; amount: string }[];
+  status: string;
+  customerNote: string;
+  customerQuery: string;
+  productQuery: string;
+  version: string;
+}
+
+export interface PricedView {
+  lines: { key: string; total: number; unitPrice: number }[];
+  fees: { name: string; amount: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  taxLines: { label: string; amount: number }[];
+  tax: number;
+  total: number;
+  pricesIncludeTax: boolean;
+  keys: string[];
+}
+
+export interface DraftFormProps {
+  mode: "create" | "edit";
+  draft: DraftView;
+  priced: PricedView | null;
+  quotes: { id: string; title: string; cost: number }[];
+  found: {
+    customers?: { value: string; label: string }[];
+    products?: {
+      productId: number;
+      variationId: number | null;
+      name: string;
+      sku: string;
+    }[];
+  };
+  errors: Record<string, string>;
+  states: { billing: Country[]; shipping: Country[] };
+  statuses: readonly string[];
+  money: (minor: number) => string;
+  idempotencyKey: string;
+}
+
+export function OrderDraftForm({
+  mode,
+  draft,
+  priced,
+  quotes,
+  found,
+  errors,
+  states,
+  statuses,
+  money,
+  idempotencyKey,
+}: DraftFormProps) {
+  const err = (name: string) => errors[name];
+  return (
+    <Form method="post" className="admin-form order-draft" noValidate>
+      <CsrfField />
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      <input type="hidden" name="version" value={draft.version} />
+      {/* Enter in any field presses the form's first button: this one only recalculates (never saves, never searches). */}
+      <button type="submit" name="intent" value="recalculate" className="visually-hidden" tabIndex={-1}>
+        {t('admin.orderForm.recalculate')}
+      </button>
+      {mode === "create" ? (
+        <fieldset>
+          <legend>{t("admin.orderForm.customer")}</legend>
+          <input type="hidden" name="customer" value={draft.customer} />
+          <input
+            type="hidden"
+            name="customer_label"
+            value={draft.customerLabel}
+          />
+          <p>
+            {draft.customer.startsWith("account:")
+              ? t("admin.orderForm.chosen", { name: draft.customerLabel })
+              : t("admin.orderForm.guest")}
+          </p>
+          {draft.customer.startsWith("account:") ? (
+            <button
+              type="submit"
+              name="intent"
+              value="pick:"
+              className="button button--ghost"
+            >
+              {t("admin.orderForm.clearCustomer")}
+            </button>
+          ) : null}
+          <div className="order-draft__search">
+            <Field
+              name="customer_q"
+              label={t("admin.orderForm.customerSearch")}
+              defaultValue={draft.customerQuery}
+              error={err("customer_q")}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="find_customer"
+              className="button button--ghost"
+            >
+              {t("admin.orderForm.find")}
+            </button>
+          </div>
+          {found.customers ? (
+            found.customers.length ? (
+              <ul className="order-draft__found">
+                {found.customers.map((c) => (
+                  <li key={c.value}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`pick:${c.value}`}
+                      className="link-button"
+                    >
+                      {t("admin.orderForm.use", { name: c.label })}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p role="status">
+                {t("admin.orderForm.noCustomers", { q: draft.customerQuery })}
+              </p>
+            )
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <fieldset>
+        <legend>{t("admin.orderForm.items")}</legend>
+        {draft.lines.length ? (
+          <div
+            className="order-draft__scroll"
+            role="region"
+            aria-label={t("admin.orderForm.items")}
+            tabIndex={0}
+          >
+            <table className="admin-table order-draft__lines">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.orderForm.product")}</th>
+                  <th scope="col">{t("admin.orderForm.quantityHead")}</th>
+                  <th scope="col">{t("admin.orderForm.priceHead")}</th>
+                  <th scope="col">{t("admin.orderForm.lineTotal")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      {t("admin.orderForm.remove")}
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {draft.lines.map((l, i) => {
+                  const line = priced ? priced.lines[i] : undefined;
+                  return (
+                    <tr key={`${l.productId}:${l.variationId}:${i}`}>
+                      <th scope="row">
+                        {l.name}
+                        <input
+                          type="hidden"
+                          name={`line_product_${i}`}
+                          value={l.productId}
+                        />
+                        <input
+                          type="hidden"
+                          name={`line_variation_${i}`}
+                          value={l.variationId ?? ""}
+                        />
+                        <input
+                          type="hidden"
+                          name={`line_name_${i}`}
+                          value={l.name}
+                        />
+                        <input
+                          type="hidden"
+                          name={`line_attributes_${i}`}
+                          value={JSON.stringify(l.attributes)}
+                        />
+                        <input
+                          type="hidden"
+                          name={`line_item_${i}`}
+                          value={l.itemId ?? ""}
+                        />
+                      </th>
+                      <td>
+                        <label
+                          className="visually-hidden"
+                          htmlFor={`field-line_qty_${i}`}
+                        >
+                          {t("admin.orderForm.quantity", { name: l.name })}
+                        </label>
+                        <input
+                          id={`field-line_qty_${i}`}
+                          name={`line_qty_${i}`}
+                          defaultValue={l.quantity}
+                          inputMode="numeric"
+                          size={4}
+                          aria-invalid={err(`line_qty_${i}`) ? true : undefined}
+                          aria-describedby={
+                            err(`line_qty_${i}`)
+                              ? `field-line_qty_${i}-error`
+                              : undefined
+                          }
+                        />
+                        {err(`line_qty_${i}`) ? (
+                          <p
+                            id={`field-line_qty_${i}-error`}
+                            className="field-error"
+                          >
+                            {err(`line_qty_${i}`)}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td>
+                        <label
+                          className="visually-hidden"
+                          htmlFor={`field-line_price_${i}`}
+                        >
+                          {t("admin.orderForm.price", { name: l.name })}
+                        </label>
+                        <input
+                          id={`field-line_price_${i}`}
+                          name={`line_price_${i}`}
+                          defaultValue={l.price}
+                          inputMode="decimal"
+                          size={8}
+                          placeholder={line ? money(line.unitPrice) : ""}
+                          aria-invalid={
+                            err(`line_price_${i}`) ? true : undefined
+                          }
+                          aria-describedby={
+                            err(`line_price_${i}`)
+                              ? `field-line_price_${i}-error`
+                              : undefined
+                          }
+                        />
+                        {err(`line_price_${i}`) ? (
+                          <p
+                            id={`field-line_price_${i}-error`}
+                            className="field-error"
+                          >
+                            {err(`line_price_${i}`)}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td>{line ? money(line.total) : ""}</td>
+                      <td>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={`remove:${i}`}
+                          className="link-button"
+                          aria-label={t("admin.orderForm.removeLabel", {
+                            name: l.name,
+                          })}
+                        >
+                          {t("admin.orderForm.remove")}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p>{t("admin.orderForm.noLines")}</p>
+        )}
+        <p className="hint">{t("admin.orderForm.priceHint")}</p>
+        <div className="order-draft__search">
+          <Field
+            name="product_q"
+            label={t("admin.orderForm.productSearch")}
+            defaultValue={draft.productQuery}
+            error={err("product_q")}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="find_product"
+            className="button button--ghost"
+          >
+            {t("admin.orderForm.find")}
+          </button>
+        </div>
+        {found.products ? (
+          found.products.length ? (
+            <ul className="order-draft__found">
+              {found.products.map((p) => (
+                <li key={`${p.productId}:${p.variationId}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`add:${p.productId}:${p.variationId ?? ""}`}
+                    className="link-button"
+                  >
+                    {t("admin.orderForm.addLine", { name: p.name })}
+                  </button>
+                  {p.sku ? <span className="hint"> {p.sku}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p role="status">
+              {t("admin.orderForm.noProducts", { q: draft.productQuery })}
+            </p>
+          )
+        ) : null}
+      </fieldset>
+
+      <div className="order-draft__addresses">
+        <fieldset>
+          <legend>{t("admin.orderForm.billing")}</legend>
+          <AddressFields
+            kind="billing"
+            values={draft.billing}
+            states={states.billing}
+            errors={errors}
+            withContact
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t("admin.orderForm.shippingAddress")}</legend>
+          <CheckField
+            name="ship_to_different"
+            label={t("admin.orderForm.shipToDifferent")}
+            checked={draft.shipToDifferent}
+          />
+          <AddressFields
+            kind="shipping"
+            values={draft.shipping}
+            states={states.shipping}
+            errors={errors}
+          />
+        </fieldset>
+      </div>
+
+      <fieldset>
+        <legend>{t("admin.orderForm.shipping")}</legend>
+        <SelectField
+          name="shipping_method"
+          label={t("admin.orderForm.shippingMethod")}
+          value={draft.shippingMethod}
+          options={[
+            ["", t("admin.orderForm.noShipping")],
+            ...quotes.map(
+              (q) => [q.id, `${q.title} (${money(q.cost)})`] as const,
+            ),
+            ...(draft.shippingMethod &&
+            draft.shippingMethod !== "manual" &&
+            !quotes.some((q) => q.id === draft.shippingMethod)
+              ? [
+                  [
+                    draft.shippingMethod,
+                    draft.shippingTitle || draft.shippingMethod,
+                  ] as const,
+                ]
+              : []),
+            ["manual", t("admin.orderForm.otherShipping")],
+          ]}
+        />
+        <Field
+          name="shipping_title"
+          label={t("admin.orderForm.shippingTitle")}
+          defaultValue={draft.shippingTitle}
+          error={err("shipping_title")}
+        />
+        <Field
+          name="shipping_cost"
+          label={t("admin.orderForm.shippingCost")}
+          hint={t("admin.orderForm.shippingCostHint")}
+          defaultValue={draft.shippingCost}
+          error={err("shipping_cost")}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("admin.orderForm.fees")}</legend>
+        <Field
+          name="coupon"
+          label={t("admin.orderForm.coupon")}
+          defaultValue={draft.coupon}
+          error={err("coupon")}
+        />
+        {[...draft.fees, { name: "", amount: "" }].map((f, i) => (
+          <div
+            className="order-draft__fee"
+            key={`fee-${i}-${draft.fees.length}`}
+          >
+            <Field
+              name={`fee_name_${i}`}
+              label={t("admin.orderForm.feeName", { n: i + 1 })}
+              defaultValue={f.name}
+              error={err(`fee_name_${i}`)}
+            />
+            <Field
+              name={`fee_amount_${i}`}
+              label={t("admin.orderForm.feeAmount", { n: i + 1 })}
+              defaultValue={f.amount}
+              error={err(`fee_amount_${i}`)}
+            />
+          </div>
+        ))}
+      </fieldset>
+
+      {mode === "create" ? (
+        <fieldset>
+          <legend>{t("admin.orderForm.status")}</legend>
+          <SelectField
+            name="status"
+            label={t("admin.orderForm.status")}
+            value={draft.status}
+            options={statuses.map(
+              (s) =>
+                [s, STATUS_LABELS[s as keyof typeof STATUS_LABELS]] as const,
+            )}
+            error={err("status")}
+          />
+          <TextAreaField
+            name="customer_note"
+            label={t("admin.orderForm.customerNote")}
+            defaultValue={draft.customerNote}
+            maxLength={2000}
+          />
+        </fieldset>
+      ) : null}
+
+      <section aria-labelledby="draft-totals" className="order-draft__totals">
+        <h2 id="draft-totals">{t("admin.orderForm.totals")}</h2>
+        {priced ? (
+          <table className="admin-table">
+            <tbody>
+              <tr>
+                <th scope="row">{t("admin.orderForm.subtotal")}</th>
+                <td>{money(priced.subtotal)}</td>
+              </tr>
+              {priced.fees.map((f, i) => (
+                <tr key={`f${i}`}>
+                  <th scope="row">{f.name}</th>
+                  <td>{money(f.amount)}</td>
+                </tr>
+              ))}
+              {priced.discount ? (
+                <tr>
+                  <th scope="row">{t("admin.orderForm.discount")}</th>
+                  <td>−{money(priced.discount)}</td>
+                </tr>
+              ) : null}
+              <tr>
+                <th scope="row">{t("admin.orderForm.shipping")}</th>
+                <td>{money(priced.shipping)}</td>
+              </tr>
+              {priced.taxLines.map((tl) => (
+                <tr key={tl.label}>
+                  <th scope="row">{tl.label}</th>
+                  <td>{money(tl.amount)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">{t("admin.orderForm.total")}</th>
+                <td>
+                  <strong>{money(priced.total)}</strong>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        ) : (
+          <p>{t("admin.orderForm.notPriced")}</p>
+        )}
+      </section>
+
+      <p className="admin-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="recalculate"
+          className="button button--ghost"
+        >
+          {t("admin.orderForm.recalculate")}
+        </button>{" "}
+        <button type="submit" name="intent" value="save" className="button">
+          {t(
+            mode === "create"
+              ? "admin.orderForm.create"
+              : "admin.orderForm.save",
+          )}
+        </button>
+      </p>
+    </Form>
+  );
+}
