@@ -28,6 +28,7 @@ import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
 import * as customerNotes from './2026-12-02-036-customer-notes.ts';
 import * as refundShipping from './2026-12-03-038-refund-shipping.ts';
 import * as tagMerge from './2026-12-03-039-tag-merge.ts';
+import * as downloads from './2026-12-03-041-downloads.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 import * as invoices from './2026-12-02-032-invoices.ts';
 import * as homePage from './2026-12-02-034-home-page.ts';
@@ -75,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-038-refund-shipping': refundShipping,
   // Tags matched without case or accents; merged tags' old addresses.
   '2026-12-03-039-tag-merge': tagMerge,
+  // Downloadable products: private files, access per order, the download log.
+  '2026-12-03-041-downloads': downloads,
 };
 
 export const migrationProvider: MigrationProvider = {
