@@ -255,6 +255,37 @@ for (const dialect of await dialects()) {
       expect(afterRefund.rawPayload.includes(Buffer.from('stray'))).toBe(false);
     });
 
+    it("a WooCommerce import's download columns become the product's files (external links), kept across re-imports", async () => {
+      const csv = [
+        'Type,SKU,Name,Published,Regular price,Download limit,Download expiry days,Download 1 name,Download 1 URL,Download 2 name,Download 2 URL',
+        '"simple, downloadable, virtual",woo-album,Imported Album,1,15,,,Single 1,https://files.example.com/single-1.zip,Single 2,https://files.example.com/single-2.zip',
+      ].join('\n');
+      const importCsv = async () => {
+        const res = await multipart(manager, '/admin/import', { skipImages: 'on' }, { field: 'file', name: 'products.csv', bytes: Buffer.from(csv) });
+        expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(400);
+      };
+      await importCsv();
+      const imported = await db().selectFrom('products').select('id').where('sku', '=', 'woo-album').executeTakeFirstOrThrow();
+      const editorPage = (await manager.request('GET', `/admin/products/${imported.id}`)).body;
+      expect(editorPage).toContain('Single 1');
+      expect(editorPage).toContain('https://files.example.com/single-2.zip');
+      const id = await order(other, imported.id, 'cod');
+      const links = await pageLinks(other);
+      expect(links).toHaveLength(2);
+      const page = (await other.request('GET', '/my-account/downloads')).body;
+      expect(page).toContain('Single 1');
+      expect(page).toContain('Unlimited');
+      const res = await other.request('GET', links[0]!);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://files.example.com/single-1.zip');
+      const before = await db().selectFrom('download_permissions').select(['id', 'download_count']).where('order_id', '=', id).orderBy('id').execute();
+      expect(before.map((p) => p.download_count)).toEqual([1, 0]);
+      // Imported again: the same files, the same accesses.
+      await importCsv();
+      expect(await db().selectFrom('download_permissions').select(['id', 'download_count']).where('order_id', '=', id).orderBy('id').execute()).toEqual(before);
+      expect(await db().selectFrom('product_downloads').select('name').where('product_id', '=', imported.id).orderBy('id').execute()).toEqual([{ name: 'Single 1' }, { name: 'Single 2' }]);
+    });
+
     it('removing a file deletes it from private storage', async () => {
       const row = await db().selectFrom('product_downloads').select(['id', 'file_key']).where('product_id', '=', album).executeTakeFirstOrThrow();
       const res = await form(manager, '/admin/products/downloads', { product: String(album), intent: 'remove', file_id: String(row.id) });
