@@ -53,21 +53,16 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">{t('downloads.col.product')}</th>
+                <th scope="col">{t('downloads.col.file')}</th>
                 <th scope="col">{t('downloads.col.remaining')}</th>
                 <th scope="col">{t('downloads.col.expires')}</th>
                 <th scope="col">{t('downloads.col.order')}</th>
-                <th scope="col">{t('downloads.col.file')}</th>
               </tr>
             </thead>
             <tbody>
               {downloads.map((d) => (
                 <tr key={d.id}>
                   <th scope="row">{d.productName}</th>
-                  <td>{d.remaining === null ? t('downloads.unlimited') : d.remaining}</td>
-                  <td>{d.expires ? <time dateTime={d.expires}>{orderDate(d.expires)}</time> : t('downloads.never')}</td>
-                  <td>
-                    <Link to={`/my-account/view-order/${d.orderId}`}>#{d.orderId}</Link>
-                  </td>
                   <td>
                     {d.href ? (
                       // A plain link: the browser downloads the attachment (no client-side navigation).
@@ -79,6 +74,11 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
                         {d.fileName} — {t(d.blocked === 'expired' ? 'downloads.expired' : 'downloads.usedUp')}
                       </span>
                     )}
+                  </td>
+                  <td>{d.remaining === null ? t('downloads.unlimited') : d.remaining}</td>
+                  <td>{d.expires ? <time dateTime={d.expires}>{orderDate(d.expires)}</time> : t('downloads.never')}</td>
+                  <td>
+                    <Link to={`/my-account/view-order/${d.orderId}`}>#{d.orderId}</Link>
                   </td>
                 </tr>
               ))}

@@ -14,13 +14,13 @@ import { t } from '../i18n/t-orders.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function refusalPage(status: number, reason: Refusal, lang: string, storeName: string, here: string): Response {
+function refusalPage(status: number, reason: Refusal, lang: string, storeName: string, here: string, nonce: string): Response {
   const links = [
     reason === 'sign_in' ? `<a href="/account/login?redirect=${encodeURIComponent(here)}">${esc(t('downloads.refused.signIn'))}</a>` : '',
     `<a href="/my-account/downloads">${esc(t('downloads.refused.account'))}</a>`,
     `<a href="/">${esc(t('downloads.refused.shop'))}</a>`,
   ].filter(Boolean);
-  const html = `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(t('downloads.refused.title'))} · ${esc(storeName)}</title></head><body><main><h1>${esc(t('downloads.refused.title'))}</h1><p>${esc(t(`downloads.refused.${reason}`))}</p><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></main></body></html>`;
+  const html = `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(t('downloads.refused.title'))} · ${esc(storeName)}</title><style nonce="${esc(nonce)}">body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#1d2321;background:#faf9f7}header,main{max-width:40rem;margin:0 auto;padding:1rem}h1{font-size:1.75rem;line-height:1.2}a{color:#1f4d43}li{margin:.25rem 0}</style></head><body><header><a href="/">${esc(storeName)}</a></header><main><h1>${esc(t('downloads.refused.title'))}</h1><p>${esc(t(`downloads.refused.${reason}`))}</p><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></main></body></html>`;
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' } });
 }
 
@@ -33,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
   if (!answer.ok) {
     const settings = await getSettings(context.services.db);
-    return refusalPage(answer.status, answer.reason, settings.language, settings.storeName, url.pathname + url.search);
+    return refusalPage(answer.status, answer.reason, settings.language, settings.storeName, url.pathname + url.search, context.cspNonce);
   }
   if (answer.kind === 'url') return new Response(null, { status: 302, headers: { location: answer.url, 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' } });
   const ascii = answer.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
