@@ -255,6 +255,23 @@ for (const dialect of await dialects()) {
       expect(afterRefund.rawPayload.includes(Buffer.from('stray'))).toBe(false);
     });
 
+    it('refunding the downloadable line in full takes its access away; the rest of the order keeps going', async () => {
+      const mug = (await createProduct(db(), { name: 'Plain Mug', regular_price: 1200, virtual: 1 })).id;
+      expect((await zoe.request('POST', '/api/cart/items', { productId: mug, quantity: 1 })).statusCode).toBe(201);
+      const id = await order(zoe, album, 'cod');
+      const access = await db().selectFrom('download_permissions').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+      expect(access.revoked_at).toBeNull();
+      const line = await db().selectFrom('order_items').select('id').where('order_id', '=', id).where('product_id', '=', album).executeTakeFirstOrThrow();
+      const refund = await form(manager, `/admin/orders/${id}`, { intent: 'refund', [`refund_qty_${line.id}`]: '1', refund_amount: '', refund_reason: '' });
+      expect(refund.statusCode, refund.body.slice(0, 300)).toBe(200);
+      expect((await db().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('processing');
+      const after = await db().selectFrom('download_permissions').selectAll().where('id', '=', access.id).executeTakeFirstOrThrow();
+      expect(after.revoked_at).not.toBeNull();
+      // Completing the rest of the order does not give it back.
+      await setStatus(id, 'completed');
+      expect((await db().selectFrom('download_permissions').select('revoked_at').where('id', '=', access.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+    });
+
     it("a WooCommerce import's download columns become the product's files (external links), kept across re-imports", async () => {
       const csv = [
         'Type,SKU,Name,Published,Regular price,Download limit,Download expiry days,Download 1 name,Download 1 URL,Download 2 name,Download 2 URL',

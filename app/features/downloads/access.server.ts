@@ -34,7 +34,10 @@ interface Grantable {
 
 /** The files an order's lines give: downloadable products' own files and their variations'. */
 async function grantableFiles(trx: DB, orderId: number): Promise<Grantable[]> {
-  const items = await trx.selectFrom('order_items').select(['product_id', 'variation_id', 'quantity']).where('order_id', '=', orderId).execute();
+  // A line refunded in full gives nothing any more; the rest of a line counts what is left of it.
+  const items = (await trx.selectFrom('order_items').select(['product_id', 'variation_id', 'quantity', 'refunded_quantity']).where('order_id', '=', orderId).execute())
+    .map((i) => ({ ...i, quantity: i.quantity - i.refunded_quantity }))
+    .filter((i) => i.quantity > 0);
   const productIds = [...new Set(items.map((i) => i.product_id).filter((n): n is number => n !== null))];
   if (!productIds.length) return [];
   const [products, variations, files] = await Promise.all([
@@ -64,10 +67,19 @@ async function grantableFiles(trx: DB, orderId: number): Promise<Grantable[]> {
 export async function grantOrderDownloadsInTrx(trx: DB, orderId: number): Promise<number> {
   const order = await trx.selectFrom('orders').select(['id', 'user_id', 'billing_email']).where('id', '=', orderId).executeTakeFirst();
   if (!order) return 0;
-  await trx.updateTable('download_permissions').set({ revoked_at: null, revoked_by: null }).where('order_id', '=', orderId).where('revoked_by', '=', 'order').execute();
+  const grantable = await grantableFiles(trx, orderId);
+  if (grantable.length) {
+    await trx
+      .updateTable('download_permissions')
+      .set({ revoked_at: null, revoked_by: null })
+      .where('order_id', '=', orderId)
+      .where('revoked_by', '=', 'order')
+      .where('download_id', 'in', grantable.map((g) => g.downloadId))
+      .execute();
+  }
   const have = new Set((await trx.selectFrom('download_permissions').select('download_id').where('order_id', '=', orderId).execute()).map((r) => r.download_id));
   const now = Date.now();
-  const fresh = (await grantableFiles(trx, orderId)).filter((g) => !have.has(g.downloadId));
+  const fresh = grantable.filter((g) => !have.has(g.downloadId));
   if (!fresh.length) return 0;
   await trx
     .insertInto('download_permissions')
@@ -91,6 +103,14 @@ export async function grantOrderDownloadsInTrx(trx: DB, orderId: number): Promis
 /** When an order is refunded, cancelled or fails: every access it gave stops working. */
 export async function revokeOrderDownloadsInTrx(trx: DB, orderId: number): Promise<void> {
   await trx.updateTable('download_permissions').set({ revoked_at: nowIso(), revoked_by: 'order' }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
+}
+
+/** After a refund by lines: the accesses the order gave for lines now refunded in full stop working (staff grants stay). */
+export async function revokeRefundedInTrx(trx: DB, orderId: number): Promise<void> {
+  const still = (await grantableFiles(trx, orderId)).map((g) => g.downloadId);
+  let q = trx.updateTable('download_permissions').set({ revoked_at: nowIso(), revoked_by: 'order' }).where('order_id', '=', orderId).where('revoked_at', 'is', null).where('granted_by', '=', 'order');
+  if (still.length) q = q.where('download_id', 'not in', still);
+  await q.execute();
 }
 
 /** An access row with what the pages show. */

@@ -24,7 +24,7 @@ import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { alertPolicy, type StockActor } from '../stock/stock-log.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 import { issueCreditNoteInTrx, issueInvoiceInTrx } from '../invoices/invoices.server.ts';
-import { grantOrderDownloadsInTrx, revokeOrderDownloadsInTrx, REVOKING_STATUSES } from '../downloads/access.server.ts';
+import { grantOrderDownloadsInTrx, revokeOrderDownloadsInTrx, revokeRefundedInTrx, REVOKING_STATUSES } from '../downloads/access.server.ts';
 
 /*
  * What the shop (admin) and payment gateways do to an order: change its status, write
@@ -307,6 +307,8 @@ export async function refundOrder(
       await trx.updateTable('order_items').set({ refunded_quantity: item.refunded_quantity + w.quantity }).where('id', '=', item.id).execute();
       if (w.restock) restock.push({ productId: item.product_id, variationId: item.variation_id, quantity: w.quantity, name: item.name });
     }
+    // A downloadable line refunded in full takes its downloads away.
+    if (wanted.length) await revokeRefundedInTrx(trx, id);
     const now = nowIso();
     const refund = await trx
       .insertInto('order_refunds')
