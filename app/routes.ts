@@ -20,6 +20,7 @@ export default [
   route('checkout/order-received/:id', 'routes/checkout.order-received.$id.tsx'),
   route('checkout/order-pay/:id', 'routes/checkout.order-pay.$id.tsx'),
   route('checkout/paypal/:id', 'routes/checkout.paypal.$id.tsx'),
+  route('download/:id', 'routes/download.$id.tsx'),
   route('store-notice', 'routes/store-notice.tsx'),
   route('offline', 'routes/offline.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
@@ -30,6 +31,7 @@ export default [
   layout('routes/account.tsx', [
     route('my-account', 'routes/account._index.tsx'),
     route('my-account/orders', 'routes/account.orders.tsx'),
+    route('my-account/downloads', 'routes/account.downloads.tsx'),
     route('my-account/view-order/:id', 'routes/account.view-order.$id.tsx'),
     route('my-account/edit-address', 'routes/account.edit-address.tsx'),
     route('my-account/edit-address/:type', 'routes/account.edit-address.$type.tsx'),
@@ -60,6 +62,7 @@ export default [
     route('admin/products', 'routes/admin.products.tsx'),
     route('admin/products.csv', 'routes/admin.products[.]csv.tsx'),
     route('admin/products/images', 'routes/admin.products.images.tsx'),
+    route('admin/products/downloads', 'routes/admin.products.downloads.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
     route('admin/products/delete', 'routes/admin.products.delete.tsx'),
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),

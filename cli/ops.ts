@@ -8,9 +8,9 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { createDb, migrate } from '../db/client.ts';
 import { sqlitePath, type AppConfig } from '../app/config/app-config.ts';
-import { mediaRoot } from '../app/lib/media.server.ts';
+import { mediaRoot, privateRoot } from '../app/lib/media.server.ts';
 import { raisePostgresCounters, raiseSqliteCounters, readPostgresCounters, readSqliteCounters, type IdCounters } from './id-counters.ts';
-import { isMediaKey, mediaStoreFor, mediaType, type MediaStore } from '../app/lib/media-store.server.ts';
+import { isMediaKey, mediaStoreFor, mediaType, privateStoreFor, type MediaStore } from '../app/lib/media-store.server.ts';
 
 /*
  * Operations commands: `vitrine backup <file>`, `vitrine restore <file>` and
@@ -72,6 +72,12 @@ export async function backup(config: AppConfig, file: string, out: Pick<Console,
     if (!config.mediaS3 && existsSync(media)) {
       symlinkSync(media, path.join(staging, 'media'));
       entries.push('media');
+    }
+    // Downloadable products' files (the private folder) go with them, on the same terms.
+    const privateFiles = privateRoot(config.dataDir);
+    if (!config.mediaS3 && existsSync(privateFiles)) {
+      symlinkSync(privateFiles, path.join(staging, 'private'));
+      entries.push('private');
     }
     mkdirSync(path.dirname(target), { recursive: true });
     const partial = `${target}.partial-${process.pid}`;
@@ -138,6 +144,14 @@ export async function restore(config: AppConfig, file: string, out: Pick<Console
       }
       restoredMedia = true;
     }
+    if (existsSync(path.join(staging, 'private'))) {
+      if (config.mediaS3) await copyIntoStore(path.join(staging, 'private'), privateStoreFor(config), false);
+      else {
+        const privateFiles = privateRoot(config.dataDir);
+        rmSync(privateFiles, { recursive: true, force: true });
+        renameSync(path.join(staging, 'private'), privateFiles);
+      }
+    }
     out.log(`Restored the backup of ${manifest.createdAt} (${manifest.dialect}${restoredMedia || (!config.mediaS3 && existsSync(media)) ? `, media files${config.mediaS3 ? ` into the S3 bucket ${config.mediaS3.bucket}` : ''}` : ''}). Start the shop again.`);
     if (raised.includes('orders')) {
       out.log('Orders placed after this backup are no longer in the shop; their numbers are not given out again. Re-enter them from their e-mails or the payment provider.');
@@ -162,12 +176,12 @@ async function liveCounters(read: () => IdCounters | Promise<IdCounters>, out: P
 }
 
 /** Puts every file under `dir` into the media store under its relative path. */
-async function copyIntoStore(dir: string, store: MediaStore): Promise<void> {
+async function copyIntoStore(dir: string, store: MediaStore, publicOnly = true): Promise<void> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   for (const f of files) {
     const key = path.relative(dir, path.join(f.parentPath, f.name)).split(path.sep).join('/');
     // Only names the shop writes: anything else in the folder was never served either.
-    if (isMediaKey(key)) await store.put(key, readFileSync(path.join(f.parentPath, f.name)), mediaType(key));
+    if (publicOnly ? isMediaKey(key) : /^downloads\/\d+\/[0-9a-f]{32}$/.test(key)) await store.put(key, readFileSync(path.join(f.parentPath, f.name)), publicOnly ? mediaType(key) : 'application/octet-stream');
   }
 }
 

@@ -214,7 +214,50 @@ export interface ProductLinksTable {
   kind: 'upsell' | 'crosssell' | 'grouped';
   position: Generated<number>;
 }
-export interface ProductDownloadsTable { id: Generated<number>; product_id: number; name: string; url: string }
+/** A product's downloadable file (migration 041): kept in private storage (`file_key`), or an external link (`url`). */
+export interface ProductDownloadsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Null: the product's own file, given with any of its variations. */
+  variation_id: number | null;
+  name: string;
+  /** An external link ('' for a stored file). */
+  url: string;
+  /** The private storage key (`downloads/…`), never served under a public path. */
+  file_key: string | null;
+  file_name: Generated<string>;
+  content_type: Generated<string>;
+  size: Generated<number>;
+}
+
+/** A shopper's access to one file of one order (migration 041). */
+export interface DownloadPermissionsTable {
+  id: Generated<number>;
+  download_id: number;
+  order_id: number;
+  product_id: number;
+  user_id: number | null;
+  email: string;
+  /** Null: no limit. */
+  downloads_remaining: number | null;
+  /** Null: never expires. */
+  access_expires: string | null;
+  download_count: Generated<number>;
+  granted_by: 'order' | 'staff';
+  revoked_at: string | null;
+  /** 'order': the order was refunded, cancelled or failed (given back if it is paid again); 'staff': by hand. */
+  revoked_by: 'order' | 'staff' | null;
+  created_at: string;
+}
+
+export interface DownloadLogTable {
+  id: Generated<number>;
+  permission_id: number;
+  user_id: number | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: string;
+}
 
 export interface ReviewsTable {
   id: Generated<number>;
@@ -784,6 +827,8 @@ export interface Database {
   product_images: ProductImagesTable;
   product_links: ProductLinksTable;
   product_downloads: ProductDownloadsTable;
+  download_permissions: DownloadPermissionsTable;
+  download_log: DownloadLogTable;
   reviews: ReviewsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;

@@ -30,6 +30,7 @@ import { withClientErrors } from './page-errors.ts';
 import { loginPath, SETTINGS_ROLES, staffGate } from '../app/features/admin/admin.server.ts';
 import { PRODUCT_ADMIN_ROLES } from '../app/features/catalog-admin/roles.ts';
 import { MEDIA_ROLES } from '../app/features/media/roles.ts';
+import { DOWNLOAD_FILE_BYTES } from '../app/features/downloads/limits.ts';
 import { PAGE_EDITOR_ROLES } from '../app/features/pages/roles.ts';
 import type { Role } from '../app/lib/roles.ts';
 import { LIMITS } from '../app/config/constants.ts';
@@ -41,6 +42,8 @@ export const BUILD_DIR = path.resolve('build');
 export const IMPORT_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** Largest body of a product picture upload (several pictures of up to 10 MB each). */
 export const PRODUCT_UPLOAD_BYTES = 40 * 1024 * 1024;
+/** Largest body of a downloadable product's file upload (one file and the form). */
+export const DOWNLOAD_UPLOAD_BYTES = DOWNLOAD_FILE_BYTES + 1024 * 1024;
 /** Largest body of a category's picture upload (one picture of up to 10 MB, and the form). */
 export const CATEGORY_UPLOAD_BYTES = 11 * 1024 * 1024;
 export const SERVER_BUILD = path.join(BUILD_DIR, 'server', 'index.js');
@@ -62,6 +65,7 @@ export const ADMIN_UPLOADS: readonly { path: string; roles: readonly Role[]; bod
   { path: '/admin/categories/image', roles: PRODUCT_ADMIN_ROLES, bodyLimit: CATEGORY_UPLOAD_BYTES },
   { path: '/admin/media', roles: MEDIA_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
   { path: '/admin/media.json', roles: MEDIA_ROLES, bodyLimit: PRODUCT_UPLOAD_BYTES },
+  { path: '/admin/products/downloads', roles: PRODUCT_ADMIN_ROLES, bodyLimit: DOWNLOAD_UPLOAD_BYTES },
 ];
 /** Under /admin, only the first-run form takes posts from anyone (it has its own rules). */
 const OPEN_ADMIN_PATHS = new Set(['/admin/setup']);

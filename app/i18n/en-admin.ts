@@ -7,6 +7,7 @@ import { enAdminInvoices } from './en-admin-invoices.ts';
 import { enAdminEmails } from './en-admin-emails.ts';
 import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminMedia } from './en-admin-media.ts';
+import { enAdminDownloads } from './en-admin-downloads.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminOrderForm } from './en-admin-order-form.ts';
@@ -888,6 +889,7 @@ export const enAdmin = {
   ...enAdminEmails,
   ...enAdminTrash,
   ...enAdminMedia,
+  ...enAdminDownloads,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

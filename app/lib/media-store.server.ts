@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { AppConfig, MediaS3Config } from '../config/app-config.ts';
-import { mediaRoot } from './media.server.ts';
+import { mediaRoot, privateRoot } from './media.server.ts';
 
 /** One stored picture, ready to stream. */
 export interface MediaObject {
@@ -64,19 +64,28 @@ export const mediaType = (key: string) => TYPES[nodePath.extname(key).toLowerCas
 // Keys become file names and object names: lower-case segments only, never "..".
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 
-/** A key the shop could have written: anything else is answered 404 without asking the store. */
-export function isMediaKey(key: string): boolean {
+/** The first segment of the private store's keys in a shared bucket: never served under /media. */
+export const PRIVATE_PREFIX = 'private';
+
+function isStoreKey(key: string): boolean {
   const parts = key.split('/');
   return key.length <= 240 && parts.every((p) => SEGMENT.test(p) && !p.includes('..'));
 }
 
-function checkKey(key: string): void {
-  if (!isMediaKey(key)) throw new Error(`Invalid media key "${key}"`);
+/**
+ * A key the shop could have written for a public picture: anything else (including the
+ * private area's `private/…`) is answered 404 without asking the store.
+ */
+export function isMediaKey(key: string): boolean {
+  return isStoreKey(key) && key.split('/')[0] !== PRIVATE_PREFIX;
 }
 
-/** `DATA_DIR/media`: one node, or several sharing that folder (NFS and the like). */
-export function localMediaStore(dataDir: string): MediaStore {
-  const root = mediaRoot(dataDir);
+function checkKey(key: string): void {
+  if (!isStoreKey(key)) throw new Error(`Invalid media key "${key}"`);
+}
+
+/** `DATA_DIR/media`: one node, or several sharing that folder (NFS and the like). `root` names another folder (the private one). */
+export function localMediaStore(dataDir: string, root = mediaRoot(dataDir)): MediaStore {
   const file = (key: string) => {
     checkKey(key);
     return nodePath.join(root, key);
@@ -123,6 +132,10 @@ const notFound = (err: unknown) => err instanceof S3ServiceException && (err.$me
 
 /** An S3 bucket (AWS, or any server speaking its API: MinIO, Garage, Ceph, R2…) shared by every node. */
 export function s3MediaStore(s3: MediaS3Config): MediaStore {
+  return s3Store(s3, s3.prefix);
+}
+
+function s3Store(s3: MediaS3Config, keyPrefix: string): MediaStore {
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -136,7 +149,7 @@ export function s3MediaStore(s3: MediaS3Config): MediaStore {
   const Bucket = s3.bucket;
   const name = (key: string) => {
     checkKey(key);
-    return `${s3.prefix}${key}`;
+    return `${keyPrefix}${key}`;
   };
   return {
     kind: 's3',
@@ -173,7 +186,7 @@ export function s3MediaStore(s3: MediaS3Config): MediaStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: name(key) }));
     },
     async deletePrefix(prefix) {
-      const Prefix = `${s3.prefix}${prefix}`;
+      const Prefix = `${keyPrefix}${prefix}`;
       let token: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token }));
@@ -197,6 +210,23 @@ export function mediaStoreFor(config: MediaConfig): MediaStore {
   if (!store) {
     store = config.mediaS3 ? s3MediaStore(config.mediaS3) : localMediaStore(config.dataDir);
     stores.set(config, store);
+  }
+  return store;
+}
+
+const privateStores = new WeakMap<MediaConfig, MediaStore>();
+
+/**
+ * The shop's private store (downloadable products' files), shared by every node as the media
+ * store is: `DATA_DIR/private` (outside the served media folder), or the media bucket under
+ * `<prefix>private/`, which the /media route refuses. Files here are only ever streamed by
+ * the code that checked who asks (the signed download links).
+ */
+export function privateStoreFor(config: MediaConfig): MediaStore {
+  let store = privateStores.get(config);
+  if (!store) {
+    store = config.mediaS3 ? s3Store(config.mediaS3, `${config.mediaS3.prefix}${PRIVATE_PREFIX}/`) : localMediaStore(config.dataDir, privateRoot(config.dataDir));
+    privateStores.set(config, store);
   }
   return store;
 }

@@ -23,6 +23,7 @@ export function headers() {
 const LINKS = [
   ['/my-account', 'myaccount.nav.dashboard'],
   ['/my-account/orders', 'myaccount.nav.orders'],
+  ['/my-account/downloads', 'myaccount.nav.downloads'],
   ['/my-account/edit-address', 'myaccount.nav.addresses'],
   ['/my-account/edit-account', 'myaccount.nav.details'],
   ['/my-account/privacy', 'myaccount.nav.privacy'],

@@ -25,6 +25,9 @@ import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 import { OrderDocuments } from '../features/invoices/components/order-documents.tsx';
 import { documentLinks } from '../features/invoices/invoices.server.ts';
+import { grantByStaffInTrx, listOrderDownloads, revokeByStaff } from '../features/downloads/access.server.ts';
+import { OrderDownloads } from '../features/downloads/components/order-downloads.tsx';
+import { withTransaction } from '../features/orders/transaction.server.ts';
 import '../styles/orders.css';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${t('admin.order.title', { id: params.id ?? '' })} · ${t('admin.title')}` }];
@@ -52,6 +55,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     next: STATUS_TRANSITIONS[order.status],
     decimals: settings.pricePrecision,
     documents: await documentLinks(context.services.db, order.id),
+    downloads: await listOrderDownloads(context.services.db, order.id),
     invoiceIssued: new URL(request.url).searchParams.get('invoice') === 'issued',
     formDone: (['created', 'edited'] as const).find((k) => new URL(request.url).searchParams.get(k) === '1') ?? null,
     editable: EDITABLE_STATUSES.includes(order.status),
@@ -105,6 +109,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         if (amount === null || (amount !== undefined && amount <= 0)) throw new HttpError(400, 'invalid', t('admin.order.refundMissing'), { capture_amount: t('admin.order.refundMissingField') });
         await capturePayment(context.services, id, actor, context.requestOrigin, amount);
         return { done: t('admin.order.done.capture') };
+      }
+      case 'download-grant': {
+        const download = idFromText(values.download);
+        if (download === null) throw new HttpError(400, 'invalid', t('downloads.order.grantLabel'), { download: t('downloads.order.grantLabel') });
+        await withTransaction(context.services.db, (trx) => grantByStaffInTrx(trx, id, download));
+        return { done: t('downloads.order.done.granted') };
+      }
+      case 'download-revoke': {
+        const access = idFromText(values.access);
+        if (access === null) throw new HttpError(404, 'not_found', t('admin.order.notFound'));
+        await revokeByStaff(context.services.db, id, access);
+        return { done: t('downloads.order.done.revoked') };
       }
       default:
         throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
@@ -171,6 +187,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           ) : null}
           <OrderAddresses billing={billing} shipping={shipping} />
           <PaymentPanel order={order} payment={payment} money={money} />
+          <OrderDownloads accesses={loaderData.downloads.accesses} grantable={loaderData.downloads.grantable} />
           <OrderDocuments orderId={order.id} documents={loaderData.documents} canInvoice={!['pending', 'failed', 'cancelled'].includes(order.status)} issued={loaderData.invoiceIssued} />
           {order.refunds.length ? (
             <section aria-labelledby="refunds">

@@ -18,6 +18,9 @@ import { idFromText } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
+import { ProductFiles } from '../features/downloads/components/product-files.tsx';
+import { loadProductDownloads } from '../features/downloads/files.server.ts';
+import { DOWNLOAD_FILE_BYTES } from '../features/downloads/limits.ts';
 import '../features/catalog-admin/taxonomy.css';
 
 /*
@@ -50,7 +53,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     .filter((n): n is number => n !== null && !values.images.some((i) => i.id === n))
     .slice(0, 20);
   values.images = [...values.images, ...(await mediaForIds(db, added))];
-  return { values, options: await editorOptions(db), currency: settings.currency };
+  const downloads = values.id ? await loadProductDownloads(db, values.id) : null;
+  return { values, options: await editorOptions(db), currency: settings.currency, downloads };
 }
 
 type ActionResult = { values: EditorValues; stamp: number; notice?: string; found?: { kind: LinkKind; items: LinkedProduct[] }; error?: { code: string; message: string; fields?: Record<string, string> } };
@@ -256,6 +260,7 @@ export default function ProductEditor() {
           edited();
         }}
       />
+      <ProductFiles productId={loaded.values.id} downloads={loaded.downloads} maxBytes={DOWNLOAD_FILE_BYTES} done={params.get('downloads')} />
     </>
   );
 }

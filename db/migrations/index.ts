@@ -28,6 +28,7 @@ import * as paymentProviders from './2026-12-02-029-payment-providers.ts';
 import * as customerNotes from './2026-12-02-036-customer-notes.ts';
 import * as refundShipping from './2026-12-03-038-refund-shipping.ts';
 import * as tagMerge from './2026-12-03-039-tag-merge.ts';
+import * as downloads from './2026-12-03-041-downloads.ts';
 import * as mediaLibrary from './2026-12-03-043-media-library.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 import * as invoices from './2026-12-02-032-invoices.ts';
@@ -76,6 +77,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-038-refund-shipping': refundShipping,
   // Tags matched without case or accents; merged tags' old addresses.
   '2026-12-03-039-tag-merge': tagMerge,
+  // Downloadable products: private files, access per order, the download log.
+  '2026-12-03-041-downloads': downloads,
   // The media library: uploads not yet saved anywhere, cleaned up after a day.
   '2026-12-03-043-media-library': mediaLibrary,
 };

@@ -44,6 +44,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.$id.tsx', path: '/admin/products/new', allowed: MANAGERS, action: true },
   { file: 'admin.products.images.tsx', path: '/admin/products/images', allowed: MANAGERS, action: true },
   { file: 'admin.products.images[.]json.tsx', path: '/admin/products/images.json', allowed: MANAGERS, action: true },
+  { file: 'admin.products.downloads.tsx', path: '/admin/products/downloads', allowed: MANAGERS, action: true },
   { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.products.delete.tsx', path: '/admin/products/delete?scope=all', allowed: MANAGERS, action: true },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },

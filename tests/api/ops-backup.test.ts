@@ -147,6 +147,10 @@ for (const dialect of await dialects()) {
       const before = await snapshot(databaseUrl);
       expect(before.orders).toHaveLength(1);
       const picture = readFileSync(media);
+      // A downloadable product's file, in the private folder beside the media.
+      const privateFile = path.join(dataDir, 'private', 'downloads', '1', 'ab'.repeat(16));
+      mkdirSync(path.dirname(privateFile), { recursive: true });
+      writeFileSync(privateFile, 'the album');
       const archive = path.join(dataDir, 'backups', 'shop.tar.gz');
       const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
 
@@ -158,6 +162,7 @@ for (const dialect of await dialects()) {
       // Disaster: another order comes in (to be lost), the product is deleted, pictures gone.
       await fillShop(databaseUrl, dataDir);
       rmSync(path.join(dataDir, 'media'), { recursive: true, force: true });
+      rmSync(path.join(dataDir, 'private'), { recursive: true, force: true });
       expect((await snapshot(databaseUrl)).orders).toHaveLength(2);
 
       const back = await vitrine(['restore', archive], env);
@@ -165,6 +170,7 @@ for (const dialect of await dialects()) {
       expect(back.code).toBe(0);
       expect(await snapshot(databaseUrl)).toEqual(before);
       expect(readFileSync(media).equals(picture)).toBe(true);
+      expect(readFileSync(privateFile, 'utf8')).toBe('the album');
     }, 120_000);
 
     it('refuses a file that is not a backup, and a missing one, with a clear message', async () => {

@@ -76,6 +76,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/products/lookup': 'catalog',
   'admin/products/delete': 'catalog',
   'admin/products/images.json': 'catalog',
+  'admin/products/downloads': 'catalog',
   'admin/products/:id': 'catalog',
   'admin/products/:id/stock': 'stock',
   'admin/categories': 'catalog',

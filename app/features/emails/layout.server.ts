@@ -6,6 +6,8 @@ export interface MailContent {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A titled list of links (a paid order's downloads), after the paragraphs. */
+  links?: { heading: string; items: { label: string; url: string }[] };
   footer?: string;
 }
 
@@ -26,6 +28,7 @@ export function renderMail(settings: StoreSettings, c: MailContent): { subject: 
     c.heading,
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
+    ...(c.links?.items.length ? [`${c.links.heading}:`, ...c.links.items.map((l) => `${l.label}: ${l.url}`), ''] : []),
     ...(c.action ? [`${c.action.label}:`, c.action.url, ''] : []),
     ...(c.footer ? [c.footer, ''] : []),
     `— ${shopFooter || settings.storeName}`,
@@ -40,6 +43,7 @@ export function renderMail(settings: StoreSettings, c: MailContent): { subject: 
 <tr><td style="background:${brand};color:#fff;padding:16px 24px;font-size:20px;font-weight:600">${top}</td></tr>
 <tr><td style="padding:24px"><h1 style="font-size:22px;margin:0 0 16px">${esc(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="line-height:1.5">${esc(p)}</p>`).join('\n')}
+${c.links?.items.length ? `<h2 style="font-size:18px;margin:16px 0 8px">${esc(c.links.heading)}</h2><ul>${c.links.items.map((l) => `<li style="line-height:1.5"><a href="${esc(l.url)}">${esc(l.label)}</a></li>`).join('')}</ul>` : ''}
 ${c.action ? `<p><a href="${esc(c.action.url)}" style="display:inline-block;background:${brand};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${esc(c.action.label)}</a></p><p style="font-size:13px">${esc(c.action.url)}</p>` : ''}
 ${c.footer ? `<p style="font-size:13px">${esc(c.footer)}</p>` : ''}
 </td></tr></table>

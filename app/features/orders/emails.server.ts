@@ -16,6 +16,8 @@ import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.
 import type { EmailId } from '../settings/email-catalog.ts';
 import type { MailExtras } from '../../lib/mail.server.ts';
 import { invoiceAttachment } from '../invoices/documents.server.ts';
+import { listOrderDownloads } from '../downloads/access.server.ts';
+import { downloadPath, MAIL_LINK_SECONDS } from '../downloads/links.server.ts';
 
 /*
  * Order e-mails, through the mail module (HTML and text in the store's layout). They are
@@ -90,9 +92,11 @@ async function settleAll(sends: Promise<void>[]): Promise<void> {
 /** WooCommerce's "Pay for this order" link: for an order still waiting for its money, the link to its pay page (with its key). */
 const payAction = (origin: string | null, order: OrderDetail) => action(origin, 'Pay for this order', payUrl(order.id, order.orderKey));
 
-function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: EmailId, partialRefund?: number): MailContent | null {
+function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: EmailId, partialRefund?: number, downloads: DownloadLink[] = []): MailContent | null {
   const name = order.billing.first_name || 'there';
   const view = action(origin, 'View your order', order.receivedUrl);
+  // A paid order's files, each behind its signed link (WooCommerce's "Downloads" table in these e-mails).
+  const links = downloads.length ? { heading: 'Downloads', items: downloads } : undefined;
   switch (to) {
     case 'customer_failed_order':
       // WooCommerce's "Failed order" e-mail to the customer, with the way to pay it after all.
@@ -118,6 +122,7 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
         subject: `Your ${s.storeName} order has been received!`,
         heading: 'Thank you for your order',
         paragraphs: [`Hi ${name},`, `We have received your order #${order.id} and are now processing it.`, ...details(order, s)],
+        links,
         action: view,
       };
     case 'customer_completed_order':
@@ -125,6 +130,7 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
         subject: `Your ${s.storeName} order is now complete`,
         heading: 'Your order is complete',
         paragraphs: [`Hi ${name},`, `We have finished processing your order #${order.id}.`, ...summary(order, s)],
+        links,
         action: view,
       };
     case 'customer_refunded_order':
@@ -165,6 +171,27 @@ const CUSTOMER_EMAIL: Partial<Record<OrderStatus, EmailId>> = {
   refunded: 'customer_refunded_order',
 };
 
+/** A download's name and its signed link, for a paid order's e-mails. */
+export interface DownloadLink {
+  label: string;
+  url: string;
+}
+
+interface MailExtra {
+  partialRefund?: number;
+  note?: string;
+  downloads?: DownloadLink[];
+}
+
+/** The order's downloads that work now, each with a signed link valid for MAIL_LINK_SECONDS (none without a trusted origin). */
+async function downloadLinks(services: Services, origin: string | null, orderId: number): Promise<DownloadLink[]> {
+  if (!origin) return [];
+  const { accesses } = await listOrderDownloads(services.db, orderId);
+  return accesses
+    .filter((a) => !a.blocked)
+    .map((a) => ({ label: `${a.productName} — ${a.fileName}`, url: `${origin}${downloadPath(services.config.sessionSecret, a.id, MAIL_LINK_SECONDS)}` }));
+}
+
 /** What an order's e-mails may put in their subject, heading and extra text. */
 export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<string, string> {
   return {
@@ -179,7 +206,7 @@ export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<
  * The words of an order e-mail (the shop's "new", "cancelled" and "failed order"; the
  * customer's for each status, the note and the refund), before the owner's settings apply.
  */
-function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail, s: StoreSettings, extra: { partialRefund?: number; note?: string }): MailContent | null {
+function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail, s: StoreSettings, extra: MailExtra): MailContent | null {
   const who = order.billingName || order.billingEmail;
   const open = action(origin, 'Open the order', `/admin/orders/${order.id}`);
   switch (id) {
@@ -221,7 +248,7 @@ function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail
         action: payAction(origin, order),
       };
     default:
-      return customerMail(origin, order, s, id, extra.partialRefund);
+      return customerMail(origin, order, s, id, extra.partialRefund, extra.downloads);
   }
 }
 
@@ -237,7 +264,7 @@ export function composeOrderEmail(
   origin: string | null,
   order: OrderDetail,
   s: StoreSettings,
-  extra: { partialRefund?: number; note?: string } = {},
+  extra: MailExtra = {},
   opts: { ignoreSwitch?: boolean } = {},
 ): ShopMail | null {
   const content = orderMailContent(id, origin, order, s, extra);
@@ -278,7 +305,8 @@ export function notifyStatus(
     const staffTo = shopId && shopMail ? await emailRecipients(services.db, s, shopId) : [];
     const sends: Promise<void>[] = [];
     if (customerId) {
-      const mail = composeOrderEmail(customerId, origin, order, s, { partialRefund: partial });
+      const downloads = !partial && (to === 'processing' || to === 'completed') ? await downloadLinks(services, origin, order.id) : [];
+      const mail = composeOrderEmail(customerId, origin, order, s, { partialRefund: partial, downloads });
       // The completed-order e-mail carries the invoice when the owner wants it (Settings → Invoices).
       const invoice = mail && to === 'completed' && !partial && s.invoices.attachToCompletedEmail ? await invoiceAttachment(services.db, order.id) : null;
       sends.push(send(services, order.billingEmail, mail, invoice ? [invoice] : undefined));

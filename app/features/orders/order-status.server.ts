@@ -24,6 +24,7 @@ import { kickWishlistAlerts } from '../wishlist/wishlist-alerts.server.ts';
 import { alertPolicy, type StockActor } from '../stock/stock-log.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 import { issueCreditNoteInTrx, issueInvoiceInTrx } from '../invoices/invoices.server.ts';
+import { grantOrderDownloadsInTrx, revokeOrderDownloadsInTrx, revokeRefundedInTrx, REVOKING_STATUSES } from '../downloads/access.server.ts';
 
 /*
  * What the shop (admin) and payment gateways do to an order: change its status, write
@@ -125,6 +126,9 @@ export async function transitionInTrx(
     .where('id', '=', id)
     .execute();
   await insertNote(trx, id, statusChangeNote(from, to, note), false, actor.name);
+  // Downloads: given when the order is paid, taken away when it is refunded, cancelled or fails.
+  if (to === 'processing' || to === 'completed') await grantOrderDownloadsInTrx(trx, id);
+  else if ((REVOKING_STATUSES as readonly string[]).includes(to)) await revokeOrderDownloadsInTrx(trx, id);
   if (stockChanged) await touchStore(trx);
   // A completed order is invoiced (once: an order completed again keeps its invoice).
   if (to === 'completed') await issueInvoiceInTrx(trx, id);
@@ -303,6 +307,8 @@ export async function refundOrder(
       await trx.updateTable('order_items').set({ refunded_quantity: item.refunded_quantity + w.quantity }).where('id', '=', item.id).execute();
       if (w.restock) restock.push({ productId: item.product_id, variationId: item.variation_id, quantity: w.quantity, name: item.name });
     }
+    // A downloadable line refunded in full takes its downloads away.
+    if (wanted.length) await revokeRefundedInTrx(trx, id);
     const now = nowIso();
     const refund = await trx
       .insertInto('order_refunds')

@@ -13,6 +13,7 @@ import { cartWithLines, resolveCart } from '../cart/cart-store.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { redeemCoupons } from '../coupons/coupons.server.ts';
 import { statusChangeNote } from './order-status.server.ts';
+import { grantOrderDownloadsInTrx } from '../downloads/access.server.ts';
 import { orderDetail } from './orders.server.ts';
 import type { OrderDetail } from './orders.ts';
 import { answerPlaced, replay, replayed } from './placement-answer.server.ts';
@@ -202,6 +203,8 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       if (taken.length !== priced.size || taken.some((l) => priced.get(l.id) !== l.quantity)) {
         throw new HttpError(409, 'cart_changed', 'Your cart changed while the order was being placed. Please review it and place the order again.');
       }
+      // An order paid as it is placed gives its downloads at once.
+      if (settled?.status === 'processing') await grantOrderDownloadsInTrx(trx, order.id);
       // Notes are shown newest first; a new order has no refunds.
       if (settled) written = orderDetail(order, items, noteRows.sort((a, b) => b.id - a.id), []);
       // Stock alone moved its products' stock versions (migration 018); a product that sold

@@ -1,5 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { BACK_OFFICE_STOCK } from '../../config/constants.ts';
+import { idFromText } from '../../lib/validate.ts';
 import { lookupProducts } from '../catalog-admin/product-links.server.ts';
 import { isStockReason, type StockHistoryPage, type StockHistoryRow, type StockReason } from './stock.ts';
 import { variationLabels } from './stock-names.server.ts';
@@ -22,11 +23,11 @@ export interface StockHistoryQuery {
 /** The list's query from an address; anything unknown falls back to "all". */
 export function parseHistoryQuery(params: URLSearchParams): StockHistoryQuery {
   const reason = params.get('reason') ?? '';
-  const product = Number(params.get('product'));
   const page = Number(params.get('page'));
   return {
     reason: isStockReason(reason) ? reason : '',
-    productId: Number.isSafeInteger(product) && product > 0 ? product : null,
+    // An id the column can hold, or none (a larger number is no product, not a database error).
+    productId: idFromText(params.get('product')),
     q: (params.get('q') ?? '').trim().slice(0, 100),
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
   };

@@ -140,8 +140,19 @@ export async function saveProduct(trx: DB, p: ParsedProduct, existingId: number 
     }
   }
   if (o.present.downloads) {
-    if (!fresh) await trx.deleteFrom('product_downloads').where('product_id', '=', id).execute();
-    if (o.downloads.length) await trx.insertInto('product_downloads').values(o.downloads.map((d) => ({ ...d, product_id: id }))).execute();
+    // The CSV's downloads are the product's external links (kept by URL, so a re-import leaves
+    // shoppers' accesses to them alone); files uploaded in the shop are not the CSV's to remove.
+    const listed = new Map(o.downloads.map((d) => [d.url, d]));
+    const have = fresh ? [] : await trx.selectFrom('product_downloads').select(['id', 'url', 'name']).where('product_id', '=', id).where('file_key', 'is', null).where('variation_id', 'is', null).execute();
+    const gone = have.filter((d) => !listed.has(d.url)).map((d) => d.id);
+    if (gone.length) await trx.deleteFrom('product_downloads').where('id', 'in', gone).execute();
+    for (const d of have) {
+      const again = listed.get(d.url);
+      if (again && again.name !== d.name) await trx.updateTable('product_downloads').set({ name: again.name }).where('id', '=', d.id).execute();
+    }
+    const known = new Set(have.map((d) => d.url));
+    const added = [...listed.values()].filter((d) => !known.has(d.url));
+    if (added.length) await trx.insertInto('product_downloads').values(added.map((d) => ({ ...d, product_id: id }))).execute();
   }
   return { id, categoryIds };
 }
