@@ -6,6 +6,7 @@ import { enAdminExports } from './en-admin-exports.ts';
 import { enAdminInvoices } from './en-admin-invoices.ts';
 import { enAdminEmails } from './en-admin-emails.ts';
 import { enAdminTrash } from './en-admin-trash.ts';
+import { enAdminBulkEdit } from './en-admin-bulk-edit.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminPayments } from './en-admin-payments.ts';
@@ -884,6 +885,7 @@ export const enAdmin = {
   ...enAdminInvoices,
   ...enAdminEmails,
   ...enAdminTrash,
+  ...enAdminBulkEdit,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -75,6 +75,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/products/delete': 'catalog',
   'admin/products/images.json': 'catalog',
   'admin/products/:id': 'catalog',
+  'admin/products/:id/quick': 'catalog',
   'admin/products/:id/stock': 'stock',
   'admin/categories': 'catalog',
   'admin/categories/image': 'catalog',
