@@ -62,6 +62,7 @@ export default [
     route('admin/products/images', 'routes/admin.products.images.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
     route('admin/products/delete', 'routes/admin.products.delete.tsx'),
+    route('admin/products/bulk-edit', 'routes/admin.products.bulk-edit.tsx'),
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
     route('admin/products/:id/quick', 'routes/admin.products.$id.quick.tsx'),

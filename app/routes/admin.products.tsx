@@ -48,6 +48,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
       if (!ids.length) throw new HttpError(400, 'invalid', t('productList.error.selectOne'));
       return redirect(`/admin/products/delete?${new URLSearchParams(ids.map((id) => ['ids', id])).toString()}`);
     }
+    if (intent === 'bulk' && str('action') === 'edit') {
+      // The bulk edit's page names the chosen products and holds the changes (admin.products.bulk-edit.tsx).
+      const ids = form.getAll('ids').map(String).filter((v) => idFromText(v) !== null);
+      if (!ids.length) throw new HttpError(400, 'invalid', t('productList.error.selectOne'));
+      const back = new URL(request.url);
+      const q = new URLSearchParams(ids.map((id) => ['ids', id]));
+      q.set('back', `${back.pathname}${back.search}`);
+      return redirect(`/admin/products/bulk-edit?${q.toString()}`);
+    }
     if (intent === 'bulk') {
       const ids = form.getAll('ids').map((v) => idFromText(String(v)) ?? 0);
       const r = await bulkProducts(db, { action: str('action') || undefined, ids, percent: str('percent') || undefined, stock_status: str('stock_status') || undefined, category: str('category') || undefined }, actor);
@@ -193,7 +202,7 @@ export default function AdminProducts() {
                   { value: 'restore', label: t('productList.action.restore') },
                   { value: 'delete', label: t('trash.bulk.delete') },
                 ]
-              : (['publish', 'draft', 'trash', 'sale', 'end_sale', 'stock', 'category'] as const).map((value) => ({ value, label: t(`productList.action.${value}`) })),
+              : [{ value: 'edit', label: t('bulkEdit.action') }, ...(['publish', 'draft', 'trash', 'sale', 'end_sale', 'stock', 'category'] as const).map((value) => ({ value, label: t(`productList.action.${value}`) }))],
           extra: query.status === 'trash' ? null : (
             <>
               <div className="admin-list__field">

@@ -73,6 +73,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/products/images': 'catalog',
   'admin/products/lookup': 'catalog',
   'admin/products/delete': 'catalog',
+  'admin/products/bulk-edit': 'catalog',
   'admin/products/images.json': 'catalog',
   'admin/products/:id': 'catalog',
   'admin/products/:id/quick': 'catalog',
