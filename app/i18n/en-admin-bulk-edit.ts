@@ -17,6 +17,7 @@ export const enAdminBulkEdit = {
   'quickEdit.stockStatusHint': 'Follows the quantity when stock is tracked.',
   'quickEdit.variablePrices': 'Prices are set on the variations, in the full editor.',
   'quickEdit.noPrice': 'A grouped product has no price of its own.',
+  'quickEdit.checkFields': 'Some fields need a change: see the messages at them.',
   'quickEdit.error.version': 'Reload the product before editing it',
   'quickEdit.error.name': 'Give the product a name',
   'quickEdit.error.quantity': 'Give a quantity when stock is tracked',

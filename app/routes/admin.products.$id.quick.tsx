@@ -88,7 +88,7 @@ export default function QuickEditPage() {
       <p>
         <Link to={data.back}>{t('quickEdit.back')}</Link> · <Link to={`/admin/products/${data.values.id}`}>{t('quickEdit.fullEditor')}</Link>
       </p>
-      <ActionNotice result={error} />
+      <ActionNotice result={error?.error.fields && error.error.code !== 'conflict' ? { ...error, error: { ...error.error, message: t('quickEdit.checkFields') } } : error} />
       {error?.error.code === 'conflict' ? (
         <p>
           <Link to={`/admin/products/${data.values.id}/quick?back=${encodeURIComponent(data.back)}`} reloadDocument>

@@ -120,7 +120,7 @@ export function parseBulkEdit(form: Posted, currency: string): BulkEditCommand {
     status: status ? (status as BulkEditCommand['status']) : null,
   };
   const first = Object.entries(fields)[0];
-  if (first) throw new HttpError(400, 'invalid', `${first[0]}: ${first[1]}.`, fields);
+  if (first) throw new HttpError(400, 'invalid', t('quickEdit.checkFields'), fields);
   const { ids: _ids, ...asked } = cmd;
   if (!Object.values(asked).some((v) => (Array.isArray(v) ? v.length : v !== null))) throw new HttpError(400, 'invalid', t('bulkEdit.error.nothing'));
   return cmd;

@@ -169,7 +169,7 @@ async function tagIds(trx: DB, names: string[]): Promise<number[]> {
   const keys = names.map((n) => nameKey(n));
   const rows = await trx.selectFrom('tags').select(['id', 'name_key']).where('name_key', 'in', keys).execute();
   const missing = names.filter((n) => !rows.some((r) => r.name_key === nameKey(n)));
-  if (missing.length) throw new HttpError(400, 'invalid', `tags_remove: ${t('bulkEdit.error.noTag', { name: missing[0]! })}`, { tags_remove: t('bulkEdit.error.noTag', { name: missing[0]! }) });
+  if (missing.length) throw new HttpError(400, 'invalid', t('quickEdit.checkFields'), { tags_remove: t('bulkEdit.error.noTag', { name: missing[0]! }) });
   return rows.map((r) => r.id);
 }
 
@@ -187,7 +187,7 @@ async function checkChoices(trx: DB, cmd: BulkEditCommand): Promise<void> {
     if (known.length !== new Set(list).size) fields[key] = t('productList.error.noCategory');
   }
   const first = Object.entries(fields)[0];
-  if (first) throw new HttpError(400, 'invalid', `${first[0]}: ${first[1]}.`, fields);
+  if (first) throw new HttpError(400, 'invalid', t('quickEdit.checkFields'), fields);
 }
 
 function dedupe(list: BulkEditResult['skipped']): BulkEditResult['skipped'] {

@@ -52,7 +52,7 @@ export function QuickEditButton({ id, name, back }: { id: number; name: string; 
             <input type="hidden" name="inline" value="1" />
             {error ? (
               <p className="notice notice--error" role="alert">
-                {error.error.message}
+                {error.error.fields && error.error.code !== 'conflict' ? t('quickEdit.checkFields') : error.error.message}
               </p>
             ) : null}
             <QuickEditFields values={data.values} options={data} errors={error?.error.fields ?? {}} prefix={`quick-${id}`}>
