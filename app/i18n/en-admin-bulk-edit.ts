@@ -43,7 +43,7 @@ export const enAdminBulkEdit = {
   'bulkEdit.sale': 'Sale price',
   'bulkEdit.priceValue': 'Regular price: amount or percentage',
   'bulkEdit.saleValue': 'Sale price: amount or percentage',
-  'bulkEdit.valueHint': 'An amount in {currency}, or a percentage such as 10 or 12.5. Percentages are rounded to the nearest cent, halves up.',
+  'bulkEdit.valueHint': 'An amount in {currency}, or a percentage such as 10 or 12.5. A percentage is rounded to the smallest unit of the currency (halves up).',
   'bulkEdit.mode.set': 'Change to:',
   'bulkEdit.mode.increase': 'Increase by (amount)',
   'bulkEdit.mode.decrease': 'Decrease by (amount)',

@@ -36,7 +36,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { ...chosen, options: { categories: options.categories, shippingClasses: options.shippingClasses, taxClasses: options.taxClasses, currency: settings.currency }, back: backTo(params.get('back')) };
 }
 
-type Done = { done: string; skipped: Skipped };
+type Done = { done: string; skipped: Skipped; stamp: number };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const user = requireStaff(context, request, PRODUCT_ADMIN_ROLES);
@@ -47,7 +47,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const settings = await getSettings(db);
     const result = await bulkEditProducts(db, parseBulkEdit(form, settings.currency), staffActor(user), settings as PriceFormat);
     kickStockAlerts(context.services);
-    return { done: result.summary, skipped: result.skipped };
+    return { done: result.summary, skipped: result.skipped, stamp: Date.now() };
   }, posted);
 }
 
@@ -63,7 +63,8 @@ export default function AdminProductsBulkEdit() {
       {data.total === 0 ? (
         <p>{t('bulkEdit.nothingChosen')}</p>
       ) : (
-        <Form method="post">
+        // A new form after each update (its fields back at "No change"), so sending it again cannot apply a change twice.
+        <Form method="post" key={result && !error ? (result as Done).stamp : 0}>
           <CsrfField />
           <input type="hidden" name="back" value={data.back} />
           {data.ids.map((id) => (
@@ -84,7 +85,7 @@ export default function AdminProductsBulkEdit() {
           {more > 0 ? <p>{plural('bulkEdit.more', more)}</p> : null}
           <p className="hint">{t('bulkEdit.intro')}</p>
           <BulkEditFields options={data.options} values={error?.values ?? {}} errors={error?.error.fields ?? {}} />
-          <p className="admin-actions">
+          <p className="admin-actions admin-bulk-submit">
             <button type="submit" className="button">
               {t('bulkEdit.submit')}
             </button>
