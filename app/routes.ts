@@ -65,8 +65,10 @@ export default [
     route('admin/products/downloads', 'routes/admin.products.downloads.tsx'),
     route('admin/products/lookup', 'routes/admin.products.lookup.tsx'),
     route('admin/products/delete', 'routes/admin.products.delete.tsx'),
+    route('admin/products/bulk-edit', 'routes/admin.products.bulk-edit.tsx'),
     route('admin/products/images.json', 'routes/admin.products.images[.]json.tsx'),
     route('admin/products/:id', 'routes/admin.products.$id.tsx'),
+    route('admin/products/:id/quick', 'routes/admin.products.$id.quick.tsx'),
     route('admin/categories', 'routes/admin.categories.tsx'),
     // Taxonomies: one category (slug, parent, picture, delete), its picture upload, shipping classes.
     route('admin/categories/image', 'routes/admin.categories.image.tsx'),

@@ -8,6 +8,7 @@ import { enAdminEmails } from './en-admin-emails.ts';
 import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminMedia } from './en-admin-media.ts';
 import { enAdminDownloads } from './en-admin-downloads.ts';
+import { enAdminBulkEdit } from './en-admin-bulk-edit.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminOrderForm } from './en-admin-order-form.ts';
@@ -890,6 +891,7 @@ export const enAdmin = {
   ...enAdminTrash,
   ...enAdminMedia,
   ...enAdminDownloads,
+  ...enAdminBulkEdit,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -47,6 +47,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.products.downloads.tsx', path: '/admin/products/downloads', allowed: MANAGERS, action: true },
   { file: 'admin.products.lookup.tsx', path: '/admin/products/lookup?q=a', allowed: MANAGERS, action: false },
   { file: 'admin.products.delete.tsx', path: '/admin/products/delete?scope=all', allowed: MANAGERS, action: true },
+  { file: 'admin.products.bulk-edit.tsx', path: '/admin/products/bulk-edit?ids=1', allowed: MANAGERS, action: true },
+  { file: 'admin.products.$id.quick.tsx', path: '/admin/products/1/quick', allowed: MANAGERS, action: true },
   { file: 'admin.categories.tsx', path: '/admin/categories', allowed: MANAGERS, action: true },
   // Taxonomies: one category, its picture upload, shipping classes.
   { file: 'admin.categories.$id.tsx', path: '/admin/categories/1', allowed: MANAGERS, action: true },
@@ -128,7 +130,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/edit', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/customers/guest/999999']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/edit', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/products/1/quick', '/admin/customers/guest/999999']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';

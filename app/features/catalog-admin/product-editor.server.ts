@@ -221,14 +221,15 @@ export function bulkEditVariations(v: EditorValues, field: string, value: string
  * Saves the editor's values: a new product or over the stored one (with the version check).
  * `autosave`: a stored draft's background save, kept a draft whatever the form's status says;
  * refused (409 not_draft) for anything else, so a published product's live content is only
- * ever changed by Save.
+ * ever changed by Save. `source`: where the stock log says the change was made (the list's
+ * quick edit saves through here too).
  */
-export async function saveEditorValues(db: DB, v: EditorValues, currency: string, actor: StockActor, opts: { autosave?: boolean } = {}): Promise<SavedProduct> {
+export async function saveEditorValues(db: DB, v: EditorValues, currency: string, actor: StockActor, opts: { autosave?: boolean; source?: 'editor' | 'quick_edit' } = {}): Promise<SavedProduct> {
   if (opts.autosave && v.id === null) throw new HttpError(409, 'not_draft', t('products.autosave.notDraft'));
   const input = valuesToInput(opts.autosave ? { ...v, status: 'draft', publish_at: '' } : v, (s) => toMinor(s, currency));
   await checkShippingClasses(db, v);
   return inTransaction(db, async (trx) => {
-    const saved = v.id === null ? await createEditorProduct(trx, input, actor) : await updateProduct(trx, v.id, input, actor, { onlyDraft: opts.autosave });
+    const saved = v.id === null ? await createEditorProduct(trx, input, actor) : await updateProduct(trx, v.id, input, actor, { onlyDraft: opts.autosave, source: opts.source });
     // The gallery's alt texts live on the media rows: written with the product, or not at all.
     for (const img of v.images) await trx.updateTable('media').set({ alt: img.alt.slice(0, 500) }).where('id', '=', img.id).execute();
     return saved;

@@ -1,4 +1,4 @@
-/* The product list's actions: bulk actions over the chosen products, quick edit and duplicate. */
+/* The product list's actions: bulk actions over the chosen products and duplicate (quick edit: quick-edit.server.ts). */
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { inTransaction, recomputeProducts, recountCategories, createProduct, slugify } from '../catalog/catalog-write.server.ts';
@@ -117,45 +117,6 @@ export async function bulkProducts(db: DB, input: unknown, actor: StockActor): P
     return { action: cmd.action, changed: targets.length, kept, skipped };
   });
 }
-
-const quickSchema = z.object({
-  id: rowId,
-  regular_price: z.number().int().min(0, t('productList.error.negative')).nullable(),
-  sale_price: z.number().int().min(0, t('productList.error.negative')).nullable(),
-  stock_quantity: z.number().int().min(-1e9).max(1e9).nullable().optional(),
-  version: z.string().max(40),
-});
-
-/** The list's inline edit: prices and stock of one simple product, refused over a newer save. */
-export async function quickEditProduct(db: DB, input: unknown, actor: StockActor): Promise<{ name: string }> {
-  const q = parseInput(quickSchema, input);
-  if (q.sale_price != null && q.regular_price != null && q.sale_price >= q.regular_price) throw new HttpError(400, 'invalid', `sale_price: ${t('productList.error.saleBelow')}.`, { sale_price: t('productList.error.saleBelow') });
-  if (q.sale_price != null && q.regular_price == null) throw new HttpError(400, 'invalid', `sale_price: ${t('productList.error.saleNeedsRegular')}.`, { sale_price: t('productList.error.saleNeedsRegular') });
-  return inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom('products').select(['id', 'name', 'type', 'updated_at', 'manage_stock', 'backorders']).where('id', '=', q.id).executeTakeFirst();
-    if (!row) throw new HttpError(404, 'not_found', t('productList.error.noProduct'));
-    if (row.updated_at !== q.version) throw new HttpError(409, 'conflict', t('productList.error.conflict', { name: row.name }));
-    if (row.type !== 'simple' && row.type !== 'external') throw new HttpError(400, 'invalid', t('productList.error.notSimple'));
-    const stockBefore = await stockSnapshot(trx, [q.id], 'products');
-    const stock =
-      row.manage_stock && q.stock_quantity != null
-        ? { stock_quantity: q.stock_quantity, stock_status: q.stock_quantity > 0 ? ('instock' as const) : row.backorders === 'no' ? ('outofstock' as const) : ('onbackorder' as const) }
-        : {};
-    await trx
-      .updateTable('products')
-      .set({ regular_price: q.regular_price, sale_price: q.sale_price, ...stock, updated_at: later(row.updated_at) })
-      .where('id', '=', q.id)
-      .execute();
-    await recomputeProducts(trx, [q.id]);
-    await logStockSince(trx, stockBefore, [q.id], { reason: 'manual', source: 'quick_edit', actor }, 'products');
-    return { name: row.name };
-  });
-}
-
-const later = (after: string) => {
-  const now = nowIso();
-  return now > after ? now : new Date(Date.parse(after) + 1).toISOString();
-};
 
 /** A copy of a product as a draft: new slug, no SKUs, same everything else; answers the copy's id. */
 export async function duplicateProduct(db: DB, productId: number, actor: StockActor): Promise<{ id: number; slug: string }> {

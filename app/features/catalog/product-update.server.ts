@@ -155,7 +155,7 @@ export function parseEditorInput(input: unknown): { p: Parsed; extras: z.output<
  * `onlyDraft` (the editor's autosave) also refuses, with 409 not_draft, a product that is not
  * a draft as stored: what shoppers see is never written behind the editor's back.
  */
-export async function updateProduct(db: DB, productId: number, input: unknown, actor: StockActor, opts: { onlyDraft?: boolean } = {}): Promise<SavedProduct> {
+export async function updateProduct(db: DB, productId: number, input: unknown, actor: StockActor, opts: { onlyDraft?: boolean; source?: string } = {}): Promise<SavedProduct> {
   const { p, extras } = parseEditorInput(input);
   checkPublishable(p, extras.status, extras.publish_at);
   return inTransaction(db, async (trx) => {
@@ -241,7 +241,7 @@ export async function updateProduct(db: DB, productId: number, input: unknown, a
     await setProductLinks(trx, productId, p.links);
     await recomputeProduct(trx, productId);
     await recountCategories(trx, [...new Set([...before, ...categoryIds])]);
-    await logStockSince(trx, stockBefore, [productId], { reason: 'manual', source: 'editor', actor });
+    await logStockSince(trx, stockBefore, [productId], { reason: 'manual', source: opts.source ?? 'editor', actor });
     return { id: productId, slug, version };
   });
 }

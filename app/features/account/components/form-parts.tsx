@@ -52,6 +52,8 @@ interface FieldProps {
   hint?: string;
   error?: string;
   minLength?: number;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric' | 'text';
 }
 
 /** A labelled input whose error is announced with it (aria-describedby). */
