@@ -109,6 +109,8 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   // Reports: the shop's sales money, for those who see the dashboard's sales figures.
   { file: 'admin.reports.tsx', path: '/admin/reports', allowed: MANAGERS, action: false },
   { file: 'admin.reports[.]csv.tsx', path: '/admin/reports.csv?table=revenue', allowed: MANAGERS, action: false },
+  // API keys and webhooks reach every order and customer: administrators only.
+  { file: 'admin.api-keys.tsx', path: '/admin/api-keys', allowed: ADMIN, action: true },
 ];
 
 /**
