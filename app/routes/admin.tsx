@@ -74,6 +74,7 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canSettings && { to: '/admin/search', label: t('admin.nav.search') },
     data.canMail && { to: '/admin/mail', label: t('admin.mail') },
     data.canIntegrations && { to: '/admin/api-keys', label: t('admin.nav.apiKeys') },
+    data.canIntegrations && { to: '/admin/webhooks', label: t('admin.nav.webhooks') },
     data.canPrivacy && { to: '/admin/privacy', label: t('admin.nav.privacy') },
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },

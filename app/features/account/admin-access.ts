@@ -137,6 +137,8 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/reports': 'reports',
   'admin/reports.csv': 'reports',
   'admin/api-keys': 'integrations',
+  'admin/webhooks': 'integrations',
+  'admin/webhooks/:id': 'integrations',
 };
 
 /** Every staff-only API (by its path under /api) and its area; the same test asks each role. */
