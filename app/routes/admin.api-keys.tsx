@@ -87,7 +87,7 @@ export default function AdminApiKeys() {
         empty={<p>{t('apiKeys.none')}</p>}
         columns={[
           { header: t('apiKeys.description'), rowHeader: true, cell: (k) => k.description },
-          { header: t('apiKeys.key'), cell: (k) => <code>{`vtk_…${k.keyEnd}`}</code> },
+          { header: t('apiKeys.key'), cell: (k) => <code style={{ whiteSpace: 'nowrap' }}>{`vtk_…${k.keyEnd}`}</code> },
           { header: t('apiKeys.permission'), cell: (k) => t(`apiKeys.permission.${k.permission}`) },
           { header: t('apiKeys.owner'), cell: (k) => k.owner },
           { header: t('apiKeys.createdAt'), cell: (k) => when(k.createdAt) },

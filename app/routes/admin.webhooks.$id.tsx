@@ -92,7 +92,7 @@ export default function AdminWebhook() {
       ) : null}
       <ActionNotice result={result} />
       {paused ? <p className="notice notice--error">{t('webhooks.pausedNotice', { date: when(hook.pausedAt) })}</p> : null}
-      <div className="admin-actions">
+      <div className="admin-actions" style={{ marginBottom: '1.5rem' }}>
         {button('test', t('webhooks.test'))}
         {paused ? button('resume', t('webhooks.resume')) : button('pause', t('webhooks.pause'), true)}
       </div>
@@ -137,14 +137,14 @@ export default function AdminWebhook() {
           },
         ]}
       />
-      <h2>{t('webhooks.save')}</h2>
+      <h2>{t('webhooks.edit')}</h2>
       <Form method="post" action={action} key={hook.id}>
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
         <Field name="name" label={t('webhooks.name')} required defaultValue={sent.name ?? hook.name} error={fields.name} />
         <Field name="url" type="url" label={t('webhooks.url')} hint={t('webhooks.urlHint')} required defaultValue={sent.url ?? hook.url} error={fields.url} />
         <SelectField name="topic" label={t('webhooks.topic')} value={sent.topic ?? hook.topic} options={WEBHOOK_TOPICS.map((topic) => [topic, topicLabel(topic)])} error={fields.topic} />
-        <Field name="secret" label={t('webhooks.secret')} hint={t('webhooks.secretHint')} autoComplete="off" error={fields.secret} />
+        <Field name="secret" label={t('webhooks.newSecret')} hint={t('webhooks.newSecretHint')} autoComplete="off" error={fields.secret} />
         <p>
           <button type="submit" className="button">
             {t('webhooks.save')}
