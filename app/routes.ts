@@ -125,6 +125,9 @@ export default [
     route('admin/stock', 'routes/admin.stock.tsx'),
     route('admin/reports', 'routes/admin.reports.tsx'),
     route('admin/reports.csv', 'routes/admin.reports[.]csv.tsx'),
+    route('admin/api-keys', 'routes/admin.api-keys.tsx'),
+    route('admin/webhooks', 'routes/admin.webhooks.tsx'),
+    route('admin/webhooks/:id', 'routes/admin.webhooks.$id.tsx'),
     route('admin/products/:id/stock', 'routes/admin.products.$id.stock.tsx'),
   ]),
   // Block pages (features/pages): after every shop route, which are static and win anyway.

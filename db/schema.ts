@@ -878,6 +878,60 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payment_secrets: PaymentSecretsTable;
   payment_events: PaymentEventsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** An API key (migration 044): only its SHA-256 (hex) is kept; it acts as `user_id` within `permission`. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  description: string;
+  /** read | read_write */
+  permission: string;
+  key_hash: string;
+  key_end: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** An outgoing webhook (migration 044): events of `topic` posted to `url`, signed with the sealed secret. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  topic: string;
+  secret_sealed: string;
+  /** active | paused */
+  status: Generated<string>;
+  failures: Generated<number>;
+  failing_since: string | null;
+  paused_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one webhook: the outbox row and its delivery log (migration 044). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  topic: string;
+  resource_id: number;
+  payload: string | null;
+  /** pending | delivered | failed */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  response_code: number | null;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: string;
+  attempted_at: string | null;
+  delivered_at: string | null;
 }
 
 /** A payment provider's secret (API key, webhook secret), sealed with the shop's secret (migration 029). */

@@ -24,6 +24,7 @@ import { scheduleSales } from '../app/features/catalog/scheduled-sales.server.ts
 import { publishScheduled } from '../app/features/catalog/product-update.server.ts';
 import { repeat, underJobGate, type JobGate } from '../app/lib/repeat.server.ts';
 import { scheduleUnpaidOrderCancel } from '../app/features/orders/unpaid-orders.server.ts';
+import { scheduleWebhookDelivery } from '../app/features/webhooks/delivery.server.ts';
 import { connectShared } from '../app/lib/redis-shared.server.ts';
 import { scheduleWishlistAlerts } from '../app/features/wishlist/wishlist-alerts.server.ts';
 import { scheduleStockAlerts } from '../app/features/stock/stock-alerts.server.ts';
@@ -109,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? withFallback(shared.idempotency, keysInDb, (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Idempotency-Key record kept in the database: Redis did not answer'))
     : keysInDb;
   services.idempotency = idempotencyStore;
-  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry, stopUnpaidOrders, stopMediaCleanup] = underJobGate(jobGate, () => [
+  const [stopSales, stopPublishing, stopCartExpiry, stopWishlistAlerts, stopUploadRetention, stopStockAlerts, stopKeyExpiry, stopUnpaidOrders, stopMediaCleanup, stopWebhooks] = underJobGate(jobGate, () => [
     scheduleSales(db, (err) => log.error({ err }, 'scheduled sales check failed')),
     // Products scheduled in the back office go live within a minute of their date.
     repeat(() => publishScheduled(db), 60_000, (err) => log.error({ err }, 'publishing scheduled products failed'), 'publish-scheduled'),
@@ -125,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     scheduleUnpaidOrderCancel(services),
     // Pictures uploaded from an editor and still unused a day later removed, rows and files (hourly).
     scheduleMediaCleanup(services),
+    // Webhook deliveries due (new events, retries), every few seconds; each sent by one node.
+    scheduleWebhookDelivery(services),
   ]);
 
   if (!config.mediaS3) await mkdir(mediaRoot(config.dataDir), { recursive: true });
@@ -169,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await stopKeyExpiry();
     await stopUnpaidOrders();
     await stopMediaCleanup();
+    await stopWebhooks();
     await shared?.close();
     if (!options.db) await db.destroy();
     if (!options.mailer) mailer.close();

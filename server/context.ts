@@ -6,6 +6,8 @@ import { inRequest, newRequestFreshness, staleFromHere, type RequestFreshness } 
 import { allowedRequestOrigin } from '../app/features/settings/origin.server.ts';
 import { CSRF_TOKEN_COOKIE } from '../app/lib/csrf-token.ts';
 import { CSRF_COOKIE, csrfToken, issuedCsrfSeed, newCsrfSeed, newNonce } from './security.ts';
+import { authenticateApiKey, type ApiKeyAuth } from '../app/features/api-keys/api-keys.server.ts';
+import { HttpError } from '../app/lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +15,8 @@ declare module 'fastify' {
     /** The request's `vt_csrf` cookie when the server issued it (not one issued by this answer), else undefined. */
     csrfCookie: string | undefined;
     freshness: RequestFreshness;
+    /** The API key this request authenticated with (admin JSON API only), else undefined. */
+    apiKey?: ApiKeyAuth;
   }
   interface FastifyInstance {
     services: Services;
@@ -107,12 +111,36 @@ export function attachContext(services: Services, request: FastifyRequest, reply
     secure,
     clientIp: request.ip,
   };
+  // An API key on the admin JSON API stands for the session (one indexed read, every call).
+  if (wantsApiKey(request)) {
+    return apiKeyOf(services, request).then((auth) => {
+      request.ctx.user = auth.user;
+    });
+  }
   // Only a session cookie costs a query (and a promise); the hook goes on at once otherwise.
   if (!sessionToken) return undefined;
   return sessionUser(services.db, sessionToken).then((found) => {
     request.ctx.user = found;
     request.ctx.sessionToken = found ? sessionToken : null;
   });
+}
+
+/**
+ * An `Authorization` header on the admin JSON API (`/api/admin/…`) must be a valid API key
+ * (`Bearer vtk_…`, app/features/api-keys): anything else is 401 `invalid_api_key`, never a
+ * session's answer. `Basic` is left to a proxy in front of the shop (the request goes on as
+ * any other). A key works only while the administrator who made it is one.
+ */
+function wantsApiKey(request: FastifyRequest): boolean {
+  const header = request.headers.authorization;
+  return header !== undefined && request.url.startsWith('/api/admin/') && !/^Basic\s/i.test(header);
+}
+
+async function apiKeyOf(services: Services, request: FastifyRequest): Promise<ApiKeyAuth> {
+  const auth = await authenticateApiKey(services.db, request.headers.authorization ?? '');
+  if (auth.user.role !== 'admin') throw new HttpError(401, 'invalid_api_key', 'This API key no longer works: the account that made it is no longer an administrator.');
+  request.apiKey = auth;
+  return auth;
 }
 
 /** Hands this visitor the CSRF cookies if they have none yet (every page answer, cached or not). */

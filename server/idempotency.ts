@@ -41,13 +41,14 @@ const REPEATED_HEADERS = ['content-type', 'cache-control', 'set-cookie', 'cart-t
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
- * Who is asking, by the credential that stays the same across a repeat: a browser's CSRF
+ * Who is asking, by the credential that stays the same across a repeat: an API key, else a browser's CSRF
  * cookie (random, HttpOnly, set before its first state-changing call and never by one), else
  * a headless client's Cart-Token, else its session, else its address. Cookies an answer sets
  * (the cart's, a new wishlist's, the session's after registering) must not make a repeat a
  * stranger. One caller's key never reaches another's answer.
  */
 function callerScope(request: FastifyRequest): string {
+  if (request.apiKey) return `k=${request.apiKey.id}`;
   const csrf = request.csrfCookie;
   if (csrf) return `c=${csrf}`;
   const token = request.headers['cart-token'];

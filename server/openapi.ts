@@ -183,6 +183,12 @@ const SECURITY: Record<Access, Json[] | undefined> = {
   'csrf-or-cart-token': [{ csrfCookie: [], csrfToken: [] }, { cartToken: [] }],
 };
 
+/** The admin JSON API also takes an API key (`Authorization: Bearer vtk_…`) instead of a session and CSRF. */
+function securityOf(url: string, access: Access): Json[] | undefined {
+  if (!url.startsWith('/api/admin/') || url === '/api/admin/setup') return SECURITY[access];
+  return [...(SECURITY[access] ?? [{ session: [] }]), { apiKey: [] }];
+}
+
 function parametersOf(place: 'path' | 'query' | 'header', schema: Json | undefined): Json[] {
   const props = (schema?.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema?.required as string[] | undefined) ?? []);
@@ -260,7 +266,7 @@ export function openApiDocument(app: FastifyInstance, info: { version: string })
         ),
         '4XX': { description: 'Refused: the house error shape (`invalid`, `not_found`, `csrf`, …).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
-      ...(SECURITY[access] ? { security: SECURITY[access] } : {}),
+      ...(securityOf(route.url, access) ? { security: securityOf(route.url, access) } : {}),
     };
     (paths[path] ??= {})[route.method.toLowerCase()] = op;
   }
@@ -282,6 +288,7 @@ export function openApiDocument(app: FastifyInstance, info: { version: string })
         csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token', description: 'The `csrfToken` GET /api/session answers.' },
         cartToken: { type: 'apiKey', in: 'header', name: 'Cart-Token', description: 'A headless cart: the token every cart answer carries.' },
         session: { type: 'apiKey', in: 'cookie', name: 'vt_session', description: 'The signed-in session (POST /api/account/login).' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made at /admin/api-keys (`vtk_…`): the admin JSON API only; a read key may not change anything.' },
       },
     },
   };

@@ -9,6 +9,7 @@ import { enAdminTrash } from './en-admin-trash.ts';
 import { enAdminMedia } from './en-admin-media.ts';
 import { enAdminDownloads } from './en-admin-downloads.ts';
 import { enAdminBulkEdit } from './en-admin-bulk-edit.ts';
+import { enAdminIntegrations } from './en-admin-integrations.ts';
 import { enAdminLists } from './en-admin-lists.ts';
 import { enAdminOrder } from './en-admin-order.ts';
 import { enAdminOrderForm } from './en-admin-order-form.ts';
@@ -892,6 +893,7 @@ export const enAdmin = {
   ...enAdminMedia,
   ...enAdminDownloads,
   ...enAdminBulkEdit,
+  ...enAdminIntegrations,
 } as const;
 
 export type AdminMessageKey = keyof typeof enAdmin;

@@ -143,27 +143,74 @@ function resolve(host: string, policy: FetchPolicy, signal: AbortSignal) {
   });
 }
 
-/** One GET to the checked address: the connection uses it, whatever DNS says by now. */
-function request(t: Target, accept: string, signal: AbortSignal): Promise<IncomingMessage> {
+export interface Posted {
+  status: number;
+  /** The start of the answer's body (at most `maxBytes`), as text. */
+  body: string;
+}
+
+/**
+ * POSTs `body` to `url` under the policy (webhooks): the address checked as for a fetch, the
+ * connection pinned to the checked address, no redirect followed (a 3xx is the answer). Any
+ * status is returned; only a refusal or a failure to get an answer throws FetchRefused. The
+ * answer's body is read up to `maxBytes`, the rest dropped.
+ */
+export async function safePost(url: string, body: string, headers: Record<string, string>, policy: FetchPolicy = DEFAULT_FETCH_POLICY): Promise<Posted> {
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  try {
+    const target = await checkTarget(parse(url), policy, deadline);
+    const res = await request(target, '*/*', deadline, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      if (size < policy.maxBytes) chunks.push(chunk);
+      size += chunk.length;
+      if (size > policy.maxBytes) {
+        res.destroy();
+        break;
+      }
+    }
+    return { status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, policy.maxBytes).toString('utf8') };
+  } catch (err) {
+    if (err instanceof FetchRefused) throw err;
+    if (deadline.aborted) throw new FetchRefused(`no answer within ${policy.timeoutMs} ms`, true);
+    const e = err as NodeJS.ErrnoException;
+    throw new FetchRefused(e.code ?? e.message ?? String(err), true);
+  }
+}
+
+/** Whether an address may be used at all under the policy (scheme, port, every address it resolves to); throws FetchRefused. */
+export async function checkAddress(url: string, policy: FetchPolicy = DEFAULT_FETCH_POLICY): Promise<void> {
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  try {
+    await checkTarget(parse(url), policy, deadline);
+  } catch (err) {
+    if (err instanceof FetchRefused) throw err;
+    throw new FetchRefused((err as NodeJS.ErrnoException).code ?? String(err), true);
+  }
+}
+
+/** One request to the checked address (a GET unless `send` says): the connection uses it, whatever DNS says by now. */
+function request(t: Target, accept: string, signal: AbortSignal, send?: { method: 'POST'; headers: Record<string, string>; body: string }): Promise<IncomingMessage> {
   const pinned = ((_name: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: t.address, family: t.family }]);
     else callback(null, t.address, t.family);
   }) as unknown as LookupFunction;
-  const send = t.url.protocol === 'https:' ? https.request : http.request;
+  const open = t.url.protocol === 'https:' ? https.request : http.request;
   return new Promise((done, fail) => {
-    const req = send({
+    const req = open({
       host: t.host,
       port: t.port,
       path: `${t.url.pathname}${t.url.search}`,
-      method: 'GET',
+      method: send?.method ?? 'GET',
       // Identity only: a compressed body would be inflated past the size cap unseen.
-      headers: { host: t.url.host, accept, 'accept-encoding': 'identity', 'user-agent': 'Vitrine' },
+      headers: { host: t.url.host, accept, 'accept-encoding': 'identity', 'user-agent': 'Vitrine', ...send?.headers },
       lookup: pinned,
       agent: false,
       signal,
     }, done);
     req.on('error', fail);
-    req.end();
+    req.end(send?.body);
   });
 }
 

@@ -14,6 +14,7 @@ import { MENU_ADMIN_ROLES } from '../features/menus/admin-roles.ts';
 import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { STOCK_ROLES } from '../features/stock/roles.ts';
 import { REPORT_ROLES } from '../features/reports/roles.ts';
+import { INTEGRATION_ROLES } from '../features/api-keys/roles.ts';
 import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
@@ -39,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Back office: dashboard and stock.
     canStock: STOCK_ROLES.includes(user.role),
     canReports: REPORT_ROLES.includes(user.role),
+    canIntegrations: INTEGRATION_ROLES.includes(user.role),
   };
 }
 
@@ -71,6 +73,8 @@ function navFor(data: AdminData): AdminNavEntry[] {
     data.canSettings && { to: '/admin/settings/emails', label: t('admin.emails.title') },
     data.canSettings && { to: '/admin/search', label: t('admin.nav.search') },
     data.canMail && { to: '/admin/mail', label: t('admin.mail') },
+    data.canIntegrations && { to: '/admin/api-keys', label: t('admin.nav.apiKeys') },
+    data.canIntegrations && { to: '/admin/webhooks', label: t('admin.nav.webhooks') },
     data.canPrivacy && { to: '/admin/privacy', label: t('admin.nav.privacy') },
     data.canReviews && { to: '/admin/reviews', label: t('admin.nav.reviews') },
     data.canWishlists && { to: '/admin/wishlists', label: t('admin.nav.wishlists') },

@@ -19,6 +19,7 @@ import { chatRoutes } from './chat.ts';
 import { formsApiRoutes } from './forms.ts';
 import { pagesApiRoutes } from './pages.ts';
 import { adminMenuRoutes } from './admin-menus.ts';
+import { adminOrderRoutes } from './admin-orders.ts';
 import { openApiRoutes } from './openapi.ts';
 import { describeOnly } from '../openapi.ts';
 import { takeIdempotencyKeys } from '../idempotency.ts';
@@ -34,6 +35,11 @@ export async function registerApi(api: FastifyInstance) {
   // A plain hook (not async): reads, most calls, pass through without a promise of their own.
   api.addHook('preHandler', (request, _reply, done) => {
     if (!UNSAFE_METHODS.has(request.method)) return done();
+    // An API key is sent by the caller itself, never by a browser on another site's behalf.
+    if (request.apiKey) {
+      if (request.apiKey.permission !== 'read_write') return done(new HttpError(403, 'read_only_key', 'This API key may only read: make a read/write key to change anything.'));
+      return done();
+    }
     // A Cart-Token is a secret only its holder knows, so a cross-site page cannot forge it.
     if (request.headers['cart-token'] && (request.url.startsWith('/api/cart') || request.url.startsWith('/api/checkout'))) return done();
     // Payment providers call their webhook from their servers; the gateway authenticates them.
@@ -65,6 +71,7 @@ export async function registerApi(api: FastifyInstance) {
   await api.register(formsApiRoutes);
   await api.register(pagesApiRoutes);
   await api.register(adminMenuRoutes);
+  await api.register(adminOrderRoutes);
   await api.register(openApiRoutes);
   api.all('/*', { config: { openapi: false } }, async (request) => {
     throw new HttpError(404, 'not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);

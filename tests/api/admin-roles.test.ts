@@ -109,6 +109,10 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   // Reports: the shop's sales money, for those who see the dashboard's sales figures.
   { file: 'admin.reports.tsx', path: '/admin/reports', allowed: MANAGERS, action: false },
   { file: 'admin.reports[.]csv.tsx', path: '/admin/reports.csv?table=revenue', allowed: MANAGERS, action: false },
+  // API keys and webhooks reach every order and customer: administrators only.
+  { file: 'admin.api-keys.tsx', path: '/admin/api-keys', allowed: ADMIN, action: true },
+  { file: 'admin.webhooks.tsx', path: '/admin/webhooks', allowed: ADMIN, action: true },
+  { file: 'admin.webhooks.$id.tsx', path: '/admin/webhooks/999999', allowed: ADMIN, action: true },
 ];
 
 /**
@@ -130,7 +134,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
 ];
 
 /** Rows whose address names something that need not exist: allowed roles may get a 404. */
-const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/edit', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/products/1/quick', '/admin/customers/guest/999999']);
+const MAY_BE_MISSING = new Set(['/admin/categories/1', '/admin/attributes/1', '/admin/orders/1', '/admin/orders/1/edit', '/admin/orders/1/documents/invoice', '/admin/orders/print?kind=invoice&ids=1', '/admin/chat/transcripts/999999', '/admin/forms/1/submissions/999999', '/admin/forms/1/submissions/999999/files/1', '/admin/products/1/stock', '/admin/products/1/quick', '/admin/customers/guest/999999', '/admin/webhooks/999999']);
 
 const ROUTES_FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'app', 'routes.ts');
 const PASSWORD = 'a long enough password';

@@ -45,6 +45,8 @@ const AREAS = {
   media: CONTENT,
   forms: CONTENT,
   formSubmissions: MANAGERS,
+  /** API keys and webhooks: they reach every order and customer, so administrators only. */
+  integrations: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type AdminArea = keyof typeof AREAS;
@@ -134,6 +136,9 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/stock': 'stock',
   'admin/reports': 'reports',
   'admin/reports.csv': 'reports',
+  'admin/api-keys': 'integrations',
+  'admin/webhooks': 'integrations',
+  'admin/webhooks/:id': 'integrations',
 };
 
 /** Every staff-only API (by its path under /api) and its area; the same test asks each role. */
@@ -152,4 +157,6 @@ export const ADMIN_APIS: Record<string, AdminArea> = {
   '/api/admin/payments/paypal': 'settings',
   '/api/admin/payments/paypal/check': 'settings',
   '/api/admin/orders/:id/capture': 'orders',
+  '/api/admin/orders': 'orders',
+  '/api/admin/orders/:id': 'orders',
 };
