@@ -12,6 +12,17 @@ import { enAdminSettings } from './en-admin-settings.ts';
 import { enAdminShipping } from './en-admin-shipping.ts';
 import { enAdminTax } from './en-admin-tax.ts';
 import { enAdminTaxonomy } from './en-admin-taxonomy.ts';
+import { enAdminInvoices } from './en-admin-invoices.ts';
+import { enAdminEmails } from './en-admin-emails.ts';
+import { enAdminTrash } from './en-admin-trash.ts';
+import { enAdminMedia } from './en-admin-media.ts';
+import { enAdminDownloads } from './en-admin-downloads.ts';
+import { enAdminBulkEdit } from './en-admin-bulk-edit.ts';
+import { enAdminIntegrations } from './en-admin-integrations.ts';
+import { enAdminOrderForm } from './en-admin-order-form.ts';
+import { enAdminStripe } from './en-admin-stripe.ts';
+import { enAdminPayPal } from './en-admin-paypal.ts';
+import { enAdminReports } from './en-admin-reports.ts';
 import { en } from './en.ts';
 import { plural, t } from './t-admin.ts';
 
@@ -20,7 +31,7 @@ import { plural, t } from './t-admin.ts';
 describe('admin message catalog', () => {
   it('has no key twice across its files and the shop’s catalog, and every counted family has an "other" form', () => {
     // A key in two files would silently take the later file's text (the files are spread into one object).
-    const parts = [enAdminCoupon, enAdminExports, enAdminLists, enAdminOrder, enAdminPayments, enAdminPrivacyMail, enAdminProducts, enAdminSearch, enAdminSettings, enAdminShipping, enAdminTax, enAdminTaxonomy];
+    const parts = [enAdminCoupon, enAdminExports, enAdminLists, enAdminOrder, enAdminPayments, enAdminPrivacyMail, enAdminProducts, enAdminSearch, enAdminSettings, enAdminShipping, enAdminTax, enAdminTaxonomy, enAdminInvoices, enAdminEmails, enAdminTrash, enAdminMedia, enAdminDownloads, enAdminBulkEdit, enAdminIntegrations, enAdminOrderForm, enAdminStripe, enAdminPayPal, enAdminReports];
     const seen = new Map<string, number>();
     for (const part of parts) for (const k of Object.keys(part)) seen.set(k, (seen.get(k) ?? 0) + 1);
     expect([...seen].filter(([, n]) => n > 1).map(([k]) => k)).toEqual([]);

@@ -70,7 +70,7 @@ export const enAdminBulkEdit = {
   'bulkEdit.error.mode': 'Choose one of the changes',
   'bulkEdit.error.percent': 'Give a percentage above 0, with at most two decimals',
   'bulkEdit.error.percentAbove': 'A decrease cannot be more than 100 %',
-  'bulkEdit.error.zero': 'Give an amount above 0',
+  'bulkEdit.error.noAmount': 'Give an amount above 0',
   'bulkEdit.error.nothing': 'Choose at least one change to make.',
   'bulkEdit.skip.noStock': 'Has no stock of its own (grouped or external)',
   'bulkEdit.skip.noShipping': 'Is not shipped itself (grouped or external): weight and size left as they were',

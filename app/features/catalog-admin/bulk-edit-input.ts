@@ -75,7 +75,7 @@ export function parseBulkEdit(form: Posted, currency: string): BulkEditCommand {
     const amount = value ? toMinor(value, currency) : null;
     if (amount === null) fields[`${prefix}_value`] = t('productList.notAmount');
     else if (amount < 0) fields[`${prefix}_value`] = t('productList.error.negative');
-    else if (amount === 0 && mode !== 'set') fields[`${prefix}_value`] = t('bulkEdit.error.zero');
+    else if (amount === 0 && mode !== 'set') fields[`${prefix}_value`] = t('bulkEdit.error.noAmount');
     return { mode: mode as SaleMode, amount: amount ?? 0 };
   };
   const number = (k: string, int: boolean) => {
