@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
+import { issueInvoice } from '../../app/features/invoices/invoices.server.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../app/config/app-config.ts';
 import { dialects, PG_URL } from '../helpers/databases.ts';
@@ -57,7 +58,7 @@ async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
 }
 
 /** A shop on `databaseUrl` with a product, an order and a media file; closed again. */
-async function fillShop(databaseUrl: string, dataDir: string) {
+async function fillShop(databaseUrl: string, dataDir: string, opts: { invoice?: boolean } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }, { databaseUrl, dataDir, sessionSecret: SECRET, seedDemo: false, publicUrl: 'http://shop.example' });
   const app = await buildApp(config, { pages: false });
   try {
@@ -76,10 +77,12 @@ async function fillShop(databaseUrl: string, dataDir: string) {
     });
     expect(order.statusCode).toBe(200);
     const orderNumber = Number((order.json() as { order_number: string }).order_number);
+    // The order's invoice, numbered from the shop's own sequence (not the order's).
+    const invoiceNumber = opts.invoice ? (await issueInvoice(app.services, orderNumber)).number : null;
     const media = path.join(dataDir, 'media', 'products', 'bowl-800.webp');
     mkdirSync(path.dirname(media), { recursive: true });
     writeFileSync(media, randomBytes(4096));
-    return { productId: product.id, media, orderNumber };
+    return { productId: product.id, media, orderNumber, invoiceNumber };
   } finally {
     await app.close();
   }
@@ -187,14 +190,18 @@ for (const dialect of await dialects()) {
       expect((await snapshot(databaseUrl)).orders).toHaveLength(1);
     }, 60_000);
 
-    it('a restore never gives out again a number issued after the backup: the next order is numbered above every one before', async () => {
+    it('a restore never gives out again a number issued after the backup: the next order and the next invoice are numbered above every one before', async () => {
       const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
       const archive = path.join(dataDir, 'backups', 'numbers.tar.gz');
       const atBackup = (await snapshot(databaseUrl)).orders.length;
       expect((await vitrine(['backup', archive], env)).code).toBe(0);
 
-      // Two orders (with their customers' carts, products, shipping methods) after the backup: to be lost.
-      const lost = [(await fillShop(databaseUrl, dataDir)).orderNumber, (await fillShop(databaseUrl, dataDir)).orderNumber];
+      // Two orders (with their customers' carts, products, shipping methods) after the backup,
+      // each invoiced: to be lost. An invoice number once issued is never issued again.
+      const lostShops = [await fillShop(databaseUrl, dataDir, { invoice: true }), await fillShop(databaseUrl, dataDir, { invoice: true })];
+      const lost = lostShops.map((shop) => shop.orderNumber);
+      const lostInvoices = lostShops.map((shop) => shop.invoiceNumber!);
+      expect(lostInvoices[1]).toBe(lostInvoices[0] + 1);
       const issued = await idCounters(databaseUrl);
       expect(issued.orders).toBe(Math.max(...lost));
 
@@ -207,8 +214,9 @@ for (const dialect of await dialects()) {
       const restored = await idCounters(databaseUrl);
       for (const [table, high] of Object.entries(issued)) expect({ table, counter: restored[table] ?? 0 }).toEqual({ table, counter: high });
 
-      const next = await fillShop(databaseUrl, dataDir);
+      const next = await fillShop(databaseUrl, dataDir, { invoice: true });
       expect(next.orderNumber).toBe(Math.max(...lost) + 1);
+      expect(next.invoiceNumber).toBe(Math.max(...lostInvoices) + 1);
       expect(next.productId).toBeGreaterThan(0);
 
       // Restoring the same backup again, now over a database with fewer rows than ever: still no step back.
@@ -216,7 +224,9 @@ for (const dialect of await dialects()) {
       expect((await vitrine(['restore', archive], env)).code).toBe(0);
       const again = await idCounters(databaseUrl);
       for (const [table, high] of Object.entries(issuedAgain)) expect({ table, counter: again[table] ?? 0 }).toEqual({ table, counter: high });
-      expect((await fillShop(databaseUrl, dataDir)).orderNumber).toBe(next.orderNumber + 1);
+      const last = await fillShop(databaseUrl, dataDir, { invoice: true });
+      expect(last.orderNumber).toBe(next.orderNumber + 1);
+      expect(last.invoiceNumber).toBe(next.invoiceNumber! + 1);
     }, 180_000);
 
     it.runIf(dialect === 'sqlite')('restores over a database file too damaged to read its counters, and says what that means', async () => {

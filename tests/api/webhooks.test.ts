@@ -13,6 +13,7 @@ import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { FORM, staffLogin, urlencoded as form } from '../helpers/admin-forms.ts';
 import { guestOrder, shipEverywhere } from '../helpers/shop-order.ts';
+import { changeOrderStatus, refundOrder } from '../../app/features/orders/order-status.server.ts';
 
 /*
  * Outgoing webhooks, end to end: added through /admin/webhooks, a change queued in its own
@@ -262,6 +263,39 @@ for (const dialect of await dialects()) {
       for (const url of [`${r.origin}/ok`, 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://[::1]/hook']) {
         await expect(checkWebhookUrl(production, url), url).rejects.toMatchObject({ status: 400, fields: { url: expect.any(String) } });
       }
+    });
+
+    it('tells order.paid when an order is paid, order.refunded when money goes back, and product.deleted when a product goes to the trash', async () => {
+      const paid = await addHook('Payments', '/ok?paid', 'order.paid');
+      const refunded = await addHook('Refunds', '/ok?refunded', 'order.refunded');
+      const deleted = await addHook('Catalogue', '/ok?deleted', 'product.deleted');
+      const orderId = await guestOrder(t, lampId, 1);
+      const staff = { name: 'Test admin' };
+      // A bank transfer's order waits on hold: nothing is paid yet.
+      await deliverDue(t.services);
+      expect(to('/ok?paid')).toHaveLength(0);
+      expect(await deliveries(paid)).toHaveLength(0);
+      await changeOrderStatus(t.services, orderId, { status: 'processing' }, staff);
+      const paidMsg = await until('order.paid', async () => (await deliverDue(t.services), to('/ok?paid')[0]));
+      expect(JSON.parse(paidMsg.body)).toMatchObject({ topic: 'order.paid', resourceId: orderId, data: { id: orderId, status: 'processing' } });
+      expect(signatureValid(paidMsg.headers['vitrine-signature'], paidMsg.body, SECRET)).toBe(true);
+      // Completed later, then partly refunded: paid once, refunded once.
+      await changeOrderStatus(t.services, orderId, { status: 'completed' }, staff);
+      await refundOrder(t.services, orderId, { amount: 1000, reason: 'Scratched' }, staff);
+      const refundMsg = await until('order.refunded', async () => (await deliverDue(t.services), to('/ok?refunded')[0]));
+      expect(JSON.parse(refundMsg.body)).toMatchObject({ topic: 'order.refunded', resourceId: orderId, data: { id: orderId } });
+
+      const vase = await createProduct(db(), { name: 'Chipped vase', regular_price: 900, status: 'publish' });
+      const trashed = await post(admin, '/admin/products', { intent: 'trash', id: String(vase.id) });
+      expect(trashed.statusCode).toBe(200);
+      const deletedMsg = await until('product.deleted', async () => (await deliverDue(t.services), to('/ok?deleted')[0]));
+      expect(JSON.parse(deletedMsg.body)).toMatchObject({ topic: 'product.deleted', resourceId: vase.id, data: { id: vase.id, name: 'Chipped vase', status: 'trash', deleted: true } });
+      // Each message once; none for the topics nobody listens to.
+      await until('every delivery sent', async () => {
+        const all = [...(await deliveries(paid)), ...(await deliveries(refunded)), ...(await deliveries(deleted))];
+        return all.length === 3 && all.every((d) => d.status === 'delivered') ? all : undefined;
+      });
+      expect([to('/ok?paid').length, to('/ok?refunded').length, to('/ok?deleted').length]).toEqual([1, 1, 1]);
     });
 
     it('keeps webhooks to administrators', async () => {
