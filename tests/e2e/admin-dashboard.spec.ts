@@ -125,10 +125,12 @@ test('the stock history: orders and a quick edit, filtered by reason, a product�
   await adminSession(page);
   await page.goto('/admin/products?q=scarf');
   await waitForHydration(page);
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Knitted Scarf', exact: true }) });
-  await row.getByText(/Quick edit/).click();
-  await row.getByLabel('Stock', { exact: true }).fill('12');
-  await row.getByRole('button', { name: /Save/ }).click();
+  await page.getByRole('link', { name: 'Quick edit Knitted Scarf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quick edit: Knitted Scarf' });
+  await dialog.getByLabel('Track stock quantity').check();
+  await dialog.getByRole('textbox', { name: 'Stock quantity' }).fill('12');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: '“Knitted Scarf” saved.' })).toBeVisible();
 
   await page.goto('/admin/stock');
