@@ -10,7 +10,7 @@ import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { changes, snapshot } from '../helpers/hostile.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
-import { FORM, urlencoded as form } from '../helpers/admin-forms.ts';
+import { FORM, signIn, urlencoded as form } from '../helpers/admin-forms.ts';
 import { tableRows } from '../helpers/admin-table.ts';
 
 /*
@@ -31,12 +31,7 @@ for (const dialect of await dialects()) {
     const ids: Record<string, number> = {};
     let price: (minor: number) => string;
 
-    const login = async (email: string, name: string, role: 'customer' | 'admin' | 'shop_manager' = 'customer') => {
-      const user = await createUser(t.services, { email, password: PASSWORD, name, role });
-      const c = await Client.start(t.app);
-      expect((await c.request('POST', '/api/account/login', { email, password: PASSWORD })).statusCode).toBe(200);
-      return { c, id: user.id };
-    };
+    const login = (email: string, name: string, role: 'customer' | 'admin' | 'shop_manager' = 'customer') => signIn(t, email, role, name);
     const buy = async (c: Client, productId: number, quantity: number, email: string) => {
       expect((await c.request('POST', '/api/cart/items', { productId, quantity })).statusCode).toBe(201);
       const address = { first_name: 'Ada', last_name: 'Lovelace', address_1: '12 Analytical Row', city: 'London', postcode: 'SW1A 1AA', country: 'GB', email };

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { downloadPath } from '../../app/features/downloads/links.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { FORM, PASSWORD, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
+import { FORM, signIn, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 /*
@@ -67,13 +66,8 @@ for (const dialect of await dialects()) {
       manager = await staffLogin(t, 'shop_manager', 'shop.example');
       editor = await staffLogin(t, 'editor', 'shop.example');
       for (const c of [manager, editor]) c.csrf = (await c.request('GET', '/api/session')).json().csrfToken;
-      zoe = await Client.start(t.app);
-      other = await Client.start(t.app);
-      for (const [c, email] of [[zoe, 'zoe@example.com'], [other, 'other@example.com']] as const) {
-        await createUser(t.services, { email, password: PASSWORD, name: email, role: 'customer' });
-        expect((await c.request('POST', '/api/account/login', { email, password: PASSWORD })).statusCode).toBe(200);
-        c.csrf = (await c.request('GET', '/api/session')).json().csrfToken;
-      }
+      zoe = (await signIn(t, 'zoe@example.com')).c;
+      other = (await signIn(t, 'other@example.com')).c;
     }, 180_000);
     afterAll(async () => {
       await mailsSettled();

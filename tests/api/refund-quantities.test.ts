@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { mailsSettled } from '../../app/features/orders/emails.server.ts';
 import { lineRefund, refundAmount, type RefundBasis } from '../../app/features/orders/refund-amount.ts';
@@ -9,6 +8,7 @@ import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
+import { FORM, signIn } from '../helpers/admin-forms.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 /*
@@ -19,8 +19,6 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
  * and the credit note lists the refunded lines and shipping.
  */
 
-const PASSWORD = 'a long enough password';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const BILLING = { first_name: 'Ada', last_name: 'Byron', company: '', address_1: '1 Market St', address_2: '', city: 'London', state: '', postcode: 'N1 1AA', country: 'GB', email: 'ada@example.com', phone: '' };
 
 /** The refund form's amount as the page fills it in, and the amount it shows as worked out. */
@@ -61,14 +59,8 @@ for (const dialect of await dialects()) {
       vase = (await createProduct(db(), { name: 'Glass Vase', regular_price: 1250, manage_stock: 1, stock_quantity: 50 })).id;
       const world = await addMethod(db(), null, { type: 'flat_rate' });
       await saveMethod(db(), null, world, { title: 'Standard', enabled: '1', cost: '5', costType: 'per_order', calculationType: 'per_order', noClassCost: '' }, 'GBP');
-      await createUser(t.services, { email: 'manager@shop.example', password: PASSWORD, name: 'Manager', role: 'shop_manager' });
-      await createUser(t.services, { email: 'ada@example.com', password: PASSWORD, name: 'Ada', role: 'customer' });
-      admin = await Client.start(t.app);
-      ada = await Client.start(t.app);
-      for (const [c, email] of [[admin, 'manager@shop.example'], [ada, 'ada@example.com']] as const) {
-        expect((await c.request('POST', '/api/account/login', { email, password: PASSWORD })).statusCode).toBe(200);
-        c.csrf = (await c.request('GET', '/api/session')).json().csrfToken;
-      }
+      admin = (await signIn(t, 'manager@shop.example', 'shop_manager', 'Manager')).c;
+      ada = (await signIn(t, 'ada@example.com', 'customer', 'Ada')).c;
     }, 180_000);
     afterAll(async () => {
       await mailsSettled();

@@ -15,10 +15,16 @@ export function urlencoded(fields: Record<string, string | string[]>): string {
   return q.toString();
 }
 
+/** A new account, signed in with its CSRF token ready: the client and the account's id. */
+export async function signIn(t: TestApp, email: string, role: Role = 'customer', name = email): Promise<{ c: Client; id: number }> {
+  const user = await createUser(t.services, { email, password: PASSWORD, name, role });
+  const c = await Client.start(t.app);
+  expect((await c.request('POST', '/api/account/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  c.csrf = (await c.request('GET', '/api/session')).json().csrfToken;
+  return { c, id: user.id };
+}
+
 /** A new account with the role, logged in: `<role>@<domain>`. */
 export async function staffLogin(t: TestApp, role: Role, domain: string): Promise<Client> {
-  const c = await Client.start(t.app);
-  await createUser(t.services, { email: `${role}@${domain}`, password: PASSWORD, name: role, role });
-  expect((await c.request('POST', '/api/account/login', { email: `${role}@${domain}`, password: PASSWORD })).statusCode).toBe(200);
-  return c;
+  return (await signIn(t, `${role}@${domain}`, role, role)).c;
 }
