@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, DESKTOP, expectNoSeriousA11yViolations, screenshot, snapshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, MOBILE, screenshot, sidewaysOverflow, snapshot, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -85,7 +85,7 @@ test('the dashboard: sales figures, charts drawn with their text alternatives, s
   await waitForHydration(page);
   await expect(perDay.getByRole('img')).toBeVisible();
   await screenshot(page, 'admin-dashboard-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP);
 
   // The shop's own pages never fetch the chart code.
@@ -157,7 +157,7 @@ test('the stock history: orders and a quick edit, filtered by reason, a productâ
   await page.setViewportSize(MOBILE);
   await page.reload();
   await screenshot(page, 'admin-product-stock-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.goto('/admin/stock');
   await screenshot(page, 'admin-stock-390');
 });

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, screenshotBothWidths, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 
 /*
@@ -16,16 +15,7 @@ import { adminSession } from './checkout-helpers.ts';
 test.use({ shopInstance: 'media' });
 test.describe.configure({ timeout: 180_000 });
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const png = (r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 90 } } }).png().toBuffer();
-
-async function bothWidths(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, `${name}-390`);
-  expect(await overflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
 
 test('pictures uploaded into the library, one picked in the product editor, then shown as used by that product', async ({ page }) => {
   await adminSession(page);
@@ -57,7 +47,7 @@ test('pictures uploaded into the library, one picked in the product editor, then
   await expect(page).toHaveURL(/q=e2e-/);
   await expect(page.getByRole('heading', { name: 'e2e-dusk', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/admin/media');
-  await bothWidths(page, 'admin-media');
+  await screenshotBothWidths(page, 'admin-media');
 
   // The product editor's picker.
   await page.goto('/admin/products?q=tote&type=simple');
@@ -85,7 +75,7 @@ test('pictures uploaded into the library, one picked in the product editor, then
   for (let i = 0; i < 15; i++) await page.keyboard.press('Tab');
   expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await expectNoSeriousA11yViolations(page, 'media picker', { include: '.media-picker' });
-  await bothWidths(page, 'admin-media-picker');
+  await screenshotBothWidths(page, 'admin-media-picker');
   await choice.click();
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, MOBILE, screenshot, sidewaysOverflow, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, fillBilling, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -164,12 +164,11 @@ test('list and editor: axe-clean, and usable at 390 px', async ({ page }) => {
   await page.goto('/admin/products?q=tote');
   await waitForHydration(page);
   await screenshot(page, 'admin-products-390');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.getByRole('link', { name: 'Canvas Tote Bag', exact: true }).first().click();
   await waitForHydration(page);
   await screenshot(page, 'admin-product-editor-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test('upsells picked with the keyboard from the search combobox show on the product page', async ({ page }) => {

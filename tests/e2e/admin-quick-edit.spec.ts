@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, logIn, screenshot, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, logIn, screenshotBothWidths, waitForHydration } from './helpers.ts';
 import { ADMIN, adminSession } from './checkout-helpers.ts';
 
 /*
@@ -15,16 +14,6 @@ import { ADMIN, adminSession } from './checkout-helpers.ts';
 test.use({ shopInstance: 'quick-edit' });
 test.describe.configure({ timeout: 180_000 });
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-async function bothWidths(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, `${name}-390`);
-  expect(await overflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
-
 test('with scripts, quick edit opens over the row and saves in place', async ({ page }) => {
   await adminSession(page);
   await page.goto('/admin/products?q=Enamel');
@@ -33,7 +22,7 @@ test('with scripts, quick edit opens over the row and saves in place', async ({ 
   const dialog = page.getByRole('dialog', { name: 'Quick edit: Enamel Camp Mug' });
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Enamel Camp Mug');
   await expectNoSeriousA11yViolations(page, 'quick edit dialog');
-  await bothWidths(page, 'admin-quick-edit-dialog');
+  await screenshotBothWidths(page, 'admin-quick-edit-dialog');
 
   // A mistake is shown at its field, inside the dialog.
   await dialog.getByLabel('Sale price (GBP)').fill('99');
@@ -71,7 +60,7 @@ test('without scripts, quick edit is a page whose form saves and goes back to th
   await scripted.goto(page.url());
   await waitForHydration(scripted);
   await expectNoSeriousA11yViolations(scripted, 'quick edit page');
-  await bothWidths(scripted, 'admin-quick-edit-page');
+  await screenshotBothWidths(scripted, 'admin-quick-edit-page');
 
   await page.getByLabel('SKU').fill('');
   await page.getByLabel('Regular price (GBP)').fill('-3');
@@ -98,11 +87,11 @@ test('bulk edit raises the chosen products’ prices and says what changed', asy
   await expect(page.getByRole('heading', { name: 'Bulk edit products' })).toBeVisible();
   await expect(page.getByText('Editing these 2 products:')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'bulk edit page');
-  await bothWidths(page, 'admin-bulk-edit');
+  await screenshotBothWidths(page, 'admin-bulk-edit');
 
   await page.getByLabel('Regular price', { exact: true }).selectOption('increase_percent');
   await page.getByLabel('Regular price: amount or percentage').fill('10');
   await page.getByRole('button', { name: 'Update products' }).click();
   await expect(page.getByRole('status')).toContainText('2 products updated: regular price raised by 10 %.');
-  await bothWidths(page, 'admin-bulk-edit-done');
+  await screenshotBothWidths(page, 'admin-bulk-edit-done');
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, MOBILE, screenshot, sidewaysOverflow, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, addToCart, fillBilling, orderIdOf, prepareCheckoutShop } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -110,7 +110,7 @@ test('the refund is worked out as quantities are typed, Enter only calculates, a
   await screenshot(page, 'admin-order-refund-1280');
   await page.setViewportSize(MOBILE);
   await screenshot(page, 'admin-order-refund-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP);
 
   // Enter in a field: "Calculate amount", the first button; the amount is worked out again, nothing is refunded.

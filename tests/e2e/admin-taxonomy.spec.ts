@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, snapshot, waitForHydration } from './helpers.ts';
+import { DESKTOP, expectNoSeriousA11yViolations, MOBILE, screenshot, sidewaysOverflow, snapshot, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 
 /*
@@ -102,7 +102,7 @@ test('the category tree is reordered by mouse and by keyboard; the order is kept
   await page.reload();
   await waitForHydration(page);
   await screenshot(page, 'admin-categories-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test('a category’s picture and description are edited on its page and shown by the shop', async ({ page }) => {
@@ -144,7 +144,7 @@ test('a category’s picture and description are edited on its page and shown by
   await page.getByRole('link', { name: 'Edit Mugs', exact: true }).click();
   await waitForHydration(page);
   await screenshot(page, 'admin-category-edit-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test('gallery pictures are reordered by drag; a draft is saved by itself after typing', async ({ page }) => {
@@ -215,6 +215,6 @@ test('shipping classes: added, renamed, deleted after saying what it clears; axe
   await page.setViewportSize(MOBILE);
   await page.reload();
   await screenshot(page, 'admin-shipping-classes-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize(DESKTOP);
 });

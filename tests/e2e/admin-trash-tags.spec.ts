@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, screenshot, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, screenshotBothWidths, waitForHydration } from './helpers.ts';
 import { adminSession } from './checkout-helpers.ts';
 
 /*
@@ -16,18 +16,6 @@ test.use({ shopInstance: 'trash-tags' });
 test.describe.configure({ timeout: 180_000 });
 
 const TRASH = '/admin/products?status=trash';
-
-/** How far the page is wider than the window (0 when nothing overflows). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** Screenshots of the current page at 1280 and 390 px; at 390 nothing overflows sideways. */
-async function bothWidths(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(MOBILE);
-  await screenshot(page, `${name}-390`);
-  expect(await overflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Moves a product to the trash from its row in the products list. */
 async function trash(page: Page, name: string) {
@@ -57,7 +45,7 @@ test('a trashed product is deleted permanently by keyboard through the confirmat
   await waitForHydration(page);
   await expect(page.getByRole('link', { name: 'Empty trash' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/admin/products?status=trash');
-  await bothWidths(page, 'admin-products-trash');
+  await screenshotBothWidths(page, 'admin-products-trash');
 
   // The row's "Delete permanently", by keyboard, to the confirmation page.
   await page.getByRole('link', { name: 'Delete Espresso Cup Pair permanently' }).focus();
@@ -69,7 +57,7 @@ test('a trashed product is deleted permanently by keyboard through the confirmat
   await expect(page.getByText('This cannot be undone.', { exact: false })).toBeVisible();
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page, '/admin/products/delete?ids');
-  await bothWidths(page, 'admin-products-delete');
+  await screenshotBothWidths(page, 'admin-products-delete');
 
   // Tab through the page to the button, Enter: back in the trash with the notice.
   await page.locator('body').focus();
@@ -113,7 +101,7 @@ test('the bulk action deletes the chosen trashed products; "Empty trash" deletes
   await expect(page).toHaveURL(/\/admin\/products\/delete\?scope=all$/);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page, '/admin/products/delete?scope=all');
-  await bothWidths(page, 'admin-products-empty-trash');
+  await screenshotBothWidths(page, 'admin-products-empty-trash');
   await page.getByRole('button', { name: 'Delete permanently', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 products deleted permanently.' })).toBeVisible();
   await expect(page.getByText('The trash is empty.')).toBeVisible();
@@ -134,7 +122,7 @@ test('a tag merged into another: its products move and its old address leads to 
   const into = winter.getByLabel('Merge into (tag name)');
   await expect(into).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/admin/tags (merge open)');
-  await bothWidths(page, 'admin-tags-merge');
+  await screenshotBothWidths(page, 'admin-tags-merge');
 
   // Into itself: refused, nothing changes.
   await into.fill('winter');

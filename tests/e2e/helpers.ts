@@ -173,6 +173,18 @@ export async function snapshot(target: Pick<Page, 'screenshot'>, file: string, o
   if (SCREENSHOTS) await target.screenshot({ path: file, ...options });
 }
 
+/** How far the page is wider than its window, in px (0 or less when nothing overflows sideways). */
+export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Screenshots of the current page at 1280 and 390 px (back at 1280 after); at 390 nothing overflows sideways. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(MOBILE);
+  await screenshot(page, `${name}-390`);
+  expect(await sidewaysOverflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
+}
+
 /**
  * A full-page screenshot in test-results/screens/<name>.png. Lazy images below the fold are
  * scrolled into view first, so the picture shows what a visitor scrolling down would see.

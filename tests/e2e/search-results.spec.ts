@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb } from '../../db/client.ts';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { test, expect } from './fixtures.ts';
-import { MOBILE, expectNoSeriousA11yViolations, snapshot, waitForHydration } from './helpers.ts';
+import { expectNoSeriousA11yViolations, MOBILE, sidewaysOverflow, snapshot, waitForHydration } from './helpers.ts';
 
 // The category select is a store setting: this spec changes it, so it has its own shop.
 test.use({ shopInstance: 'search-results' });
@@ -82,8 +82,7 @@ test('results with facets at 390 px: no sideways scrolling, facets reachable', a
   await waitForHydration(page);
   const facets = page.getByRole('region', { name: 'Refine the results' });
   await expect(facets).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await snapshot(page, test.info().outputPath('search-results-390.png'), { fullPage: true });
   await facets.getByRole('list', { name: 'Color' }).getByRole('link', { name: /^Red/ }).tap();
   await expect(page).toHaveURL(/filter_color=Red/);
