@@ -94,6 +94,8 @@ const linkHash = (token: string) => createHash('sha256').update(`chat-transcript
 export async function requestTranscriptCopy(services: Services, conversationId: number, from: { ip: string; requestOrigin?: string | null }): Promise<CopyOutcome> {
   const c = await getConversation(services.db, conversationId);
   if (!c || !c.visitor_email) return 'none';
+  // Switched off by the owner (/admin/settings/emails): no copy, and no link to confirm an address for one.
+  if (!(await getSettings(services.db)).emails.chat_transcript.enabled) return 'none';
   const email = c.visitor_email;
   const visitor = c.visitor_id !== null ? await getChatUser(services.db, c.visitor_id) : undefined;
   const account = visitor?.user_id ? await services.db.selectFrom('users').select('email').where('id', '=', visitor.user_id).executeTakeFirst() : undefined;

@@ -3,7 +3,8 @@
  * list and names. `shop` e-mails go to the shop's own people (their recipients can be set);
  * `customer` ones to the shopper the event concerns. Contact forms keep their own settings
  * (app/features/forms); one-time sign-in links (chat transcript confirmation and resume
- * links, staff invitations) are always sent, in the same layout.
+ * links, staff invitations) have no switch of their own and are sent in the same layout (a
+ * transcript confirmation only while the transcript e-mail is on).
  */
 export const EMAIL_IDS = [
   'new_order',
