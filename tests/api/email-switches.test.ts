@@ -103,11 +103,13 @@ for (const dialect of await dialects()) {
     let seq = 0;
 
     /** A shopper in the chat, signed in or a guest, with an open conversation and one message. */
-    async function chatter(client: Client, email: string) {
+    async function chatter(client: Client, email: string, offered: boolean) {
       const token = await client.request('POST', '/api/chat/token', { vendorId: 0 });
       expect(token.statusCode, token.body).toBe(200);
-      const { socket } = await rawSocket(url, token.json().token);
+      const { socket, hello } = await rawSocket(url, token.json().token);
       sockets.push(socket);
+      // The widget offers a copy only while the shop sends transcripts.
+      expect(hello.settings.transcriptCopy).toBe(offered);
       const login = await ask<{ conversation: { id: number } }>(socket, 'chat:login', { name: 'Kim', email });
       expect(login.ok, JSON.stringify(login)).toBe(true);
       expect((await ask(socket, 'chat:send', { conversationId: login.conversation.id, clientId: 'k-1', text: 'Is the lamp in stock?' })).ok).toBe(true);
@@ -258,11 +260,11 @@ for (const dialect of await dialects()) {
       async chat_transcript(phase) {
         const shopper = await staffLogin(t, 'customer', `chat-${phase}.example`);
         shopper.csrf = (await shopper.request('GET', '/api/session')).json().csrfToken;
-        expect(await chatter(shopper, `customer@chat-${phase}.example`)).toBe(phase === 'off' ? 'none' : 'sent');
+        expect(await chatter(shopper, `customer@chat-${phase}.example`, phase === 'on')).toBe(phase === 'off' ? 'none' : 'sent');
         if (phase === 'off') {
           // A guest's address is not asked to be confirmed for a copy that will not be sent.
           const guest = await visitor(t.app);
-          expect(await chatter(guest.client, 'guest-chatter@mail.example')).toBe('none');
+          expect(await chatter(guest.client, 'guest-chatter@mail.example', false)).toBe('none');
           expect(await db().selectFrom('chat_transcript_links').select('id').execute()).toEqual([]);
         }
         return { mine: mail(`customer@chat-${phase}.example`, 'chat_transcript'), others: [] };

@@ -240,7 +240,8 @@ export interface Hello {
   operatorsOnline: number;
   /** Operators: open conversations of their vendor. */
   queue?: ConversationView[];
-  settings: { gdpr: boolean; displayLogin: boolean; offlineForm: boolean };
+  /** `transcriptCopy`: the end panel offers a copy by e-mail (the chat transcript e-mail is on). */
+  settings: { gdpr: boolean; displayLogin: boolean; offlineForm: boolean; transcriptCopy: boolean };
 }
 
 export interface ChatErrorBody {

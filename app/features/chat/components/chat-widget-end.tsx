@@ -8,12 +8,14 @@ export function EndPanel(props: {
   id: string;
   /** The conversation that ended (none: only the notice and a new chat). */
   conversation: ConversationView | null;
+  /** The shop sends chat transcripts (its e-mail is on): a copy may be asked for. */
+  offerCopy: boolean;
   busy: boolean;
   notice: string;
   onRate(e: FormEvent<HTMLFormElement>): void;
   onNewChat(): void;
 }) {
-  const { id, conversation, busy, notice, onRate, onNewChat } = props;
+  const { id, conversation, offerCopy, busy, notice, onRate, onNewChat } = props;
   return (
     <div className="chat-end">
       {conversation ? (
@@ -28,7 +30,7 @@ export function EndPanel(props: {
               <RateIcon kind="bad" /> {t('chat.w.bad')}
             </button>
           </fieldset>
-          {conversation.visitorEmail ? (
+          {conversation.visitorEmail && offerCopy ? (
             <div className="chat-field chat-field--check">
               <input id={`${id}-copy`} name="copy" type="checkbox" />
               <label htmlFor={`${id}-copy`}>{t('chat.w.copy')}</label>

@@ -379,7 +379,7 @@ export default function ChatWidget({ open, quiet = false, user, onMinimise }: { 
           />
         ) : null}
 
-        {panel === 'end' ? <EndPanel id={id} conversation={conversation} busy={busy} notice={notice} onRate={(e) => void onRate(e)} onNewChat={newChat} /> : null}
+        {panel === 'end' ? <EndPanel id={id} conversation={conversation} offerCopy={hello?.settings.transcriptCopy ?? false} busy={busy} notice={notice} onRate={(e) => void onRate(e)} onNewChat={newChat} /> : null}
       </div>
     </div>
   );

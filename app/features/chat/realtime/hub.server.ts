@@ -6,7 +6,8 @@ import { getChatSettings, type ChatSettings } from '../chat-settings.server.ts';
 import { CHAT_CONSOLE_ROLES } from '../chat-roles.ts';
 import { chatLimits, OPERATOR_RATE_FACTOR } from '../chat-limits.server.ts';
 import { ChatError, accessibleConversation, conversationView, getChatUser, operatorsOnline, type ChatUserRow, type ConversationRow } from '../chat-store.server.ts';
-import { SERVER_EVENTS, type ChatErrorBody, type WidgetMode } from '../chat.schema.ts';
+import { SERVER_EVENTS, type ChatErrorBody, type Hello, type WidgetMode } from '../chat.schema.ts';
+import { getSettings } from '../../settings/settings.server.ts';
 
 /*
  * What every part of the realtime side shares: a socket's own data, the rooms, the node's
@@ -53,7 +54,11 @@ const opsRooms = (vendorId: number, settings: ChatSettings) =>
   vendorId === 0 || settings.vendorOnlyChat ? [room.ops(vendorId)] : [room.ops(vendorId), room.ops(0)];
 
 /** What the widget needs of the settings (in the hello, and again when they change). */
-export const widgetSettings = (s: ChatSettings) => ({ gdpr: s.gdpr, displayLogin: s.displayLogin, offlineForm: s.offlineForm });
+/** What the widget is told of the settings; `transcriptCopy`: the chat transcript e-mail is on (/admin/settings/emails), so the end panel offers a copy. */
+export async function widgetSettings(db: Services['db'], s: ChatSettings): Promise<Hello['settings']> {
+  const transcriptCopy = (await getSettings(db)).emails.chat_transcript.enabled;
+  return { gdpr: s.gdpr, displayLogin: s.displayLogin, offlineForm: s.offlineForm, transcriptCopy };
+}
 
 const SETTINGS_RECHECK_MS = 1000;
 

@@ -58,7 +58,7 @@ export function lifecycle(hub: ChatHub) {
       conversation: conversation ? conversationView(conversation) : null,
       mode: modeFor(online, settings),
       operatorsOnline: online,
-      settings: widgetSettings(settings),
+      settings: await widgetSettings(db, settings),
       ...(who.kind === 'operator' ? { queue: (await queueFor(db, who, settings)).map(conversationView) } : {}),
     };
     socket.emit(SERVER_EVENTS.hello, hello);

@@ -30,9 +30,10 @@ export function nodeSync(hub: ChatHub) {
       takeSettings(data, settings);
       if (data.role === 'visitor') vendors.add(data.vendorId);
     }
+    const shown = await widgetSettings(db, settings);
     for (const v of vendors) {
       const online = await operatorsOnline(db, v, settings.vendorOnlyChat);
-      io.local.to(room.visitors(v)).emit(SERVER_EVENTS.availability, { vendorId: v, mode: modeFor(online, settings), operatorsOnline: online, settings: widgetSettings(settings) });
+      io.local.to(room.visitors(v)).emit(SERVER_EVENTS.availability, { vendorId: v, mode: modeFor(online, settings), operatorsOnline: online, settings: shown });
     }
   }
   // Another node saved the settings (through the Redis or cluster adapter).
@@ -60,7 +61,7 @@ export function nodeSync(hub: ChatHub) {
     const old = new Set(moved.map((s) => s.data.vendorId));
     const online = await operatorsOnline(db, row.vendor_id, settings.vendorOnlyChat);
     const queue = (await queueFor(db, row, settings)).map(conversationView);
-    const hello: Hello = { role: 'operator', me: userView(row), conversation: null, mode: modeFor(online, settings), operatorsOnline: online, settings: widgetSettings(settings), queue };
+    const hello: Hello = { role: 'operator', me: userView(row), conversation: null, mode: modeFor(online, settings), operatorsOnline: online, settings: await widgetSettings(db, settings), queue };
     for (const s of moved) {
       s.leave(room.ops(s.data.vendorId));
       s.join(room.ops(row.vendor_id));
