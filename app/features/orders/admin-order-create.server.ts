@@ -13,7 +13,7 @@ import { alertPolicy, staffActor } from '../stock/stock-log.server.ts';
 import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 import { STATUS_LABELS, type OrderStatus } from './orders.ts';
 import { checkDraft, CREATE_STATUSES, priceDraft, refuseFields, type CheckedDraft, type Draft, type PricedDraft } from './order-draft.server.ts';
-import { skusOf } from './placement-write.server.ts';
+import { productLineRows, skusOf } from './placement-write.server.ts';
 import { addTotalSales, reduceStock, type StockRef, type StockShortfall } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
 
@@ -48,19 +48,7 @@ export function shippingLinesOf(cart: PricedDraft): string {
 /** The order's lines as stored: the products' lines, then one line per fee (no product). */
 export function orderLinesOf(cart: PricedDraft, orderId: number, skus: Map<string, string>) {
   return [
-    ...cart.items.map((i) => ({
-      order_id: orderId,
-      product_id: i.productId,
-      variation_id: i.variationId,
-      name: i.name,
-      sku: skus.get(`${i.productId}:${i.variationId ?? ''}`) ?? '',
-      attributes: JSON.stringify(i.attributes),
-      quantity: i.quantity,
-      unit_price: i.unitPrice,
-      subtotal: i.lineSubtotal,
-      total: i.lineTotal,
-      tax: i.lineTax,
-    })),
+    ...productLineRows(cart.items, orderId, skus),
     ...(cart.fees ?? []).map((f) => ({ order_id: orderId, product_id: null, variation_id: null, name: f.name, sku: '', attributes: '[]', quantity: 1, unit_price: f.amount, subtotal: f.amount, total: f.amount, tax: f.tax })),
   ];
 }

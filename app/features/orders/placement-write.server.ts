@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import type { OrderItemsTable, OrderNotesTable } from '../../../db/schema.ts';
 import { jsonColumn } from '../../lib/json.ts';
+import type { Cart } from '../cart/cart.schema.ts';
 import type { SoldProducts, StockRef } from './stock.server.ts';
 
 /* Writing an order's lines and notes and taking its lines from the cart, inside the order's transaction. */
@@ -46,6 +47,23 @@ export async function writeLinesTakeCart(
     notes: jsonColumn<Selectable<OrderNotesTable>[]>(row.notes),
     taken: jsonColumn<{ id: number; quantity: number }[]>(row.taken),
   };
+}
+
+/** An order's product lines as stored, from its priced cart: names, SKUs, options and amounts as sold. */
+export function productLineRows(items: Cart['items'], orderId: number, skus: Map<string, string>): Insertable<OrderItemsTable>[] {
+  return items.map((i) => ({
+    order_id: orderId,
+    product_id: i.productId,
+    variation_id: i.variationId,
+    name: i.name,
+    sku: skus.get(`${i.productId}:${i.variationId ?? ''}`) ?? '',
+    attributes: JSON.stringify(i.attributes),
+    quantity: i.quantity,
+    unit_price: i.unitPrice,
+    subtotal: i.lineSubtotal,
+    total: i.lineTotal,
+    tax: i.lineTax,
+  }));
 }
 
 /** The SKU of each line (`productId:variationId`): the variation's, else the product's (as locked, when sold holds it). */

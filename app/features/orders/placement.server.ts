@@ -19,7 +19,7 @@ import type { OrderDetail } from './orders.ts';
 import { answerPlaced, replay, replayed } from './placement-answer.server.ts';
 import { priceForOrder } from './placement-pricing.server.ts';
 import { cartEmpty, emailRegistered, requestHash, validate, type PlaceOrderRequest, type PlaceOrderResult } from './placement-request.server.ts';
-import { skusOf, writeLinesTakeCart } from './placement-write.server.ts';
+import { productLineRows, skusOf, writeLinesTakeCart } from './placement-write.server.ts';
 import { addTotalSales, reduceStock, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { alertPolicy, GUEST_ACTOR } from '../stock/stock-log.server.ts';
@@ -183,19 +183,7 @@ export async function placeOrder(services: Services, req: PlaceOrderRequest): Pr
       if (priced.size === 0) throw cartEmpty();
       const { items, notes: noteRows, taken } = await writeLinesTakeCart(
         trx,
-        cart.items.map((i) => ({
-          order_id: order.id,
-          product_id: i.productId,
-          variation_id: i.variationId,
-          name: i.name,
-          sku: skus.get(`${i.productId}:${i.variationId ?? ''}`) ?? '',
-          attributes: JSON.stringify(i.attributes),
-          quantity: i.quantity,
-          unit_price: i.unitPrice,
-          subtotal: i.lineSubtotal,
-          total: i.lineTotal,
-          tax: i.lineTax,
-        })),
+        productLineRows(cart.items, order.id, skus),
         notes,
         { ids: [...priced.keys()], cartId: row.id, set: { coupons: '[]', customer: row.customer, updated_at: now } },
       );
