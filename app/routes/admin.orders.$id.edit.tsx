@@ -7,8 +7,7 @@ import { draftFromOrder, editProblem, saveOrderEdit, withLineOptions } from '../
 import { draftFromForm } from '../features/orders/order-draft.server.ts';
 import { draftIntent, draftStates, priceForForm, type DraftAnswer } from '../features/orders/order-draft-page.server.ts';
 import { getOrderAdmin } from '../features/orders/orders.server.ts';
-import { OrderDraftForm } from '../features/orders/components/order-draft-form.tsx';
-import { useMoney } from '../features/cart/components/money.ts';
+import { OrderDraftAnswer } from '../features/orders/components/order-draft-answer.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
@@ -58,7 +57,6 @@ export default function AdminOrderEdit({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const current = posted && 'answer' in posted ? posted : loaderData;
   const { answer } = current;
-  const money = useMoney(loaderData.currency);
   return (
     <>
       <p>
@@ -70,26 +68,7 @@ export default function AdminOrderEdit({ loaderData }: Route.ComponentProps) {
           {t('admin.orderForm.cannotEdit', { reason: loaderData.problem })}
         </p>
       ) : (
-        <>
-          {answer.message ? (
-            <div className="form-errors" role="alert">
-              <p>{answer.message}</p>
-            </div>
-          ) : null}
-          <OrderDraftForm
-            key={JSON.stringify(answer.draft)}
-            mode="edit"
-            draft={answer.draft}
-            priced={answer.priced}
-            quotes={answer.quotes}
-            found={answer.found}
-            errors={answer.errors}
-            states={current.states}
-            statuses={[]}
-            money={money}
-            idempotencyKey=""
-          />
-        </>
+        <OrderDraftAnswer mode="edit" answer={answer} states={current.states} statuses={[]} currency={loaderData.currency} idempotencyKey="" />
       )}
     </>
   );

@@ -7,8 +7,7 @@ import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { createAdminOrder } from '../features/orders/admin-order-create.server.ts';
 import { CREATE_STATUSES, draftFromForm, emptyDraft } from '../features/orders/order-draft.server.ts';
 import { draftIntent, draftStates, priceForForm, type DraftAnswer } from '../features/orders/order-draft-page.server.ts';
-import { OrderDraftForm } from '../features/orders/components/order-draft-form.tsx';
-import { useMoney } from '../features/cart/components/money.ts';
+import { OrderDraftAnswer } from '../features/orders/components/order-draft-answer.tsx';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
@@ -52,29 +51,18 @@ export default function AdminOrderNew({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const current = posted && 'answer' in posted ? posted : loaderData;
   const { answer } = current;
-  const money = useMoney(loaderData.currency);
   return (
     <>
       <p>
         <Link to="/admin/orders">{t('admin.orderForm.back')}</Link>
       </p>
       <h1>{t('admin.orderForm.newTitle')}</h1>
-      {answer.message ? (
-        <div className="form-errors" role="alert">
-          <p>{answer.message}</p>
-        </div>
-      ) : null}
-      <OrderDraftForm
-        key={JSON.stringify(answer.draft)}
+      <OrderDraftAnswer
         mode="create"
-        draft={answer.draft}
-        priced={answer.priced}
-        quotes={answer.quotes}
-        found={answer.found}
-        errors={answer.errors}
+        answer={answer}
         states={current.states}
         statuses={loaderData.statuses}
-        money={money}
+        currency={loaderData.currency}
         idempotencyKey={current.idempotencyKey || loaderData.idempotencyKey}
       />
     </>

@@ -6,6 +6,7 @@ import { statesOf } from '../shipping/states.server.ts';
 import type { Country } from '../address/address.ts';
 import { draftCustomer } from './admin-order-create.server.ts';
 import { checkDraft, DRAFT_LIMITS, priceDraft, type Draft, type PricedDraft, type ShippingQuote } from './order-draft.server.ts';
+import type { PricedSummary } from './order-draft.types.ts';
 import { findCustomers, findProducts, withCustomer, type FoundCustomer, type FoundProduct } from './order-draft-lookup.server.ts';
 
 /*
@@ -14,18 +15,7 @@ import { findCustomers, findProducts, withCustomer, type FoundCustomer, type Fou
  * priced when it can be, and with what a search found.
  */
 
-export interface PricedSummary {
-  lines: { key: string; total: number; unitPrice: number }[];
-  fees: { name: string; amount: number }[];
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  taxLines: { label: string; amount: number }[];
-  tax: number;
-  total: number;
-  pricesIncludeTax: boolean;
-  keys: string[];
-}
+export type { PricedSummary } from './order-draft.types.ts';
 
 export interface DraftAnswer {
   draft: Draft;

@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { StoreSettings } from '../settings/settings.schema.ts';
 import { addressErrors, billingAddressSchema, shippingAddressSchema } from '../address/address.server.ts';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS, type Address } from '../address/address.ts';
+import type { Draft, DraftLine } from './order-draft.types.ts';
 import type { Cart } from '../cart/cart.schema.ts';
 import { itemKey, type CartItemRow, type CartRow } from '../cart/cart-store.server.ts';
 import { priceCart, type PricedFee, type StaffPricing } from '../cart/totals.server.ts';
@@ -20,43 +21,11 @@ import { parseJson } from '../../lib/json.ts';
 /** Most lines, fees and units an order made by hand may hold; a unit price's ceiling (minor units). */
 export const DRAFT_LIMITS = { lines: 100, fees: 10, quantity: 9999, price: 100_000_000 } as const;
 
+export type { Draft, DraftLine } from './order-draft.types.ts';
+
 /** The statuses an order may be created with. */
 export const CREATE_STATUSES = ['pending', 'on-hold', 'processing', 'completed'] as const;
 
-export interface DraftLine {
-  productId: number;
-  variationId: number | null;
-  /** As shown on the form (the product's name and options). */
-  name: string;
-  /** The options chosen, as the variation has them (slug → value). */
-  attributes: Record<string, string>;
-  quantity: string;
-  /** Blank: the product's own price. */
-  price: string;
-  /** The order line this edits (edit only). */
-  itemId: number | null;
-}
-
-export interface Draft {
-  /** "account:<id>", "guest" (a guest e-mail) or "". */
-  customer: string;
-  customerLabel: string;
-  billing: Address;
-  shipping: Address;
-  shipToDifferent: boolean;
-  lines: DraftLine[];
-  shippingMethod: string;
-  shippingTitle: string;
-  shippingCost: string;
-  coupon: string;
-  fees: { name: string; amount: string }[];
-  status: string;
-  customerNote: string;
-  customerQuery: string;
-  productQuery: string;
-  /** The order's updated_at when the edit form was opened (edit only). */
-  version: string;
-}
 
 export const emptyDraft = (): Draft => ({
   customer: '',

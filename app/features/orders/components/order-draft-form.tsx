@@ -9,6 +9,7 @@ import {
 } from "../../../ui/form-kit.tsx";
 import { STATUS_LABELS } from "../orders.ts";
 import { t } from "../../../i18n/t-admin.ts";
+import type { Draft, PricedSummary } from "../order-draft.types.ts";
 
 /*
  * The order form of the back office: "Add order" and editing an order. Every control is in
@@ -17,45 +18,9 @@ import { t } from "../../../i18n/t-admin.ts";
  * works without scripts exactly as with them.
  */
 
-export interface DraftView {
-  customer: string;
-  customerLabel: string;
-  billing: Record<string, string>;
-  shipping: Record<string, string>;
-  shipToDifferent: boolean;
-  lines: {
-    productId: number;
-    variationId: number | null;
-    name: string;
-    attributes: Record<string, string>;
-    quantity: string;
-    price: string;
-    itemId: number | null;
-  }[];
-  shippingMethod: string;
-  shippingTitle: string;
-  shippingCost: string;
-  coupon: string;
-  fees: { name: string; amount: string }[];
-  status: string;
-  customerNote: string;
-  customerQuery: string;
-  productQuery: string;
-  version: string;
-}
-
-export interface PricedView {
-  lines: { key: string; total: number; unitPrice: number }[];
-  fees: { name: string; amount: number }[];
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  taxLines: { label: string; amount: number }[];
-  tax: number;
-  total: number;
-  pricesIncludeTax: boolean;
-  keys: string[];
-}
+/** The draft and its totals as the form shows them (the server's own types). */
+export type DraftView = Draft;
+export type PricedView = PricedSummary;
 
 export interface DraftFormProps {
   mode: "create" | "edit";
