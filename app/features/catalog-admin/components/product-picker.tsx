@@ -159,6 +159,8 @@ export function ProductPicker({
                   id={`${listId}-${pickKey(m)}`}
                   role="option"
                   aria-selected={i === active}
+                  // A variation listed under its product is indented below it.
+                  className={m.variationOf && matches.some((p) => !p.variationOf && p.id === m.variationOf) ? 'admin-picker__variation' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => pick(m)}
                 >
