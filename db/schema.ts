@@ -318,6 +318,9 @@ export interface CouponsTable {
   usage_count: Generated<number>;
   product_ids: Generated<string>;
   excluded_product_ids: Generated<string>;
+  /** JSON lists of product_variations ids (migration 045), apart from product ids. */
+  variation_ids: Generated<string>;
+  excluded_variation_ids: Generated<string>;
   category_ids: Generated<string>;
   excluded_category_ids: Generated<string>;
   email_restrictions: Generated<string>;

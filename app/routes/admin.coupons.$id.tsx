@@ -1,11 +1,14 @@
 import { data, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.coupons.$id';
+import type { DB } from '../../db/client.ts';
 import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/settings/settings.server.ts';
 import { getCoupon, saveCoupon } from '../features/coupons/coupons-admin.server.ts';
-import { couponFormValues, couponToForm, idsInText, pickedProductIds, PRODUCT_PICKS } from '../features/coupons/coupon-form.ts';
+import { couponFormValues, couponToForm, idsInText, pickedProductIds, pickedVariationIds, PRODUCT_PICKS, VARIATIONS_OF } from '../features/coupons/coupon-form.ts';
 import { CouponEditor, type CouponFound } from '../features/coupons/components/coupon-editor.tsx';
 import { linkedProducts, lookupProducts } from '../features/catalog-admin/product-links.server.ts';
+import { linkedVariations, lookupVariations } from '../features/catalog-admin/variation-lookup.server.ts';
+import { withVariations } from '../features/catalog-admin/product-form.ts';
 import { categoryOptions } from '../features/catalog-admin/products-admin.server.ts';
 import type { LinkedProduct } from '../features/catalog-admin/product-form.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -31,7 +34,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (id !== null && !coupon) throw new Response('Not Found', { status: 404 });
   const { currency } = await getSettings(db);
   const values = couponToForm(coupon, currency);
-  return { coupon, currency, values, products: await linkedProducts(db, pickedProductIds(values)), categories: await categoryOptions(db) };
+  return { coupon, currency, values, products: await pickedItems(db, values), categories: await categoryOptions(db) };
+}
+
+/** The products and variations the form's pickers hold, named. */
+async function pickedItems(db: DB, values: Record<string, string>): Promise<LinkedProduct[]> {
+  return [...(await linkedProducts(db, pickedProductIds(values))), ...(await linkedVariations(db, pickedVariationIds(values)))];
 }
 
 /** A refused save or a "Find" step without scripts: the form comes back as posted, with the names of the products it holds. */
@@ -48,16 +56,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const findIn = PRODUCT_PICKS.find((f) => intent === `find:${f}`);
   if (findIn) {
     const q = String(form.get(`find.${findIn}`) ?? '').slice(0, 200);
-    const items = await lookupProducts(db, q, { exclude: idsInText(values[findIn]) });
+    const items = withVariations(await lookupProducts(db, q, { exclude: idsInText(values[findIn]) }), await lookupVariations(db, q, { exclude: idsInText(values[VARIATIONS_OF[findIn]]) }));
     const notice = items.length ? t('products.links.foundSome') : t('products.links.foundNone', { q });
-    return { values, products: await linkedProducts(db, pickedProductIds(values)), stamp, found: { field: findIn, items }, notice };
+    return { values, products: await pickedItems(db, values), stamp, found: { field: findIn, items }, notice };
   }
   try {
     const saved = await saveCoupon(db, id, values);
     return redirect(`/admin/coupons?saved=${encodeURIComponent(saved.code)}`);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    const products = await linkedProducts(db, pickedProductIds(values));
+    const products = await pickedItems(db, values);
     return data<Returned>({ error: { code: err.code, message: err.message, fields: err.fields }, values, products, stamp }, { status: err.status, headers: err.headers });
   }
 }
@@ -95,4 +103,4 @@ export default function CouponPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A posted form without a picker's field had nothing chosen there: the stored choice does not come back. */
-const PICKS_CLEARED = { productIds: '', excludedProductIds: '', categoryIds: '', excludedCategoryIds: '' };
+const PICKS_CLEARED = { productIds: '', excludedProductIds: '', variationIds: '', excludedVariationIds: '', categoryIds: '', excludedCategoryIds: '' };

@@ -4,13 +4,13 @@ import { ensureCategory } from '../../app/features/catalog/catalog-taxonomy.serv
 import { saveCoupon } from '../../app/features/coupons/coupons-admin.server.ts';
 import { findCoupon } from '../../app/features/coupons/coupons.server.ts';
 import { FORM, staffLogin, urlencoded } from '../helpers/admin-forms.ts';
-import { type Client, createTestApp, type TestApp } from '../helpers/app.ts';
+import { Client, createTestApp, type TestApp } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 
 /*
- * The coupon editor's pickers: products by search (the product editor's picker, its
- * "Find" step without scripts) and categories from the tree, through the real admin page
- * as a browser without scripts posts it.
+ * The coupon editor's pickers: products and variations by search (the product editor's
+ * picker, its "Find" step without scripts) and categories from the tree, through the real
+ * admin page as a browser without scripts posts it; a coupon for one variation in the cart.
  */
 
 const base = (over: Record<string, string | string[]> = {}) => ({ discountType: 'percent', amount: '10', freeShipping: '0', individualUse: '0', excludeSaleItems: '0', ...over });
@@ -127,6 +127,82 @@ for (const dialect of await dialects()) {
       const res = await post(`/admin/coupons/${c.id}`, base({ code: 'stale', amount: '5', productIds: String(id.kettle) }));
       expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
       expect(await findCoupon(db, 'stale')).toMatchObject({ productIds: [id.kettle], categoryIds: [] });
+    });
+
+    describe('variations', () => {
+      const v: Record<string, number> = {};
+      beforeAll(async () => {
+        const db = t.services.db;
+        id.jumper = (
+          await createProduct(db, {
+            type: 'variable',
+            name: 'Wool jumper',
+            sku: 'JUMP',
+            attributes: [{ name: 'Size', options: ['S', 'M', 'L'], variation: 1 }],
+            variations: ['S', 'M', 'L'].map((size) => ({ attributes: { size }, regular_price: 4000, sku: `JUMP-${size}` })),
+          })
+        ).id;
+        for (const r of await db.selectFrom('product_variations').select(['id', 'sku']).where('product_id', '=', id.jumper).execute()) v[r.sku!] = r.id;
+        // A product numbered like variation M (made if need be), so an id that means both is in the cart.
+        const namesake = () => db.selectFrom('products').select(['id', 'regular_price']).where('id', '=', v['JUMP-M']!).executeTakeFirst();
+        while (!(await namesake()) && (await createProduct(db, { name: 'Namesake scarf', regular_price: 2000 })).id < v['JUMP-M']!);
+        const found = await namesake();
+        expect(found, 'a product numbered like variation M').toBeDefined();
+        v.namesakePrice = found!.regular_price!;
+      });
+
+      it('the search offers each variation by its size, after its product', async () => {
+        const res = await admin.request('GET', '/admin/products/lookup?q=jumper&variations=1');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          products: [{ id: id.jumper, name: 'Wool jumper', sku: 'JUMP' }],
+          variations: ['S', 'M', 'L'].map((size) => ({ id: v[`JUMP-${size}`], productId: id.jumper, name: `Wool jumper — Size ${size}`, sku: `JUMP-${size}` })),
+        });
+        // A variation's own SKU finds it; the product pickers that take no variations are answered as before.
+        expect((await admin.request('GET', '/admin/products/lookup?q=jump-l&variations=1')).json().variations.map((x: { id: number }) => x.id)).toEqual([v['JUMP-L']]);
+        expect(Object.keys((await admin.request('GET', '/admin/products/lookup?q=jumper')).json())).toEqual(['products']);
+      });
+
+      it('without scripts, "Find" lists the variations too, and a ticked one is saved in the variation list', async () => {
+        const found = await post('/admin/coupons/new', base({ code: 'jumper-m', intent: 'find:productIds', 'find.productIds': 'jumper' }));
+        expect(found.statusCode).toBe(200);
+        expect(boxes(found.body, 'productIds')).toEqual(new Map([[id.jumper, false]]));
+        expect(boxes(found.body, 'variationIds')).toEqual(new Map(['S', 'M', 'L'].map((size) => [v[`JUMP-${size}`]!, false])));
+        expect(label(found.body, 'variationIds', v['JUMP-M']!)).toBe('Wool jumper — Size M (JUMP-M)');
+        const saved = await post('/admin/coupons/new', base({ code: 'jumper-m', variationIds: String(v['JUMP-M']), excludedVariationIds: String(v['JUMP-L']) }));
+        expect(saved.statusCode, saved.body.slice(0, 300)).toBe(302);
+        const c = (await findCoupon(t.services.db, 'jumper-m'))!;
+        expect(c).toMatchObject({ productIds: [], variationIds: [v['JUMP-M']], excludedProductIds: [], excludedVariationIds: [v['JUMP-L']] });
+        const html = await page(c.id);
+        expect(boxes(html, 'variationIds')).toEqual(new Map([[v['JUMP-M']!, true]]));
+        expect(boxes(html, 'productIds')).toEqual(new Map());
+        expect(label(html, 'excludedVariationIds', v['JUMP-L']!)).toBe('Wool jumper — Size L (JUMP-L)');
+      });
+
+      it('in the cart, a coupon for size M discounts size M only: not size S, nor the product with the same id', async () => {
+        const shopper = await Client.start(t.app);
+        for (const [productId, variationId] of [[id.jumper, v['JUMP-M']], [id.jumper, v['JUMP-S']], [v['JUMP-M'], undefined]] as const) {
+          const res = await shopper.request('POST', '/api/cart/items', { productId, variationId, quantity: 1 });
+          expect(res.statusCode, res.body).toBe(201);
+        }
+        const res = await shopper.request('POST', '/api/cart/coupons', { code: 'jumper-m' });
+        expect(res.statusCode, res.body).toBe(200);
+        const cart = res.json() as { items: { productId: number; variationId: number | null; lineSubtotal: number; lineTotal: number }[]; totals: { discount: number } };
+        const total = (productId: number, variationId: number | null) => cart.items.find((i) => i.productId === productId && i.variationId === variationId)?.lineTotal;
+        // 10 % of £40.00 on size M; size S and the product numbered like size M at full price.
+        expect(total(id.jumper!, v['JUMP-M']!)).toBe(3600);
+        expect(total(id.jumper!, v['JUMP-S']!)).toBe(4000);
+        expect(total(v['JUMP-M']!, null)).toBe(v.namesakePrice);
+        expect(cart.totals.discount).toBe(400);
+      });
+
+      it('refuses an unknown variation id with the field named and saves nothing', async () => {
+        const res = await post('/admin/coupons/new', base({ code: 'ghost-size', variationIds: '999999' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.body).toContain('Products (variations): No variation with id 999999');
+        expect(label(res.body, 'variationIds', 999999)).toBe('(deleted variation #999999)');
+        expect(await findCoupon(t.services.db, 'ghost-size')).toBeNull();
+      });
     });
   });
 }

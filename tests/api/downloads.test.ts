@@ -43,8 +43,8 @@ for (const dialect of await dialects()) {
       return t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': req.headers.get('content-type')!, cookie: c.cookieHeader(), 'x-csrf-token': c.csrf } });
     }
     const form = (c: Client, url: string, fields: Record<string, string>) => c.request('POST', url, urlencoded(fields), FORM);
-    async function order(by: Client, productId: number, payment = 'bacs'): Promise<number> {
-      expect((await by.request('POST', '/api/cart/items', { productId, quantity: 1 })).statusCode).toBe(201);
+    async function order(by: Client, productId: number, payment = 'bacs', variationId?: number): Promise<number> {
+      expect((await by.request('POST', '/api/cart/items', { productId, variationId, quantity: 1 })).statusCode).toBe(201);
       const res = await by.request('POST', '/api/checkout', { billing_address: { ...BILLING, email: by === zoe ? 'zoe@example.com' : 'other@example.com' }, payment_method: payment });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().order_id as number;
@@ -295,6 +295,47 @@ for (const dialect of await dialects()) {
       await importCsv();
       expect(await db().selectFrom('download_permissions').select(['id', 'download_count']).where('order_id', '=', id).orderBy('id').execute()).toEqual(before);
       expect(await db().selectFrom('product_downloads').select('name').where('product_id', '=', imported.id).orderBy('id').execute()).toEqual([{ name: 'Single 1' }, { name: 'Single 2' }]);
+    });
+
+    it('a file given to one variation comes with that variation only: its buyer downloads it, the other variation\'s buyer gets nothing', async () => {
+      const pack = (
+        await createProduct(db(), {
+          type: 'variable',
+          name: 'Sample Pack',
+          virtual: 1,
+          attributes: [{ name: 'Format', options: ['WAV', 'MP3'], variation: 1 }],
+          variations: [
+            { attributes: { format: 'WAV' }, regular_price: 1500, virtual: 1 },
+            { attributes: { format: 'MP3' }, regular_price: 900, virtual: 1 },
+          ],
+        })
+      ).id;
+      const vs = await db().selectFrom('product_variations').select(['id', 'regular_price']).where('product_id', '=', pack).execute();
+      const wav = vs.find((v) => v.regular_price === 1500)!.id;
+      const mp3 = vs.find((v) => v.regular_price === 900)!.id;
+      const stems = randomBytes(20_000);
+      const added = await multipart(manager, '/admin/products/downloads', { product: String(pack), intent: 'add', name: 'WAV stems', variation: String(wav) }, { field: 'file', name: 'stems.zip', bytes: stems });
+      expect(added.statusCode, added.body).toBe(302);
+      expect(await db().selectFrom('product_downloads').select(['variation_id', 'name']).where('product_id', '=', pack).execute()).toEqual([{ variation_id: wav, name: 'WAV stems' }]);
+
+      const wavOrder = await order(zoe, pack, 'cod', wav);
+      const mp3Order = await order(other, pack, 'cod', mp3);
+      // Both paid (cash on delivery is processing at once); only the WAV order gives access.
+      const access = await db().selectFrom('download_permissions').select(['id', 'order_id']).where('order_id', 'in', [wavOrder, mp3Order]).execute();
+      expect(access.map((a) => a.order_id)).toEqual([wavOrder]);
+      const zoePage = (await zoe.request('GET', '/my-account/downloads')).body;
+      expect(zoePage).toContain('WAV stems');
+      const wavLink = (await pageLinks(zoe)).find((l) => l.startsWith(`/download/${access[0]!.id}?`));
+      expect(wavLink).toBeTruthy();
+      const got = await zoe.request('GET', wavLink!);
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-disposition']).toContain('filename="stems.zip"');
+      expect(Buffer.compare(got.rawPayload, stems)).toBe(0);
+      // The MP3 buyer: nothing listed, and the WAV buyer's link is not theirs.
+      expect((await other.request('GET', '/my-account/downloads')).body).not.toContain('WAV stems');
+      const refused = await other.request('GET', wavLink!);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.rawPayload.includes(stems.subarray(0, 64))).toBe(false);
     });
 
     it('removing a file deletes it from private storage', async () => {

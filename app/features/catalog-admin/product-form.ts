@@ -67,6 +67,21 @@ export interface LinkedProduct {
   id: number;
   name: string;
   sku: string;
+  /** Set for a variation (then `id` is the variation's and `name` reads "Tee — Size M"): its product's id. */
+  variationOf?: number;
+}
+
+/** A picker's key for an entry: products and variations are numbered apart, so an id alone can name one of each. */
+export const pickKey = (p: LinkedProduct) => `${p.variationOf ? 'v' : 'p'}${p.id}`;
+
+/**
+ * Products and variations as one list of matches: each variation right after its product
+ * when that product is in the list, the others after all products.
+ */
+export function withVariations(products: LinkedProduct[], variations: LinkedProduct[]): LinkedProduct[] {
+  const out: LinkedProduct[] = [];
+  for (const p of products) out.push(p, ...variations.filter((v) => v.variationOf === p.id));
+  return [...out, ...variations.filter((v) => !products.some((p) => p.id === v.variationOf))];
 }
 
 export const LINK_KINDS = ['upsell', 'crosssell', 'grouped'] as const;

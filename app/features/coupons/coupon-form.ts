@@ -3,10 +3,17 @@ import type { Coupon } from './coupons.schema.ts';
 import { intToDecimal } from './decimals.ts';
 import { formToObject, idFromText } from '../../lib/validate.ts';
 
-/** The restriction fields the editor fills with pickers: products by search, categories from the tree. */
+/**
+ * The restriction fields the editor fills with pickers: products and variations by search
+ * (one picker each for the included and the excluded, holding both lists), categories from
+ * the tree.
+ */
 export const PRODUCT_PICKS = ['productIds', 'excludedProductIds'] as const;
+export const VARIATION_PICKS = ['variationIds', 'excludedVariationIds'] as const;
 export const CATEGORY_PICKS = ['categoryIds', 'excludedCategoryIds'] as const;
 export type ProductPick = (typeof PRODUCT_PICKS)[number];
+/** The variation list each product picker also fills. */
+export const VARIATIONS_OF: Record<ProductPick, (typeof VARIATION_PICKS)[number]> = { productIds: 'variationIds', excludedProductIds: 'excludedVariationIds' };
 
 /**
  * The editor's post as the coupon schema takes it: each picker sends one box per chosen id,
@@ -15,7 +22,7 @@ export type ProductPick = (typeof PRODUCT_PICKS)[number];
 export function couponFormValues(form: FormData): Record<string, string> {
   const values = formToObject(form);
   delete values._csrf;
-  for (const f of [...PRODUCT_PICKS, ...CATEGORY_PICKS]) {
+  for (const f of [...PRODUCT_PICKS, ...VARIATION_PICKS, ...CATEGORY_PICKS]) {
     const all = form.getAll(f).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
     if (all.length) values[f] = all.join(', ');
     else delete values[f];
@@ -28,12 +35,14 @@ export const idsInText = (text: string | undefined): number[] => [...new Set((te
 
 /** Every product id the two product pickers hold. */
 export const pickedProductIds = (values: Record<string, string>) => PRODUCT_PICKS.flatMap((f) => idsInText(values[f]));
+/** Every variation id the two product pickers hold. */
+export const pickedVariationIds = (values: Record<string, string>) => VARIATION_PICKS.flatMap((f) => idsInText(values[f]));
 
 /** What the admin form shows for a coupon (or a new one). */
 export function couponToForm(c: Coupon | null, currency: string): Record<string, string> {
   const { exponent } = currencyInfo(currency);
   const money = (v: number | null) => (v == null ? '' : intToDecimal(v, exponent));
-  if (!c) return { code: '', description: '', discountType: 'percent', amount: '', freeShipping: '0', individualUse: '0', excludeSaleItems: '0', expiresAt: '', minimumSpend: '', maximumSpend: '', usageLimit: '', usageLimitPerUser: '', limitUsageToXItems: '', productIds: '', excludedProductIds: '', categoryIds: '', excludedCategoryIds: '', emailRestrictions: '' };
+  if (!c) return { code: '', description: '', discountType: 'percent', amount: '', freeShipping: '0', individualUse: '0', excludeSaleItems: '0', expiresAt: '', minimumSpend: '', maximumSpend: '', usageLimit: '', usageLimitPerUser: '', limitUsageToXItems: '', productIds: '', excludedProductIds: '', variationIds: '', excludedVariationIds: '', categoryIds: '', excludedCategoryIds: '', emailRestrictions: '' };
   return {
     code: c.code,
     description: c.description,
@@ -50,6 +59,8 @@ export function couponToForm(c: Coupon | null, currency: string): Record<string,
     limitUsageToXItems: c.limitUsageToXItems?.toString() ?? '',
     productIds: c.productIds.join(', '),
     excludedProductIds: c.excludedProductIds.join(', '),
+    variationIds: c.variationIds.join(', '),
+    excludedVariationIds: c.excludedVariationIds.join(', '),
     categoryIds: c.categoryIds.join(', '),
     excludedCategoryIds: c.excludedCategoryIds.join(', '),
     emailRestrictions: c.emailRestrictions.join(', '),

@@ -45,17 +45,21 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Ids in the lists that name no product / category, as field errors. */
+const WHAT = { products: 'product', product_variations: 'variation', categories: 'category' } as const;
+
+/** Ids in the lists that name no product / variation / category, as field errors. */
 async function unknownIds(db: DB, input: CouponInput): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  const check = async (table: 'products' | 'categories', key: keyof CouponInput, ids: number[]) => {
+  const check = async (table: keyof typeof WHAT, key: keyof CouponInput, ids: number[]) => {
     if (ids.length === 0) return;
     const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) fields[key] = `No ${table === 'products' ? 'product' : 'category'} with id ${missing.join(', ')}`;
+    if (missing.length) fields[key] = `No ${WHAT[table]} with id ${missing.join(', ')}`;
   };
   await check('products', 'productIds', input.productIds);
   await check('products', 'excludedProductIds', input.excludedProductIds);
+  await check('product_variations', 'variationIds', input.variationIds);
+  await check('product_variations', 'excludedVariationIds', input.excludedVariationIds);
   await check('categories', 'categoryIds', input.categoryIds);
   await check('categories', 'excludedCategoryIds', input.excludedCategoryIds);
   return fields;
@@ -91,6 +95,8 @@ export async function saveCoupon(db: DB, id: number | null, input: unknown): Pro
     limit_usage_to_x_items: c.limitUsageToXItems,
     product_ids: JSON.stringify(c.productIds),
     excluded_product_ids: JSON.stringify(c.excludedProductIds),
+    variation_ids: JSON.stringify(c.variationIds),
+    excluded_variation_ids: JSON.stringify(c.excludedVariationIds),
     category_ids: JSON.stringify(c.categoryIds),
     excluded_category_ids: JSON.stringify(c.excludedCategoryIds),
     email_restrictions: JSON.stringify(c.emailRestrictions),

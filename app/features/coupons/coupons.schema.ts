@@ -32,6 +32,9 @@ export interface Coupon {
   usageCount: number;
   productIds: number[];
   excludedProductIds: number[];
+  /** Variation ids (product_variations), a list apart: the two tables' ids can coincide. */
+  variationIds: number[];
+  excludedVariationIds: number[];
   categoryIds: number[];
   excludedCategoryIds: number[];
   emailRestrictions: string[];
@@ -152,6 +155,8 @@ export function couponInputSchema(currency: string) {
       limitUsageToXItems: count,
       productIds: idList,
       excludedProductIds: idList,
+      variationIds: idList,
+      excludedVariationIds: idList,
       categoryIds: idList,
       excludedCategoryIds: idList,
       emailRestrictions: emailList,

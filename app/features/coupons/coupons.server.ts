@@ -54,6 +54,8 @@ export function rowToCoupon(r: Selectable<CouponsTable>): Coupon {
     usageCount: r.usage_count,
     productIds: idList(r.product_ids),
     excludedProductIds: idList(r.excluded_product_ids),
+    variationIds: idList(r.variation_ids),
+    excludedVariationIds: idList(r.excluded_variation_ids),
     categoryIds: idList(r.category_ids),
     excludedCategoryIds: idList(r.excluded_category_ids),
     emailRestrictions: stringList(r.email_restrictions),

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PricedLine } from '../cart/contracts.ts';
 import type { Coupon } from './coupons.schema.ts';
-import { computeDiscounts, spread } from './discounts.ts';
+import { computeDiscounts, isEligible, spread } from './discounts.ts';
 
 // Hand-worked cases: every expected figure below was worked out on paper from the rules.
 
@@ -43,6 +44,8 @@ function coupon(code: string, discountType: Coupon['discountType'], amount: numb
     usageCount: 0,
     productIds: [],
     excludedProductIds: [],
+    variationIds: [],
+    excludedVariationIds: [],
     categoryIds: [],
     excludedCategoryIds: [],
     emailRestrictions: [],
@@ -100,18 +103,60 @@ describe('computeDiscounts: eligibility', () => {
   ];
   const pct = (more: Partial<Coupon>) => computeDiscounts([coupon('c', 'percent', 1000, more)], cart).perLine;
 
-  it('limits to listed products (by product or variation id) or listed categories', () => {
+  it('limits to listed products, listed variations or listed categories', () => {
     expect(pct({ productIds: [10] })).toEqual({ shirt: 200, mug: 0, sale: 0 });
-    expect(pct({ productIds: [21] })).toEqual({ shirt: 0, mug: 100, sale: 0 });
+    // A variable product listed whole: each of its variations.
+    expect(pct({ productIds: [20] })).toEqual({ shirt: 0, mug: 100, sale: 0 });
+    expect(pct({ variationIds: [21] })).toEqual({ shirt: 0, mug: 100, sale: 0 });
     expect(pct({ categoryIds: [1] })).toEqual({ shirt: 200, mug: 0, sale: 100 });
-    // Either list lets a line in, as in WooCommerce.
+    // Any list lets a line in, as in WooCommerce.
     expect(pct({ productIds: [20], categoryIds: [3] })).toEqual({ shirt: 0, mug: 100, sale: 100 });
+    expect(pct({ variationIds: [21], productIds: [10] })).toEqual({ shirt: 200, mug: 100, sale: 0 });
+  });
+
+  it('reads a product id only as a product and a variation id only as a variation', () => {
+    // Variation 21 and a product 21 are different things: product 21 is not in this cart.
+    expect(pct({ productIds: [21] })).toEqual({ shirt: 0, mug: 0, sale: 0 });
+    // Variation 10 is not the shirt (product 10).
+    expect(pct({ variationIds: [10] })).toEqual({ shirt: 0, mug: 0, sale: 0 });
+    expect(pct({ excludedProductIds: [21] })).toEqual({ shirt: 200, mug: 100, sale: 100 });
+    expect(pct({ excludedVariationIds: [10] })).toEqual({ shirt: 200, mug: 100, sale: 100 });
   });
 
   it('never discounts excluded products, variations or categories', () => {
     expect(pct({ excludedProductIds: [10] })).toEqual({ shirt: 0, mug: 100, sale: 100 });
-    expect(pct({ excludedProductIds: [21] })).toEqual({ shirt: 200, mug: 0, sale: 100 });
+    expect(pct({ excludedVariationIds: [21] })).toEqual({ shirt: 200, mug: 0, sale: 100 });
+    expect(pct({ excludedProductIds: [20] })).toEqual({ shirt: 200, mug: 0, sale: 100 });
     expect(pct({ categoryIds: [1], excludedCategoryIds: [3] })).toEqual({ shirt: 200, mug: 0, sale: 0 });
+  });
+
+  it('a coupon for one variation discounts it and not its sibling, whatever the ids (fast-check)', () => {
+    const ids = fc.integer({ min: 1, max: 40 });
+    const lineOf = fc.record({ productId: ids, variationId: fc.option(ids, { nil: null }), categoryIds: fc.array(ids, { maxLength: 2 }), onSale: fc.boolean() });
+    const list = fc.array(ids, { maxLength: 3 });
+    const restrictions = fc.record({ productIds: list, excludedProductIds: list, variationIds: list, excludedVariationIds: list, categoryIds: list, excludedCategoryIds: list, excludeSaleItems: fc.boolean() });
+    fc.assert(
+      fc.property(restrictions, lineOf, (c, l) => {
+        const eligible = isEligible(c, l);
+        const unrestricted = !c.productIds.length && !c.variationIds.length && !c.categoryIds.length;
+        const listed = c.productIds.includes(l.productId) || (l.variationId !== null && c.variationIds.includes(l.variationId)) || l.categoryIds.some((id) => c.categoryIds.includes(id));
+        const excluded =
+          c.excludedProductIds.includes(l.productId) || (l.variationId !== null && c.excludedVariationIds.includes(l.variationId)) || l.categoryIds.some((id) => c.excludedCategoryIds.includes(id)) || (c.excludeSaleItems && l.onSale);
+        expect(eligible).toBe((unrestricted || listed) && !excluded);
+        // Only the variation lists ever look at a variation id: moving it under another product changes nothing else.
+        if (l.variationId !== null && !c.variationIds.length && !c.excludedVariationIds.length) expect(eligible).toBe(isEligible(c, { ...l, variationId: null }));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(ids, ids, ids, (product, chosen, sibling) => {
+        fc.pre(chosen !== sibling);
+        const only = coupon('one', 'percent', 1000, { variationIds: [chosen] });
+        // A product numbered like the chosen variation is another thing again.
+        const cart = [line('chosen', 1000, 1, { productId: product, variationId: chosen }), line('sibling', 1000, 1, { productId: product, variationId: sibling }), line('namesake', 1000, 1, { productId: chosen })];
+        expect(computeDiscounts([only], cart).perLine).toEqual({ chosen: 100, sibling: 0, namesake: 0 });
+      }),
+    );
   });
 
   it('skips sale items when the coupon excludes them', () => {
@@ -171,13 +216,14 @@ describe('computeDiscounts: invariants on random carts', () => {
     const types = ['percent', 'fixed_cart', 'fixed_product'] as const;
     for (let run = 0; run < 300; run++) {
       const lines = Array.from({ length: 1 + rand(6) }, (_, i) =>
-        line(`l${i}`, 1 + rand(50_000), 1 + rand(7), { productId: 1 + rand(4), categoryIds: [rand(3)], onSale: rand(4) === 0 }),
+        line(`l${i}`, 1 + rand(50_000), 1 + rand(7), { productId: 1 + rand(4), variationId: rand(2) === 0 ? 1 + rand(4) : null, categoryIds: [rand(3)], onSale: rand(4) === 0 }),
       );
       const coupons = Array.from({ length: 1 + rand(3) }, (_, i) =>
         coupon(`c${i}`, types[rand(3)]!, rand(3) === 0 ? rand(10_001) : rand(20_000), {
           limitUsageToXItems: rand(3) === 0 ? 1 + rand(5) : null,
           excludeSaleItems: rand(2) === 0,
           productIds: rand(4) === 0 ? [1 + rand(4)] : [],
+          variationIds: rand(5) === 0 ? [1 + rand(4)] : [],
         }),
       );
       for (const c of coupons) if (c.discountType === 'percent') c.amount = Math.min(c.amount, 10_000);
@@ -190,7 +236,7 @@ describe('computeDiscounts: invariants on random carts', () => {
       }
       expect(Object.values(r.perCoupon).reduce((a, b) => a + b, 0)).toBe(total);
       const fixedCart = coupons[0]!;
-      if (fixedCart.discountType === 'fixed_cart' && fixedCart.productIds.length === 0 && !fixedCart.excludeSaleItems) {
+      if (fixedCart.discountType === 'fixed_cart' && fixedCart.productIds.length === 0 && fixedCart.variationIds.length === 0 && !fixedCart.excludeSaleItems) {
         expect(r.perCoupon[fixedCart.code]).toBe(Math.min(fixedCart.amount, lines.reduce((a, l) => a + l.lineSubtotal, 0)));
       }
     }

@@ -15,23 +15,27 @@ export interface Discounts {
   freeShipping: boolean;
 }
 
-type Restrictions = Pick<Coupon, 'productIds' | 'excludedProductIds' | 'categoryIds' | 'excludedCategoryIds' | 'excludeSaleItems'>;
+type Restrictions = Pick<Coupon, 'productIds' | 'excludedProductIds' | 'variationIds' | 'excludedVariationIds' | 'categoryIds' | 'excludedCategoryIds' | 'excludeSaleItems'>;
 type Item = Pick<PricedLine, 'productId' | 'variationId' | 'categoryIds' | 'onSale'>;
 
 /**
- * Whether a coupon may discount a line, as WooCommerce decides it: in the product list
- * (product or variation id) OR in the category list, when either list is set; never when
- * the product, variation or one of its categories is excluded, nor when on sale and the
- * coupon excludes sale items.
+ * Whether a coupon may discount a line, as WooCommerce decides it: its product in the
+ * product list, its variation in the variation list OR one of its categories in the
+ * category list, when any of these is set; never when the product, the variation or one of
+ * its categories is excluded, nor when on sale and the coupon excludes sale items. Product
+ * ids are matched against the product lists only and variation ids against the variation
+ * lists only: the two are numbered apart, so the same number can name one of each.
  */
 export function isEligible(c: Restrictions, line: Item): boolean {
-  const ids = line.variationId ? [line.productId, line.variationId] : [line.productId];
+  const variation = line.variationId;
   const included =
-    (c.productIds.length === 0 && c.categoryIds.length === 0) ||
-    ids.some((id) => c.productIds.includes(id)) ||
+    (c.productIds.length === 0 && c.variationIds.length === 0 && c.categoryIds.length === 0) ||
+    c.productIds.includes(line.productId) ||
+    (variation !== null && c.variationIds.includes(variation)) ||
     line.categoryIds.some((id) => c.categoryIds.includes(id));
   if (!included) return false;
-  if (ids.some((id) => c.excludedProductIds.includes(id))) return false;
+  if (c.excludedProductIds.includes(line.productId)) return false;
+  if (variation !== null && c.excludedVariationIds.includes(variation)) return false;
   if (line.categoryIds.some((id) => c.excludedCategoryIds.includes(id))) return false;
   return !(c.excludeSaleItems && line.onSale);
 }

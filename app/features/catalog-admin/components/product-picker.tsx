@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { t } from '../../../i18n/t-admin.ts';
-import type { LinkedProduct, LinkKind } from '../product-form.ts';
+import { pickKey, withVariations, type LinkedProduct, type LinkKind } from '../product-form.ts';
 
 /**
  * One of the editor's product pickers (upsells, cross-sells, a grouped product's children).
@@ -10,11 +10,14 @@ import type { LinkedProduct, LinkKind } from '../product-form.ts';
  * `find:<kind>`) that lists matches as unticked boxes; with scripts it is an ARIA combobox
  * asking /admin/products/lookup as one types, and a pick adds a ticked box. Another form
  * (the coupon editor) passes `field`: the boxes are then named `<field>`, the search
- * `find.<field>` and its step `find:<field>`.
+ * `find.<field>` and its step `find:<field>`. With `variationField` as well, the search
+ * offers variations too ("Tee — Size M", after their product), and a chosen variation's box
+ * is named `<variationField>`.
  */
 export function ProductPicker({
   kind,
   field,
+  variationField,
   label,
   hint,
   chosen,
@@ -26,6 +29,8 @@ export function ProductPicker({
   kind?: LinkKind;
   /** The form field the chosen ids are posted as, instead of `link.<kind>`. */
   field?: string;
+  /** The form field chosen variations are posted as; without it only products are offered. */
+  variationField?: string;
   label: string;
   hint?: string;
   chosen: LinkedProduct[];
@@ -39,19 +44,20 @@ export function ProductPicker({
   const key = field ?? kind ?? 'upsell';
   const inputId = `find-${key}`;
   const groupId = field ? `field-${field}` : `field-links.${kind}`;
-  const boxName = field ?? `link.${kind}`;
-  const boxId = (id: number) => (field ? `${field}-${id}` : `link-${kind}-${id}`);
+  const boxName = (p: LinkedProduct) => (p.variationOf && variationField ? variationField : (field ?? `link.${kind}`));
+  const boxId = (p: LinkedProduct) => (field ? `${boxName(p)}-${p.id}` : `link-${kind}-${p.id}`);
   const listId = `${uid}-list`;
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  const [items, setItems] = useState(() => [...chosen.map((p) => ({ ...p, on: true })), ...(found ?? []).filter((f) => !chosen.some((c) => c.id === f.id)).map((p) => ({ ...p, on: false }))]);
+  const [items, setItems] = useState(() => [...chosen.map((p) => ({ ...p, on: true })), ...(found ?? []).filter((f) => !chosen.some((c) => pickKey(c) === pickKey(f))).map((p) => ({ ...p, on: false }))]);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const [said, setSaid] = useState('');
-  const lookup = useFetcher<{ products: LinkedProduct[] }>();
+  const lookup = useFetcher<{ products: LinkedProduct[]; variations?: (LinkedProduct & { productId: number })[] }>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const matches = (lookup.data?.products ?? []).filter((m) => !items.some((i) => i.on && i.id === m.id));
+  const answered = withVariations(lookup.data?.products ?? [], (lookup.data?.variations ?? []).map(({ productId, ...v }) => ({ ...v, variationOf: productId })));
+  const matches = answered.filter((m) => !items.some((i) => i.on && pickKey(i) === pickKey(m)));
 
   const search = (q: string) => {
     setQuery(q);
@@ -61,12 +67,13 @@ export function ProductPicker({
     timer.current = setTimeout(() => {
       const params = new URLSearchParams({ q, ...(kind ? { kind } : {}) });
       if (productId) params.set('exclude', String(productId));
+      if (variationField) params.set('variations', '1');
       lookup.load(`/admin/products/lookup?${params}`);
       setOpen(true);
     }, 150);
   };
   const pick = (p: LinkedProduct) => {
-    setItems((list) => [...list.filter((i) => i.id !== p.id), { ...p, on: true }]);
+    setItems((list) => [...list.filter((i) => pickKey(i) !== pickKey(p)), { ...p, on: true }]);
     setQuery('');
     setOpen(false);
     setActive(-1);
@@ -104,19 +111,19 @@ export function ProductPicker({
       {items.length ? (
         <ul className="admin-picker__chosen">
           {items.map((p) => (
-            <li key={p.id} className="check">
+            <li key={pickKey(p)} className="check">
               <input
                 type="checkbox"
-                id={boxId(p.id)}
-                name={boxName}
+                id={boxId(p)}
+                name={boxName(p)}
                 value={p.id}
                 checked={p.on}
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
-                  setItems((list) => list.map((i) => (i.id === p.id ? { ...i, on } : i)));
+                  setItems((list) => list.map((i) => (pickKey(i) === pickKey(p) ? { ...i, on } : i)));
                 }}
               />
-              <label htmlFor={boxId(p.id)}>{describe(p)}</label>
+              <label htmlFor={boxId(p)}>{describe(p)}</label>
             </li>
           ))}
         </ul>
@@ -135,7 +142,7 @@ export function ProductPicker({
             aria-autocomplete={scripted ? 'list' : undefined}
             aria-expanded={scripted ? showList : undefined}
             aria-controls={scripted ? listId : undefined}
-            aria-activedescendant={showList && active >= 0 && matches[active] ? `${listId}-${matches[active].id}` : undefined}
+            aria-activedescendant={showList && active >= 0 && matches[active] ? `${listId}-${pickKey(matches[active])}` : undefined}
             onChange={(e) => search(e.currentTarget.value)}
             onKeyDown={onKey}
             onBlur={() => setTimeout(() => setOpen(false), 150)}
@@ -148,10 +155,12 @@ export function ProductPicker({
               {showList && lookup.state === 'idle' && !matches.length ? <li className="admin-picker__empty">{t('products.links.noMatch')}</li> : null}
               {matches.map((m, i) => (
                 <li
-                  key={m.id}
-                  id={`${listId}-${m.id}`}
+                  key={pickKey(m)}
+                  id={`${listId}-${pickKey(m)}`}
                   role="option"
                   aria-selected={i === active}
+                  // A variation listed under its product is indented below it.
+                  className={m.variationOf && matches.some((p) => !p.variationOf && p.id === m.variationOf) ? 'admin-picker__variation' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => pick(m)}
                 >

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { CsrfField, Field, FormErrors, fieldError } from '../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../lib/action.ts';
-import { DISCOUNT_TYPE_LABELS, idsInText, type ProductPick } from '../coupon-form.ts';
+import { DISCOUNT_TYPE_LABELS, idsInText, VARIATIONS_OF, type ProductPick } from '../coupon-form.ts';
 import { DISCOUNT_TYPES } from '../coupons.schema.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
 import { CheckField } from '../../../ui/form-kit.tsx';
@@ -26,6 +26,8 @@ export const COUPON_LABELS = {
   excludeSaleItems: t('admin.coupon.field.excludeSaleItems'),
   productIds: t('admin.coupon.field.productIds'),
   excludedProductIds: t('admin.coupon.field.excludedProductIds'),
+  variationIds: t('admin.coupon.field.variationIds'),
+  excludedVariationIds: t('admin.coupon.field.excludedVariationIds'),
   categoryIds: t('admin.coupon.field.categoryIds'),
   excludedCategoryIds: t('admin.coupon.field.excludedCategoryIds'),
   emailRestrictions: t('admin.coupon.field.emailRestrictions'),
@@ -38,8 +40,9 @@ type Name = keyof typeof COUPON_LABELS;
 /**
  * The coupon form, laid out like WooCommerce's tabs (general, usage restriction, usage
  * limits). `values` are the stored coupon as text, or what was submitted when refused.
- * Products are chosen with the product editor's picker (search by name or SKU), categories
- * ticked in the category tree; `products` names the products the values hold.
+ * Products and single variations are chosen with the product editor's picker (search by
+ * name or SKU), categories ticked in the category tree; `products` names the products and
+ * the variations (those with `variationOf`) the values hold.
  */
 export function CouponEditor(props: {
   values: Record<string, string>;
@@ -52,17 +55,26 @@ export function CouponEditor(props: {
   busy: boolean;
 }) {
   const { values, products, categories, found, error, currency, usageCount, busy } = props;
-  const productPicker = (name: ProductPick, hint: string) => (
-    <ProductPicker
-      field={name}
-      label={COUPON_LABELS[name]}
-      hint={hint}
-      chosen={idsInText(values[name]).map((id) => products.find((p) => p.id === id) ?? { id, name: t('admin.coupon.deletedProduct', { id }), sku: '' })}
-      found={found?.field === name ? found.items : undefined}
-      productId={null}
-      error={fieldError(error, name)}
-    />
-  );
+  const productPicker = (name: ProductPick, hint: string) => {
+    const variationName = VARIATIONS_OF[name];
+    const chosen = [
+      ...idsInText(values[name]).map((id) => products.find((p) => !p.variationOf && p.id === id) ?? { id, name: t('admin.coupon.deletedProduct', { id }), sku: '' }),
+      // A variation gone since keeps its box (its product unknown, -1 still marks it a variation), so it can be unticked.
+      ...idsInText(values[variationName]).map((id) => products.find((p) => p.variationOf && p.id === id) ?? { id, name: t('admin.coupon.deletedVariation', { id }), sku: '', variationOf: -1 }),
+    ];
+    return (
+      <ProductPicker
+        field={name}
+        variationField={variationName}
+        label={COUPON_LABELS[name]}
+        hint={hint}
+        chosen={chosen}
+        found={found?.field === name ? found.items : undefined}
+        productId={null}
+        error={fieldError(error, name) ?? fieldError(error, variationName)}
+      />
+    );
+  };
   const categoryList = (name: 'categoryIds' | 'excludedCategoryIds', hint: string) => (
     <CategoryChecklist name={name} label={COUPON_LABELS[name]} hint={hint} categories={categories} chosen={idsInText(values[name])} error={fieldError(error, name)} />
   );
