@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import type { Services } from '../../app/lib/services.server.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { until } from '../helpers/chat.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';
+import { freePort, HAPROXY, type Proc, run, stop } from '../helpers/nodes.ts';
 
 /*
  * Media on several nodes (docs/ARCHITECTURE.md "Several nodes"): two real shop processes, each
@@ -17,44 +16,8 @@ import { startS3, type TestS3 } from '../helpers/s3.ts';
  * every request, whichever node the proxy picks.
  */
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const SECRET = 'several-nodes-media-secret-at-least-32-characters';
 const PASSWORD = 'a long enough password';
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-interface Proc {
-  proc: ChildProcess;
-  logs: string[];
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc {
-  const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  let buf = '';
-  const take = (d: Buffer) => {
-    buf += d.toString();
-    const lines = buf.split('\n');
-    buf = lines.pop()!;
-    logs.push(...lines);
-  };
-  proc.stdout!.on('data', take);
-  proc.stderr!.on('data', take);
-  return { proc, logs };
-}
-
-const stop = async (p: Proc | undefined) => {
-  if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const gone = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill('SIGTERM');
-  await gone;
-};
 
 const reachable = (url: string) => fetch(url).then((r) => r.ok, () => false);
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { createProduct } from '../../app/features/catalog/catalog-write.server.t
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { createTestDatabase, dialects, PG_URL, type TestDatabase } from '../helpers/databases.ts';
 import { until } from '../helpers/chat.ts';
+import { freePort, HAPROXY, type Proc, run, stop } from '../helpers/nodes.ts';
 
 /*
  * Operating several nodes (deploy/haproxy.cfg, deploy/nginx.conf, docs/ARCHITECTURE.md
@@ -18,7 +18,6 @@ import { until } from '../helpers/chat.ts';
  * TCP relay this test cuts; the shared server is never stopped).
  */
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const SECRET = 'several-nodes-ops-secret-that-is-at-least-32-characters';
@@ -33,42 +32,6 @@ const STALL_RUN_SECONDS = Number(process.env.VITRINE_STALL_RUN_SECONDS ?? 60);
 /** The node is stopped (SIGSTOP) this long every STALL_EVERY_MS: longer than the old check limit (inter 1 s, fall 1). */
 const STALL_MS = 2_000;
 const STALL_EVERY_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-interface Proc {
-  proc: ChildProcess;
-  logs: string[];
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc {
-  const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  let buf = '';
-  const take = (d: Buffer) => {
-    buf += d.toString();
-    const lines = buf.split('\n');
-    buf = lines.pop()!;
-    logs.push(...lines);
-  };
-  proc.stdout!.on('data', take);
-  proc.stderr!.on('data', take);
-  return { proc, logs };
-}
-
-const stop = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
-  if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const gone = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill('SIGCONT');
-  p.proc.kill(signal);
-  await gone;
-};
 
 /** A TCP relay to PostgreSQL that the test can cut (every connection dropped, new ones refused). */
 async function relay(port: number) {

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin.server.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { until } from '../helpers/chat.ts';
+import { freePort, HAPROXY, type Proc, REDIS_URL, redisUp, run, stop } from '../helpers/nodes.ts';
 
 /*
  * A node killed mid-request behind the shipped HAProxy configuration (deploy/haproxy.cfg):
@@ -18,56 +17,8 @@ import { until } from '../helpers/chat.ts';
  * its lines'.
  */
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const SECRET = 'several-nodes-retries-secret-at-least-32-characters';
 const BILLING = { first_name: 'Pat', last_name: 'Buyer', address_1: '1 Main St', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB', email: 'pat@example.com' };
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-interface Proc {
-  proc: ChildProcess;
-  logs: string[];
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc {
-  const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  let buf = '';
-  const take = (d: Buffer) => {
-    buf += d.toString();
-    const lines = buf.split('\n');
-    buf = lines.pop()!;
-    logs.push(...lines);
-  };
-  proc.stdout!.on('data', take);
-  proc.stderr!.on('data', take);
-  return { proc, logs };
-}
-
-const stop = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
-  if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const gone = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill(signal);
-  await gone;
-};
-
-async function redisUp(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(port || 6379), hostname, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-}
 
 const runs = !!HAPROXY && (await dialects()).includes('postgres') && (await redisUp());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { addMethod, saveMethod } from '../../app/features/shipping/methods-admin
 import { LIMITS } from '../../app/config/constants.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../helpers/databases.ts';
 import { until } from '../helpers/chat.ts';
+import { freePort, HAPROXY, type Proc, run, stop } from '../helpers/nodes.ts';
 
 /*
  * The documented topology (deploy/haproxy.cfg, docs/ARCHITECTURE.md "Several nodes"): two
@@ -19,45 +18,9 @@ import { until } from '../helpers/chat.ts';
  * one node killed (SIGKILL) while 50 shoppers check out through the proxy.
  */
 
-const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const SECRET = 'several-nodes-secret-that-is-at-least-32-characters';
 const BILLING = { first_name: 'Pat', last_name: 'Buyer', address_1: '1 Main St', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB', email: 'pat@example.com' };
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-interface Proc {
-  proc: ChildProcess;
-  logs: string[];
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc {
-  const proc = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: string[] = [];
-  let buf = '';
-  const take = (d: Buffer) => {
-    buf += d.toString();
-    const lines = buf.split('\n');
-    buf = lines.pop()!;
-    logs.push(...lines);
-  };
-  proc.stdout!.on('data', take);
-  proc.stderr!.on('data', take);
-  return { proc, logs };
-}
-
-const stop = async (p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
-  if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const gone = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill(signal);
-  await gone;
-};
 
 async function reachable(url: string): Promise<boolean> {
   return fetch(url).then(

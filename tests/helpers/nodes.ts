@@ -44,6 +44,8 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): P
 export async function stop(p: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
   const gone = new Promise((r) => p.proc.once('exit', r));
+  // A process stopped (SIGSTOP) by a test gets the signal once it runs again.
+  p.proc.kill('SIGCONT');
   p.proc.kill(signal);
   await gone;
 }
