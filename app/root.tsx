@@ -50,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
 export interface RouteHandle {
   /** 'idle': the page works from its server HTML and starts React after the load (entry.client.tsx). */
   hydrate?: 'idle';
+  /** 'folded': the admin's side navigation folds behind its menu button at every width (the visual builder). */
+  adminNav?: 'folded';
 }
 
 export type RootData = ShellData;

@@ -14,6 +14,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText, parseInput, rowIdText } from '../lib/validate.ts';
 import type { DB } from '../../db/client.ts';
 import { t } from '../i18n/t-admin.ts';
+import type { RouteHandle } from '../root.tsx';
 import '../features/pages/builder/builder.css';
 import '../features/catalog/catalog.css';
 import '../features/forms/forms.css';
@@ -26,7 +27,11 @@ import '../features/forms/forms.css';
  * Its revisions panel reads this loader too (`?revision=<id>` adds that revision's tree
  * and what its blocks show, for the preview) and restores through this action, the same
  * rule as the backend editor's (a new revision, 409 when made from an old version).
+ *
+ * The canvas takes the window: the admin's navigation folds behind its menu button here.
  */
+
+export const handle: RouteHandle = { adminNav: 'folded' };
 
 const Builder = lazy(() => import('../features/pages/builder/builder.tsx'));
 

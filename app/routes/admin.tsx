@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from 'react-router';
+import { Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/admin';
 import { MAIL_ROLES, requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts';
 import { AdminShell, type AdminNavEntry } from '../features/admin/components/admin-shell.tsx';
@@ -15,7 +15,7 @@ import { CUSTOMER_ADMIN_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/ro
 import { STOCK_ROLES } from '../features/stock/roles.ts';
 import { REPORT_ROLES } from '../features/reports/roles.ts';
 import { INTEGRATION_ROLES } from '../features/api-keys/roles.ts';
-import { ErrorBoundary as SiteError, useRootData } from '../root.tsx';
+import { ErrorBoundary as SiteError, useRootData, type RouteHandle } from '../root.tsx';
 import { t } from '../i18n/t-admin.ts';
 import '../features/admin/admin.css';
 
@@ -93,8 +93,9 @@ function navFor(data: AdminData): AdminNavEntry[] {
 
 function Shell({ data, children }: { data: AdminData; children: React.ReactNode }) {
   const root = useRootData();
+  const folded = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.adminNav === 'folded');
   return (
-    <AdminShell storeName={root?.settings.storeName ?? 'Vitrine'} user={data.user} nav={navFor(data)}>
+    <AdminShell storeName={root?.settings.storeName ?? 'Vitrine'} user={data.user} nav={navFor(data)} folded={folded}>
       {children}
     </AdminShell>
   );

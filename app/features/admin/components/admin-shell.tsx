@@ -29,15 +29,50 @@ export function currentEntry(nav: readonly AdminNavEntry[], pathname: string): s
  * signed-in user, log out), the side navigation and the page. On narrow screens the navigation
  * folds behind a menu button (last in the bar, so the next Tab reaches the open menu) (Escape closes it and gives the button its focus back; it closes
  * on navigating too). Without JavaScript it stays open (see admin.css).
+ * `folded` (a page that needs the whole window: the visual builder) folds it behind the same
+ * button at every width; opened there it lies over the page, and a click outside or Escape
+ * anywhere closes it.
  */
-export function AdminShell({ storeName, user, nav, children }: { storeName: string; user: { name: string; email: string }; nav: readonly AdminNavEntry[]; children: ReactNode }) {
+export function AdminShell({
+  storeName,
+  user,
+  nav,
+  folded = false,
+  children,
+}: {
+  storeName: string;
+  user: { name: string; email: string };
+  nav: readonly AdminNavEntry[];
+  folded?: boolean;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const current = currentEntry(nav, pathname);
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!folded || !open) return;
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    // Escape from anywhere, not only from inside the menu: it lies over the page.
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside, true);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside, true);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [folded, open]);
   return (
-    <div className="admin-shell">
+    <div className="admin-shell" data-nav-folded={folded || undefined}>
       <header className="admin-bar">
         <a href="/admin" className="admin-bar__brand">
           {t('admin.title')}
@@ -72,6 +107,7 @@ export function AdminShell({ storeName, user, nav, children }: { storeName: stri
         </button>
       </header>
       <nav
+        ref={menu}
         id="admin-nav"
         className="admin-nav"
         data-open={open || undefined}

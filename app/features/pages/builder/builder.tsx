@@ -1,4 +1,4 @@
-import { Puck, type Data } from '@measured/puck';
+import { Puck, type Data, type OnAction, type Overrides } from '@measured/puck';
 import '@measured/puck/no-external.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Block } from '../blocks.schema.ts';
@@ -9,6 +9,8 @@ import { t } from '../../../i18n/t-admin.ts';
 import { builderConfig } from './puck-config.tsx';
 import { blocksToPuck, puckToBlocks, topLevelIndexOf, type PuckPageData } from './puck-data.ts';
 import { RevisionsDialog } from './revisions-dialog.tsx';
+import { PanelLayout } from './panel-layout.tsx';
+import { readPanels, savePanels } from './panel-sizes.ts';
 
 /*
  * The visual builder (browser only, loaded by its route alone): Puck with our block config.
@@ -16,6 +18,8 @@ import { RevisionsDialog } from './revisions-dialog.tsx';
  * a change made meanwhile elsewhere answers 409 and the builder says so. When the page's
  * version comes back changed from the route's loader (a revision restored, or the current
  * page loaded after a refused restore), the canvas starts again from that tree.
+ * The side panels start as the admin left them in this browser (panel-sizes.ts) and are
+ * folded and resized by mouse or keyboard (panel-layout.tsx).
  */
 
 export interface BuilderProps {
@@ -39,16 +43,24 @@ export const VIEWPORTS = [
   { width: 390, height: 'auto' as const, label: t('admin.builder.mobile'), icon: 'Smartphone' as const },
 ];
 
+// The same objects on every render: Puck refreshes its store when these change.
+const OVERRIDES: Partial<Overrides> = { puck: PanelLayout };
+const keepPanels: OnAction = (action, next) => {
+  if (action.type === 'setUi') savePanels(next.ui);
+};
+
 export default function Builder({ pageId, title, version: loadedVersion, blocks, ctx, liveUrl, selected, revisions }: BuilderProps) {
   const config = useMemo(() => builderConfig(ctx), [ctx]);
   // The tree the canvas started from; it starts again when the loader brings another version.
   const [shown, setShown] = useState({ version: loadedVersion, blocks });
   const [firstVersion] = useState(loadedVersion);
   const data = useMemo(() => blocksToPuck(shown.blocks) as unknown as Data, [shown.blocks]);
-  const [ui] = useState(() => {
+  const [selection] = useState(() => {
     const index = selected ? topLevelIndexOf(blocks, selected) : -1;
-    return index >= 0 ? { itemSelector: { index } } : undefined;
+    return index >= 0 ? { itemSelector: { index } } : {};
   });
+  // The panels as stored when the canvas (re)starts; the selection on the first start only.
+  const ui = useMemo(() => ({ ...readPanels(), ...(shown.version === firstVersion ? selection : {}) }), [shown.version, firstVersion, selection]);
   const version = useRef(loadedVersion);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
@@ -93,13 +105,17 @@ export default function Builder({ pageId, title, version: loadedVersion, blocks,
   const restored = useCallback((text: string) => setStatus({ kind: 'ok', text }), []);
 
   // On every change of the editor's DOM: the names Puck leaves out (the preview frame, the
-  // zoom select), and the focus given back to a Revisions button drawn again (holdFocus).
+  // zoom select; its spinners, named on a plain span, are decoration), and the focus given back to a Revisions button drawn again (holdFocus).
   useEffect(() => {
     const el = root.current;
     if (!el) return;
     const name = () => {
       el.querySelector('iframe#preview-frame:not([title])')?.setAttribute('title', t('admin.builder.preview'));
       el.querySelectorAll('select:not([aria-label])').forEach((s) => s.closest('label, [class*="Field"]') || s.setAttribute('aria-label', t('admin.builder.zoom')));
+      el.querySelectorAll('[class*="_Loader_"][aria-label]').forEach((s) => {
+        s.removeAttribute('aria-label');
+        s.setAttribute('aria-hidden', 'true');
+      });
       const active = document.activeElement;
       if (holdFocus.current && (!active || active === document.body)) el.querySelector<HTMLButtonElement>('[data-revisions-button]')?.focus();
     };
@@ -147,9 +163,11 @@ export default function Builder({ pageId, title, version: loadedVersion, blocks,
           key={shown.version}
           config={config}
           data={data}
-          ui={shown.version === firstVersion ? ui : undefined}
+          ui={ui}
           headerTitle={title}
           viewports={VIEWPORTS}
+          overrides={OVERRIDES}
+          onAction={keepPanels}
           onPublish={(d) => void save(d, true)}
           renderHeaderActions={({ state }) => (
             <>
