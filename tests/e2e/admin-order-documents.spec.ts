@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { test, expect } from './fixtures.ts';
-import { newAccount, register, uniqueEmail, waitForHydration } from './helpers.ts';
+import { DESKTOP, MOBILE, expectNoSeriousA11yViolations, newAccount, register, screenshot, uniqueEmail, waitForHydration } from './helpers.ts';
 import { adminSession, addToCart, fillBilling, orderIdOf } from './checkout-helpers.ts';
 import { budget } from './time.ts';
 
@@ -156,4 +156,47 @@ test('names, addresses and a product in several scripts print as typed where the
   const mine = await downloadPdf(customer, customer.getByRole('link', { name: /^Invoice INV-\d+ \(PDF\)/ }));
   expect(mine.text).toBe(invoice.text);
   await customerContext.close();
+});
+
+test('the orders list: a customer e-mail filter and a view saved under a name, reopened from its link and deleted by keyboard; axe and 1280 / 390 px screenshots', async ({ page }) => {
+  test.setTimeout(budget(120_000));
+  await adminSession(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/admin/orders?status=completed');
+  await waitForHydration(page);
+  const query = page.getByRole('search', { name: 'Search and filter Orders' });
+  await query.getByLabel('Search orders').fill('tote');
+  await query.getByLabel('Customer e-mail').fill('Nobody@Example.com');
+  await query.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/status=completed&q=tote&.*email=Nobody%40Example\.com/);
+  await expect(page.getByText('Orders of the customer with the e-mail nobody@example.com, with an account or as a guest.')).toBeVisible();
+  await query.getByLabel('Customer e-mail').fill('');
+  await query.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/status=completed&q=tote&.*email=&/);
+
+  const saved = page.getByRole('region', { name: 'Saved filters' });
+  await saved.getByLabel('Save this view as').fill('Completed totes');
+  await saved.getByRole('button', { name: 'Save filter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Filter “Completed totes” saved.' })).toBeVisible();
+  await page.goto('/admin/orders');
+  await waitForHydration(page);
+  await saved.getByLabel('Save this view as').fill('All orders');
+  await saved.getByRole('button', { name: 'Save filter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Filter “All orders” saved.' })).toBeVisible();
+  await expect(saved.getByLabel('Save this view as')).toHaveValue('');
+  await saved.getByRole('link', { name: 'Completed totes' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?q=tote&status=completed$/);
+  await expect(saved.getByRole('link', { name: 'Completed totes' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Search orders')).toHaveValue('tote');
+  await expectNoSeriousA11yViolations(page, '/admin/orders (saved filters)');
+  await screenshot(page, 'admin-orders-saved-filters-1280');
+  await page.setViewportSize(MOBILE);
+  await screenshot(page, 'admin-orders-saved-filters-390');
+  await page.setViewportSize(DESKTOP);
+
+  await saved.getByRole('button', { name: 'Delete the saved filter “Completed totes”' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved filter “Completed totes” deleted.' })).toBeVisible();
+  await expect(saved.getByRole('link', { name: 'Completed totes' })).toHaveCount(0);
+  await expect(saved.getByRole('link', { name: 'All orders' })).toBeVisible();
 });

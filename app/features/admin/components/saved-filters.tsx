@@ -47,7 +47,8 @@ export function SavedFilters({ filters, current, action, query, error }: {
       ) : (
         <p className="hint">{t('admin.savedFilters.none')}</p>
       )}
-      <Form method="post" action={action} className="saved-filters__save">
+      {/* Keyed by the filters: once one is saved (or deleted) the name field starts empty again. */}
+      <Form method="post" action={action} className="saved-filters__save" key={filters.map((f) => f.id).join('-')}>
         <CsrfField />
         <input type="hidden" name="intent" value="save-filter" />
         <input type="hidden" name="query" value={query} />
