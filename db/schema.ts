@@ -884,6 +884,17 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  saved_filters: SavedFiltersTable;
+}
+
+/** A staff member's named view of an admin list (migration 045); `query` is its query string. */
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  user_id: number;
+  list: string;
+  name: string;
+  query: string;
+  created_at: string;
 }
 
 /** An API key (migration 044): only its SHA-256 (hex) is kept; it acts as `user_id` within `permission`. */

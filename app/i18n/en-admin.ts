@@ -515,6 +515,8 @@ export const enAdmin = {
   'admin.orders.ofCustomer': 'Orders of customer #{id}.',
   'admin.orders.allCustomers': 'Show every customer’s orders',
   'admin.orders.to': 'Placed up to',
+  'admin.orders.customerEmail': 'Customer e-mail',
+  'admin.orders.ofEmail': 'Orders of the customer with the e-mail {email}, with an account or as a guest.',
   'admin.orders.payment': 'Payment method',
   'admin.orders.anyPayment': 'All payment methods',
   'admin.orders.order': 'Order',

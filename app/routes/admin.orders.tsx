@@ -4,7 +4,9 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { listOrdersAdmin, orderPaymentMethods } from '../features/orders/orders.server.ts';
 import { bulkChangeOrderStatus } from '../features/orders/order-status.server.ts';
 import { ORDER_STATUSES, STATUS_LABELS } from '../features/orders/orders.ts';
-import { ORDER_SORTS, parseOrderListQuery } from '../features/orders/order-list.schema.ts';
+import { ORDER_SORTS, orderListParams, parseOrderListQuery } from '../features/orders/order-list.schema.ts';
+import { deleteFilter, saveFilter, savedFilters, type SavedFilterList } from '../features/admin/saved-filters.server.ts';
+import { SavedFilters } from '../features/admin/components/saved-filters.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
@@ -13,31 +15,53 @@ import { AdminList, listHref } from '../features/admin/components/admin-list.tsx
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { formToObject } from '../lib/validate.ts';
 import { plural, t } from '../i18n/t-admin.ts';
 import '../features/catalog/catalog.css';
 import '../styles/orders.css';
 
-/* /admin/orders: every order on the shared admin list (search, status tabs, payment filter, sort, pages, bulk status change). */
+/*
+ * /admin/orders: every order on the shared admin list (search, status tabs, payment, days,
+ * customer by account or e-mail, sort, pages, bulk status change and printing). Every filter
+ * is in the address; each staff member's saved filters are named links to such addresses.
+ */
+
+/** The orders list for saved filters: what it keeps of a query string is what its schema reads. */
+const ORDERS_LIST: SavedFilterList = {
+  list: 'orders',
+  path: '/admin/orders',
+  canonical: (params) => listHref('', orderListParams(parseOrderListQuery(params))).replace(/^\?/, ''),
+};
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.orders.title')} · ${t('admin.title')}` }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request, ORDER_ROLES);
+  const user = requireStaff(context, request, ORDER_ROLES);
   const { db } = context.services;
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  const [list, payments] = await Promise.all([
-    listOrdersAdmin(db, { status: query.status, q: query.q, payment: query.payment, from: query.from, to: query.to, customer: query.customer, sort: query.sort, dir: query.dir, page: query.page }),
+  const [list, payments, saved] = await Promise.all([
+    listOrdersAdmin(db, { ...query }),
     orderPaymentMethods(db),
+    savedFilters(db, user.id, ORDERS_LIST),
   ]);
-  return { ...list, query, payments };
+  return { ...list, query, payments, saved };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request, ORDER_ROLES);
   const form = await request.formData();
   const actor = { name: user.name || user.email, userId: user.id };
+  const values = formToObject(form);
   return formAction(async () => {
-    if (form.get('intent') !== 'bulk') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
+    if (values.intent === 'save-filter') {
+      const saved = await saveFilter(context.services.db, user.id, ORDERS_LIST, values);
+      return { done: t('admin.savedFilters.saved', { name: saved.name }) };
+    }
+    if (values.intent === 'delete-filter') {
+      const gone = await deleteFilter(context.services.db, user.id, ORDERS_LIST, values);
+      return { done: t('admin.savedFilters.deleted', { name: gone.name }) };
+    }
+    if (values.intent !== 'bulk') throw new HttpError(400, 'invalid', t('admin.unknownRequest'));
     const ids = form.getAll('ids').map(String);
     // "Print invoices" / "Print packing slips": one PDF of the chosen orders, fetched as a document (it downloads).
     const print = PRINT_ACTIONS.find((p) => p.value === form.get('action'));
@@ -56,21 +80,16 @@ const PRINT_ACTIONS = [
 ] as const;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { items, counts, query, payments, page, pages, total } = loaderData;
+  const { items, counts, query, payments, page, pages, total, saved } = loaderData;
   const result = useActionData<ActionError | { done: string; skipped: Skipped }>();
   const money = useMoney(items[0]?.currency);
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
-  const base = {
-    q: query.q,
-    status: query.status,
-    payment: query.payment,
-    from: query.from || undefined,
-    to: query.to || undefined,
-    customer: query.customer,
-    sort: query.sort === 'date' ? undefined : query.sort,
-    dir: query.dir === 'desc' ? undefined : query.dir,
-  };
+  const base = orderListParams(query);
   const href = (changes: Partial<Record<keyof typeof base | 'page', string | number>>) => listHref('/admin/orders', { ...base, ...changes });
+  const view = href({});
+  const { sort: _sort, dir: _dir, ...filtersOnly } = base;
+  const filtered = Object.values(filtersOnly).some(Boolean);
+  const filterError = isActionError(result) && result.error.fields?.name ? result.error.fields.name : undefined;
   return (
     <>
       <h1>{t('admin.orders.title')}</h1>
@@ -78,7 +97,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <Link className="button" to="/admin/orders/new">
           {t('admin.orderForm.add')}
         </Link>{' '}
-        <a className="button" href={`/admin/orders.csv${listHref('', { q: query.q, status: query.status, payment: query.payment, from: query.from || undefined, to: query.to || undefined, customer: query.customer })}`} download>
+        <a className="button" href={`/admin/orders.csv${listHref('', filtersOnly)}`} download>
           {t('admin.export.orders')}
         </a>
       </p>
@@ -103,6 +122,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {t('admin.orders.ofCustomer', { id: query.customer })} <Link to={href({ customer: '' })}>{t('admin.orders.allCustomers')}</Link>
         </p>
       ) : null}
+      {query.email ? (
+        <p className="admin-list__scope">
+          {t('admin.orders.ofEmail', { email: query.email })} <Link to={href({ email: '' })}>{t('admin.orders.allCustomers')}</Link>
+        </p>
+      ) : null}
+      <SavedFilters filters={saved} current={view} action={view} query={view.replace(/^[^?]*\??/, '')} error={filterError} />
       <ActionNotice result={result} />
       {/* One status at a time: after a bulk action its report is the page's status. */}
       <p role={result && !isActionError(result) ? undefined : 'status'}>{query.q ? plural('admin.orders.found', total, { search: query.q }) : plural('admin.orders.count', total)}</p>
@@ -122,6 +147,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           },
           { name: 'from', label: t('admin.orders.from'), value: query.from, kind: 'date' },
           { name: 'to', label: t('admin.orders.to'), value: query.to, kind: 'date' },
+          { name: 'email', label: t('admin.orders.customerEmail'), value: query.email ?? '', kind: 'email' },
         ]}
         sort={{
           value: query.sort,
@@ -141,7 +167,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ...PRINT_ACTIONS.map((p) => ({ value: p.value, label: p.label })),
           ],
         }}
-        empty={<p>{query.q || query.status || query.payment || query.from || query.to || query.customer ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
+        empty={<p>{filtered ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>}
         columns={[
           {
             header: t('admin.orders.order'),

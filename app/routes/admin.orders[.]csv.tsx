@@ -13,7 +13,7 @@ const rangeSchema = z.object({ from: day, to: day });
 
 /**
  * The orders as CSV, one row per order line, with the list's filters (status, payment method,
- * search, customer) and an optional date range (`from`, `to`, days in UTC); streamed a page at a time.
+ * search, customer by account or e-mail) and an optional date range (`from`, `to`, days in UTC); streamed a page at a time.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, ORDER_ROLES);
@@ -24,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const field = String(range.error.issues[0]?.path[0] ?? 'from');
     throw new HttpError(400, 'invalid', `${field}: ${range.error.issues[0]?.message ?? 'invalid'}`, { [field]: range.error.issues[0]?.message ?? 'invalid' });
   }
-  const lines = exportOrdersCsv(context.services.db, { status: query.status, q: query.q, payment: query.payment, customer: query.customer, ...range.data });
+  if (params.get('email') && !query.email) throw new HttpError(400, 'invalid', 'email: Enter an e-mail address', { email: 'Enter an e-mail address' });
+  const lines = exportOrdersCsv(context.services.db, { status: query.status, q: query.q, payment: query.payment, customer: query.customer, email: query.email, ...range.data });
   return csvDownload('orders.csv', lines);
 }

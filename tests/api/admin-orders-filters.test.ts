@@ -99,13 +99,35 @@ for (const dialect of await dialects()) {
     });
 
     it('exports exactly the orders the filtered list shows', async () => {
-      for (const query of ['q=lamp', 'from=2026-03-15&to=2026-03-16', `customer=${ids.ada}`, 'q=mug&to=2026-03-15']) {
+      for (const query of ['q=lamp', 'from=2026-03-15&to=2026-03-16', `customer=${ids.ada}`, 'q=mug&to=2026-03-15', 'email=guest%40example.com', 'email=ada%40example.com']) {
         expect((await csvOrders(query)).sort(), query).toEqual((await orders(query)).sort());
       }
       // The export is strict where the list is forgiving: a day that is not one is a clear error.
       const bad = await manager.request('GET', '/admin/orders.csv?from=2026-02-30');
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('YYYY-MM-DD');
+      const badEmail = await manager.request('GET', '/admin/orders.csv?email=guest%40');
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.body).toContain('e-mail');
+    });
+
+    // Last: it places orders of its own.
+    it('filters by a customer’s e-mail: a guest buyer’s orders, or an account’s with the guest orders placed with its address', async () => {
+      expect(await orders('email=guest%40example.com')).toEqual([ids.guestLamp]);
+      // A guest order with Ada's address, in other letters, is Ada's, as the Customers pages count it.
+      const mug = (await t.services.db.selectFrom('products').select('id').where('sku', '=', 'MUG-ST-02').executeTakeFirstOrThrow()).id;
+      const asGuest = await buy(await Client.start(t.app), mug, 'Ada@Example.com');
+      expect(await orders('email=ADA%40example.com')).toEqual([asGuest, ids.adaMug, ids.adaLamp]);
+      // The e-mail is a whole address: one that is not is left out of the filter, a part of one finds nothing.
+      expect(await orders('email=example.com')).toHaveLength(5);
+      expect(await orders('email=ada%40example.co')).toEqual([]);
+      const html = (await manager.request('GET', '/admin/orders?email=guest%40example.com&status=on-hold')).body;
+      expect(html).toContain('Orders of the customer with the e-mail guest@example.com, with an account or as a guest.');
+      expect(html).toMatch(/<input[^>]*type="email"[^>]*name="email"[^>]*value="guest@example.com"/);
+      // The way back keeps the other filters; the export link keeps the e-mail.
+      expect(html).toContain('href="/admin/orders?status=on-hold"');
+      expect(html).toContain('/admin/orders.csv?status=on-hold&amp;email=guest%40example.com');
+      expect(await orders('email=guest%40example.com&q=mug')).toEqual([]);
     });
   });
 }

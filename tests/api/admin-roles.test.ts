@@ -130,6 +130,7 @@ const ACTIONS: { what: string; path: string; refusedBody: string; allowedBody: s
   { what: 'invitation resend', path: '/admin/staff', refusedBody: 'intent=resend&id=:invite', allowedBody: 'intent=resend&id=999999', allowedStatus: 404, allowed: ADMIN },
   { what: 'invitation revoke', path: '/admin/staff', refusedBody: 'intent=revoke&id=:invite', allowedBody: 'intent=revoke&id=999999', allowedStatus: 404, allowed: ADMIN },
   { what: 'coupon bulk delete', path: '/admin/coupons', refusedBody: 'intent=bulk&action=delete&ids=1', allowedBody: 'intent=bulk&action=delete&ids=999999', allowedStatus: 404, allowed: MANAGERS },
+  { what: 'saved order filter delete', path: '/admin/orders', refusedBody: 'intent=delete-filter&id=1', allowedBody: 'intent=delete-filter&id=999999', allowedStatus: 404, allowed: MANAGERS },
   { what: 'tax-rate bulk delete', path: '/admin/tax', refusedBody: 'intent=bulk&action=delete&ids=1', allowedBody: 'intent=bulk&action=delete&ids=999999', allowedStatus: 404, allowed: MANAGERS },
 ];
 
@@ -168,6 +169,7 @@ const DATA_TABLES = [
   'order_refunds',
   'customer_addresses',
   'customer_notes',
+  'saved_filters',
   'privacy_requests',
   'search_synonyms',
   'staff_invites',

@@ -10,7 +10,9 @@ import { documentNumber, type CreditNoteSnapshot, type InvoiceSnapshot, type Iss
 /*
  * Invoices, credit notes and packing slips as PDF (pdf-lib). The text is set in DejaVu Sans
  * (from npm, embedded as a subset of the glyphs used): Latin, Greek, Cyrillic and more, so
- * names and addresses in the shop's languages print as typed. Amounts go through
+ * names and addresses in the shop's languages print as typed. A character the font lacks
+ * (Chinese, Japanese, Korean, Thai, Devanagari…) is printed as "?" and the document says so
+ * at the foot of its pages, so nothing goes missing unnoticed. Amounts go through
  * formatPrice with the price format the document was issued under, row for row as the order
  * page shows them (order.display). Several documents make one PDF, each from a new page.
  */
@@ -39,11 +41,38 @@ const MARGIN = 48;
 const GREY = rgb(0.35, 0.35, 0.35);
 const RULE = rgb(0.8, 0.8, 0.8);
 
+const charSets = new WeakMap<PDFFont, Set<number>>();
+/** The text with each character the font has no glyph for as "?"; `lacking` says whether any was. */
+function printable(font: PDFFont, text: string): { text: string; lacking: boolean } {
+  let set = charSets.get(font);
+  if (!set) charSets.set(font, (set = new Set(font.getCharacterSet())));
+  let lacking = false;
+  const out = Array.from(text, (c) => {
+    const code = c.codePointAt(0)!;
+    if (set.has(code) || code < 0x20) return c;
+    lacking = true;
+    return '?';
+  }).join('');
+  return { text: out, lacking };
+}
+
+const RTL = '\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF';
+const RUNS = new RegExp(`[${RTL}](?:[${RTL}\\s]*[${RTL}])?|[^${RTL}]+`, 'g');
+/**
+ * A left-to-right line cut where its direction changes: each right-to-left run (Arabic,
+ * Hebrew, with the spaces between its words) is laid out on its own, so the font's shaping
+ * joins its letters and sets them right to left, and the runs follow each other as a mixed
+ * line reads. (Only this much of the Unicode bidi algorithm: the documents' lines are LTR.)
+ */
+const directionRuns = (text: string): string[] => text.match(RUNS) ?? [];
+
 /** A cursor down the pages of one document: new pages as the text runs over. */
 class Writer {
   page!: PDFPage;
   y = 0;
   pages: PDFPage[] = [];
+  /** Some text had characters the font lacks (printed as "?"). */
+  lacking = false;
   constructor(
     private readonly pdf: PDFDocument,
     readonly regular: PDFFont,
@@ -89,11 +118,18 @@ class Writer {
     return out;
   }
 
-  text(s: string, x: number, opts: { size?: number; bold?: boolean; right?: number; color?: ReturnType<typeof rgb> } = {}) {
+  text(raw: string, x: number, opts: { size?: number; bold?: boolean; right?: number; color?: ReturnType<typeof rgb> } = {}) {
     const size = opts.size ?? 10;
     const font = opts.bold ? this.bold : this.regular;
-    const at = opts.right !== undefined ? opts.right - font.widthOfTextAtSize(s, size) : x;
-    this.page.drawText(s, { x: at, y: this.y, size, font, color: opts.color ?? rgb(0, 0, 0) });
+    const { text: s, lacking } = printable(font, raw);
+    if (lacking) this.lacking = true;
+    const runs = directionRuns(s);
+    const widths = runs.map((r) => font.widthOfTextAtSize(r, size));
+    let at = opts.right !== undefined ? opts.right - widths.reduce((a, b) => a + b, 0) : x;
+    runs.forEach((r, i) => {
+      this.page.drawText(r, { x: at, y: this.y, size, font, color: opts.color ?? rgb(0, 0, 0) });
+      at += widths[i]!;
+    });
   }
 
   rule() {
@@ -175,9 +211,14 @@ function totalRow(w: Writer, label: string, value: string, bold = false) {
   w.y -= 14;
 }
 
+const LACKING_NOTE = 'Characters this document’s font does not have are printed as “?”.';
+
 function footer(w: Writer, seller: Seller) {
+  const own = printable(w.regular, seller.footer.slice(0, 160));
+  const lacking = w.lacking || own.lacking;
   w.pages.forEach((p, i) => {
-    if (seller.footer) p.drawText(seller.footer.slice(0, 160), { x: MARGIN, y: MARGIN - 16, size: 8, font: w.regular, color: GREY });
+    if (seller.footer) p.drawText(own.text, { x: MARGIN, y: MARGIN - 16, size: 8, font: w.regular, color: GREY });
+    if (lacking) p.drawText(LACKING_NOTE, { x: MARGIN, y: MARGIN - 4, size: 8, font: w.regular, color: GREY });
     const label = `Page ${i + 1} of ${w.pages.length}`;
     p.drawText(label, { x: RIGHT - w.regular.widthOfTextAtSize(label, 8), y: MARGIN - 16, size: 8, font: w.regular, color: GREY });
   });

@@ -204,7 +204,8 @@ async function priceOnce(db: DB, c: CheckedDraft, settings: StoreSettings, custo
     if (/coupon/i.test(n)) fields.coupon = n.replace(/\s*It was removed from your cart\.$/, '');
     else {
       const at = c.lines.findIndex((l) => n.includes(`“${l.name}”`) || !cart.items.some((it) => it.key === l.key));
-      fields[at >= 0 ? `line_qty_${at}` : 'product_q'] = n;
+      // A product deleted for good has no name left to say: the line's own stored name does.
+      fields[at >= 0 ? `line_qty_${at}` : 'product_q'] = at >= 0 && c.lines[at]!.name ? n.replace('“A product”', `“${c.lines[at]!.name}”`) : n;
     }
   }
   if (c.coupon && !settings.couponsEnabled) fields.coupon = 'Coupons are switched off in the settings.';

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { contains } from '../../lib/list-query.ts';
 import { idFromText } from '../../lib/validate.ts';
+import { guestOrders } from '../customers/customer-orders.server.ts';
 import type { OrderStatus } from './orders.ts';
 
 /**
@@ -23,6 +24,11 @@ export interface OrderFilter {
   to?: string | null;
   /** The customer's account id. */
   customer?: number | null;
+  /**
+   * A customer's e-mail (lowercase): the account's orders if one has it, and the orders placed
+   * as a guest with it — whose an order is, as the Customers pages count it.
+   */
+  email?: string | null;
 }
 
 export function whereOrders<O>(query: SelectQueryBuilder<Database, 'orders', O>, filter: OrderFilter): SelectQueryBuilder<Database, 'orders', O> {
@@ -34,6 +40,10 @@ export function whereOrders<O>(query: SelectQueryBuilder<Database, 'orders', O>,
   if (filter.from) out = out.where('orders.created_at', '>=', `${filter.from}T00:00:00.000Z`);
   if (filter.to) out = out.where('orders.created_at', '<=', `${filter.to}T23:59:59.999Z`);
   if (filter.customer) out = out.where('orders.user_id', '=', filter.customer);
+  if (filter.email) {
+    const email = filter.email.trim().toLowerCase();
+    out = out.where((eb) => eb.or([guestOrders(email), eb('orders.user_id', 'in', eb.selectFrom('users').select('users.id').where('users.email', '=', email))]));
+  }
   if (q) {
     out = out.where((eb) =>
       eb.or([

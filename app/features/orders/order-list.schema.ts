@@ -25,11 +25,31 @@ export const orderListQuerySchema = z.object({
   to: listDay,
   /** A customer's account id (the customer page links here). */
   customer: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional().catch(undefined),
+  /** A customer's e-mail, account or guest buyer, without case; one that is not an address is left out. */
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional().catch(undefined),
   sort: z.enum(ORDER_SORTS).catch('date'),
   dir: z.enum(['asc', 'desc']).catch('desc'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/**
+ * The view's parameters as its address writes them: defaults left out, no page. The list's
+ * links, its export and its saved filters all build on it, so a saved view is the view.
+ */
+export function orderListParams(query: OrderListQuery) {
+  return {
+    q: query.q || undefined,
+    status: query.status,
+    payment: query.payment || undefined,
+    from: query.from || undefined,
+    to: query.to || undefined,
+    customer: query.customer,
+    email: query.email,
+    sort: query.sort === 'date' ? undefined : query.sort,
+    dir: query.dir === 'desc' ? undefined : query.dir,
+  };
+}
 
 /** The query from a list address; `s` is the search's older name, still read. */
 export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {

@@ -22,8 +22,8 @@ export interface ListFilter {
   name: string;
   label: string;
   value: string;
-  /** A menu of options (the default), or a day picked in the browser's date field. */
-  kind?: 'select' | 'date';
+  /** A menu of options (the default), a day picked in the browser's date field, or an e-mail typed. */
+  kind?: 'select' | 'date' | 'email';
   /** The first one is usually "All …" with value "". */
   options?: ListOption[];
 }
@@ -114,8 +114,8 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
           {filters.map((f) => (
             <div className="admin-list__field" key={f.name}>
               <label htmlFor={`${formId}-${f.name}`}>{f.label}</label>
-              {f.kind === 'date' ? (
-                <input id={`${formId}-${f.name}`} type="date" name={f.name} defaultValue={f.value} />
+              {f.kind === 'date' || f.kind === 'email' ? (
+                <input id={`${formId}-${f.name}`} type={f.kind} name={f.name} defaultValue={f.value} />
               ) : (
                 <select id={`${formId}-${f.name}`} name={f.name} defaultValue={f.value}>
                   {(f.options ?? []).map((o) => (

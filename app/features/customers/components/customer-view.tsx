@@ -89,7 +89,7 @@ export function CustomerOrders({ customer: c }: { customer: { orders: CustomerOr
           <>
             {' '}
             {t('admin.customers.ordersShown', { shown: c.orders.length })}{' '}
-            <Link to={`/admin/orders?s=${encodeURIComponent(c.email)}`}>{t('admin.customers.ordersAll')}</Link>
+            <Link to={`/admin/orders?email=${encodeURIComponent(c.email)}`}>{t('admin.customers.ordersAll')}</Link>
           </>
         ) : null}
       </p>
