@@ -48,7 +48,9 @@ export function ExportLink({ href, fileName, children }: { href: string; fileNam
     abort.current = controller;
     setState({ phase: 'running', rows: 0, total: null });
     try {
-      const res = await fetch(href, { credentials: 'same-origin', signal: controller.signal });
+      // Uncompressed (the server's compressor honours x-no-compression): a compressor holds
+      // written pages back until its buffer fills, so the progress would jump to the end.
+      const res = await fetch(href, { credentials: 'same-origin', signal: controller.signal, headers: { 'x-no-compression': '1' } });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       const header = Number(res.headers.get('x-total-rows'));
       const total = Number.isSafeInteger(header) && header >= 0 ? header : null;
