@@ -160,7 +160,7 @@ export function ReportView({ data, money }: { data: Reports; money: PriceFormat 
         rows={revenue.buckets}
         rowKey={(b) => b.bucket}
         columns={[
-          { header: t('admin.reports.periodColumn'), rowHeader: true, cell: (b) => b.bucket },
+          { header: t('admin.reports.periodColumn'), rowHeader: true, cell: (b) => <span className="report-day">{b.bucket}</span> },
           { header: t('admin.reports.orders'), numeric: true, cell: (b) => b.orders },
           { header: t('admin.reports.gross'), numeric: true, cell: (b) => price(b.gross) },
           { header: t('admin.reports.refunds'), numeric: true, cell: (b) => price(b.refunds) },
