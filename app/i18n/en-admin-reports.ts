@@ -71,4 +71,12 @@ export const enAdminReports = {
   'admin.reports.regularPrice': 'Regular price',
   'admin.reports.stockValue': 'Value',
   'admin.reports.none': 'Nothing in this range.',
+  'admin.reports.chart.products': 'Items sold per product',
+  'admin.reports.chart.categories': 'Net sales per category',
+  'admin.reports.chart.coupons': 'Discount per coupon',
+  'admin.reports.chart.taxes': 'Tax per rate and country',
+  'admin.reports.chart.stock': 'Stock value per product',
+  'admin.reports.chartSummary': 'Bar chart of {measure}, the first {shown} of {all} rows: {sum} in all; the most, {name}, with {value}.',
+  'admin.reports.chartCompared': 'Grey bars: {from} to {to}, {value} in all.',
+  'admin.reports.comparedColumn': '{measure} (compared period)',
 } as const;

@@ -34,9 +34,11 @@ export const CSV_BOM = '\uFEFF';
 /**
  * A download of the text chunks `lines` yields, pulled one chunk at a time as the client
  * reads: the headers (and so the browser's download with its progress) go out before the
- * first page is read, and a client that goes away stops the reading.
+ * first page is read, and a client that goes away stops the reading. `totalRows`, when
+ * known, is the number of records after the header (`X-Total-Rows`), counted before the
+ * first page is read: what the export button's progress counts towards.
  */
-export function csvDownload(fileName: string, lines: AsyncGenerator<string>): Response {
+export function csvDownload(fileName: string, lines: AsyncGenerator<string>, totalRows?: number): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -54,6 +56,7 @@ export function csvDownload(fileName: string, lines: AsyncGenerator<string>): Re
       'content-disposition': `attachment; filename="${fileName}"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
+      ...(totalRows === undefined ? {} : { 'x-total-rows': String(totalRows) }),
     },
   });
 }

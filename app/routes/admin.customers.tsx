@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
+import { ExportLink } from '../features/admin/components/export-link.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
 import { orderDate } from '../features/checkout/components/order-view.tsx';
 import { RoleBadge } from '../features/customers/components/role-badge.tsx';
@@ -37,9 +38,9 @@ export default function AdminCustomers() {
             {t('admin.staff.inviteLink')}
           </Link>
         ) : null}
-        <a className="button" href={`/admin/customers.csv${listHref('', { q: query.q, role: query.role })}`} download>
+        <ExportLink href={`/admin/customers.csv${listHref('', { q: query.q, role: query.role })}`} fileName="customers.csv">
           {t('admin.export.customers')}
-        </a>
+        </ExportLink>
       </p>
       {deleted !== null ? (
         <p className="notice" role="status">

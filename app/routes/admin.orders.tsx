@@ -1,5 +1,6 @@
 import { Link, redirectDocument, useActionData } from 'react-router';
 import type { Route } from './+types/admin.orders';
+import { ExportLink } from '../features/admin/components/export-link.tsx';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { listOrdersAdmin, orderPaymentMethods } from '../features/orders/orders.server.ts';
 import { bulkChangeOrderStatus } from '../features/orders/order-status.server.ts';
@@ -97,9 +98,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <Link className="button" to="/admin/orders/new">
           {t('admin.orderForm.add')}
         </Link>{' '}
-        <a className="button" href={`/admin/orders.csv${listHref('', filtersOnly)}`} download>
+        <ExportLink href={`/admin/orders.csv${listHref('', filtersOnly)}`} fileName="orders.csv">
           {t('admin.export.orders')}
-        </a>
+        </ExportLink>
       </p>
       <nav aria-label={t('admin.orders.statusNav')} className="status-filter">
         <ul>

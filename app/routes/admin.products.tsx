@@ -3,6 +3,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { getSettings } from '../features/settings/settings.server.ts';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
+import { ExportLink } from '../features/admin/components/export-link.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
 import { PRODUCT_STATUS_ORDER } from '../features/catalog-admin/product-form.ts';
@@ -146,9 +147,9 @@ export default function AdminProducts() {
         <Link className="button" to="/admin/products/new">
           {t('productList.add')}
         </Link>
-        <a className="button" href="/admin/products.csv" download>
+        <ExportLink href="/admin/products.csv" fileName="products.csv">
           {t('admin.export.products')}
-        </a>
+        </ExportLink>
       </p>
       <nav aria-label={t('productList.byStatus')}>
         <ul className="admin-filter">

@@ -1,14 +1,15 @@
 import type { Route } from './+types/admin.reports[.]csv';
 import { requireStaff } from '../features/admin/admin.server.ts';
-import { categorySales, productSales } from '../features/reports/breakdowns.server.ts';
-import { REPORT_TABLES, reportCsv, type ReportTable } from '../features/reports/report-csv.ts';
-import { moneyFormat, readRange, REPORT_ROLES } from '../features/reports/reports.server.ts';
-import { revenueReport } from '../features/reports/revenue.server.ts';
-import { stockValue } from '../features/reports/stock-value.server.ts';
+import { comparedColumn } from '../features/reports/report-charts.ts';
+import { REPORT_TABLES, reportCsv, type ReportData, type ReportTable } from '../features/reports/report-csv.ts';
+import { moneyFormat, readRange, REPORT_ROLES, reports } from '../features/reports/reports.server.ts';
 
 /**
  * One report's table as CSV, for the same range as the page (`table=` revenue, products,
- * categories, coupons, taxes, or stock: the stock value now, whatever the range). A range or table that cannot be read is a 400 with the reason.
+ * categories, coupons, taxes, or stock: the stock value now, whatever the range), from the
+ * same figures as the page: when the range is compared, a last column holds the compared
+ * period's figure of each row, as the page's table does. A range or table that cannot be read
+ * is a 400 with the reason.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, REPORT_ROLES);
@@ -19,16 +20,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const read = readRange(params);
   if (!read.ok) return plain(400, Object.entries(read.errors).map(([k, v]) => `${k}: ${v}`).join('\n'));
   const money = await moneyFormat(db);
-  const { current, interval } = read.range;
-  let body: string;
-  if (table === 'products') body = reportCsv(table, await productSales(db, current, money.currency), money);
-  else if (table === 'stock') body = reportCsv(table, (await stockValue(db)).rows, money);
-  else if (table === 'categories') body = reportCsv(table, await categorySales(db, current, money.currency), money);
-  else {
-    const revenue = await revenueReport(db, current, money.currency, interval);
-    body = table === 'revenue' ? reportCsv(table, revenue.buckets, money) : table === 'coupons' ? reportCsv(table, revenue.coupons, money) : reportCsv('taxes', revenue.taxes, money);
-  }
-  return new Response(body, {
+  const report = await reports(db, read.range, money.currency);
+  const rows: ReportData = {
+    revenue: report.revenue.buckets,
+    products: report.products,
+    categories: report.categories,
+    coupons: report.revenue.coupons,
+    taxes: report.revenue.taxes,
+    stock: report.stock.rows,
+  };
+  const { current } = read.range;
+  return new Response(reportCsv(table, rows[table], money, comparedColumn(table, report)), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="report-${table}-${current.from}-${current.to}.csv"`,

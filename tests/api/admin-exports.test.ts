@@ -25,7 +25,8 @@ import { startImageServer, type ImageServer } from '../fixtures/image-server.ts'
  * empty shop and exported again giving the same file and the same catalogue (variations and
  * pictures, this shop's own among them, fetched from the first shop's addresses); orders one
  * row per line with the amounts the order shows and the list's filters; customers with guest
- * buyers; formula cells neutralised; editors refused; and a large catalogue read in pages.
+ * buyers; formula cells neutralised; editors refused; each export's row count told before its
+ * rows; and a large catalogue read in pages, each page only once the one before has gone out.
  */
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -228,6 +229,21 @@ for (const dialect of await dialects()) {
       expect((await table(await download(manager, '/admin/customers.csv?role=editor'))).map((r) => r['E-mail'])).toEqual(['editor@exports.example']);
     });
 
+    it('says how many rows each export has before sending them (X-Total-Rows), the count of the rows that arrive', async () => {
+      const urls = ['/admin/products.csv', '/admin/orders.csv', '/admin/orders.csv?status=completed', '/admin/orders.csv?to=2001-01-01', '/admin/customers.csv', '/admin/customers.csv?role=editor', '/admin/customers.csv?q=walk-in'];
+      const counts: number[] = [];
+      for (const url of urls) {
+        const res = await manager.request('GET', url);
+        expect(res.statusCode, url).toBe(200);
+        const rows = (await records(res.body)).length - 1;
+        expect(res.headers['x-total-rows'], url).toBe(String(rows));
+        counts.push(rows);
+      }
+      // Variations count as rows; an order has a row per line; a filter counts what it keeps.
+      expect(counts).toEqual([counts[0], 3, 1, 0, 3, 1, 1]);
+      expect(counts[0]).toBeGreaterThan(10);
+    });
+
     it('refuses the exports to roles that may not see them, and to visitors', async () => {
       for (const url of ['/admin/products.csv', '/admin/orders.csv', '/admin/customers.csv']) {
         expect((await editor.request('GET', url)).statusCode, url).toBe(403);
@@ -262,7 +278,29 @@ for (const dialect of await dialects()) {
       expect(pieces).toBeGreaterThan(1);
       const rows = await table(await download(other, '/admin/products.csv'));
       expect(rows).toHaveLength(total + existing + 3);
+      expect((await other.request('GET', '/admin/products.csv')).headers['x-total-rows']).toBe(String(total + existing + 3));
       expect(rows.at(-1)).toMatchObject({ SKU: `bulk-${total - 1}`, 'Regular price': plainPrice(100 + ((total - 1) % 500), { currency: 'USD', pricePrecision: 2 }) });
+    }, 60_000);
+
+    it('never holds the catalogue: each page is read only when the one before has gone out', async () => {
+      const db = empty.services.db;
+      const before = await db.selectFrom('products').select(['id', 'sku']).where('status', '!=', 'trash').orderBy('id').execute();
+      expect(before.length).toBeGreaterThan(2 * EXPORT_PAGE);
+      const lines = exportProductsCsv(db, { origin: null });
+      const header = await lines.next();
+      const first = await lines.next();
+      expect(header.done || first.done).toBe(false);
+      // Changed after the first page was written: a product on the last page renamed, one added at the end.
+      const last = before.at(-1)!;
+      await db.updateTable('products').set({ name: 'Renamed while exporting' }).where('id', '=', last.id).execute();
+      const now = new Date().toISOString();
+      await db.insertInto('products').values({ type: 'simple', name: 'Added while exporting', slug: 'added-while-exporting', sku: 'late-1', regular_price: 100, created_at: now, updated_at: now }).execute();
+      let rest = '';
+      for await (const chunk of lines) rest += chunk;
+      // Read before the change, the first page did not see it; the later pages, read after it, did.
+      expect(first.value).not.toContain('Renamed while exporting');
+      expect(rest).toContain('Renamed while exporting');
+      expect(rest).toContain('late-1');
     }, 60_000);
   });
 }

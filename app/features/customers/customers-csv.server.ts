@@ -28,7 +28,39 @@ const owned = (db: DB) =>
     .select(['orders.id', 'orders.status', 'orders.total', 'orders.refunded_total', 'orders.created_at', 'orders.billing_email', orderOwnerSql.as('owner_id'), sql<string>`lower(orders.billing_email)`.as('email')])
     .as('owned');
 
-export async function* exportCustomersCsv(db: DB, query: Pick<CustomerListQuery, 'q' | 'role'> = { q: '' }): AsyncGenerator<string> {
+type Query = Pick<CustomerListQuery, 'q' | 'role'>;
+
+/** The accounts the list's search and role filter keep. */
+function accounts(db: DB, query: Query) {
+  let users = db.selectFrom('users');
+  if (query.q) {
+    const q = query.q;
+    users = users.where((eb) => eb.or([contains(sql`users.name`, q), contains(sql`users.email`, q)]));
+  }
+  if (query.role === 'staff') users = users.where('users.role', 'in', [...STAFF_ROLES]);
+  else if (query.role) users = users.where('users.role', '=', query.role);
+  return users;
+}
+
+/** Guests have no role: a role filter other than "guest" leaves them out. */
+const withGuests = (query: Query) => !query.role || query.role === 'guest';
+
+/** Orders of guest buyers (no account has their e-mail), the search applied to the e-mail. */
+function guestOrders(db: DB, query: Query) {
+  const guests = db.selectFrom(owned(db)).where('owned.owner_id', 'is', null).where('owned.email', '!=', '');
+  return query.q ? guests.where(contains(sql`owned.email`, query.q)) : guests;
+}
+
+/** The export's records after the header: the accounts kept, then one per guest buyer's e-mail. */
+export async function countCustomerExportRows(db: DB, query: Query = { q: '' }): Promise<number> {
+  const users = await accounts(db, query).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  if (!withGuests(query)) return Number(users.n);
+  const emails = guestOrders(db, query).select('owned.email').groupBy('owned.email').as('g');
+  const guests = await db.selectFrom(emails).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(users.n) + Number(guests.n);
+}
+
+export async function* exportCustomersCsv(db: DB, query: Query = { q: '' }): AsyncGenerator<string> {
   const { currency } = await getSettings(db);
   const exact = { currency, pricePrecision: currencyInfo(currency).exponent };
   const money = (minor: number) => plainPrice(minor, exact);
@@ -36,14 +68,9 @@ export async function* exportCustomersCsv(db: DB, query: Pick<CustomerListQuery,
 
   let afterId = 0;
   for (;;) {
-    let users = db.selectFrom('users').where('users.id', '>', afterId);
-    if (query.q) {
-      const q = query.q;
-      users = users.where((eb) => eb.or([contains(sql`users.name`, q), contains(sql`users.email`, q)]));
-    }
-    if (query.role === 'staff') users = users.where('users.role', 'in', [...STAFF_ROLES]);
-    else if (query.role) users = users.where('users.role', '=', query.role);
-    const rows = await users.select(['users.id', 'users.email', 'users.name', 'users.role', 'users.created_at']).orderBy('users.id').limit(CUSTOMER_EXPORT_PAGE).execute();
+    const rows = await accounts(db, query)
+      .where('users.id', '>', afterId)
+      .select(['users.id', 'users.email', 'users.name', 'users.role', 'users.created_at']).orderBy('users.id').limit(CUSTOMER_EXPORT_PAGE).execute();
     if (rows.length === 0) break;
     const ids = rows.map((r) => r.id);
     const [totals, addresses] = await Promise.all([
@@ -64,12 +91,11 @@ export async function* exportCustomersCsv(db: DB, query: Pick<CustomerListQuery,
   }
 
   // Guests: not filtered by role (they have none); the search applies to their e-mail.
-  if (query.role && query.role !== 'guest') return;
+  if (!withGuests(query)) return;
   let afterEmail: string | null = null;
   for (;;) {
-    let guests = db.selectFrom(owned(db)).where('owned.owner_id', 'is', null).where('owned.email', '!=', '');
+    let guests = guestOrders(db, query);
     if (afterEmail !== null) guests = guests.where('owned.email', '>', afterEmail);
-    if (query.q) guests = guests.where(contains(sql`owned.email`, query.q));
     const rows = await guests
       .select(['owned.email', ...figureColumns()])
       .groupBy('owned.email')

@@ -57,6 +57,17 @@ export function orderCsvLines(o: OrderDetail): string {
     .join('');
 }
 
+/** The export's records after the header: one per line of each order the filter keeps, one for an order without lines. */
+export async function countOrderExportRows(db: DB, filter: OrderExportFilter = {}): Promise<number> {
+  const orders = whereOrders(db.selectFrom('orders').select('orders.id'), filter).as('f');
+  const row = await db
+    .selectFrom(orders)
+    .leftJoin('order_items as oi', 'oi.order_id', 'f.id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function* exportOrdersCsv(db: DB, filter: OrderExportFilter = {}): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(ORDER_CSV_HEADER);
   let after: { created_at: string; id: number } | null = null;

@@ -22,9 +22,19 @@ const text = (value: string) => csvCell(value);
 
 type Cell = { t: string } | { n: number } | { m: number };
 
-function csv(header: string[], rows: Cell[][], money: PriceFormat): string {
+/** A last column after a table's own: the compared period's figure of each row (report-charts.ts `comparedValues`). */
+export interface ComparedColumn {
+  header: string;
+  values: number[];
+  /** Amounts (minor units) rather than counts. */
+  money: boolean;
+}
+
+function csv(header: string[], rows: Cell[][], money: PriceFormat, more: ComparedColumn | null): string {
   const cell = (c: Cell) => ('t' in c ? text(c.t) : 'n' in c ? String(c.n) : decimal(c.m, money));
-  const lines = [header.map(text).join(','), ...rows.map((r) => r.map(cell).join(','))];
+  const head = more ? [...header, more.header] : header;
+  const body = more ? rows.map((r, i) => [...r, more.money ? { m: more.values[i] ?? 0 } : { n: more.values[i] ?? 0 }]) : rows;
+  const lines = [head.map(text).join(','), ...body.map((r) => r.map(cell).join(','))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
@@ -37,43 +47,49 @@ export interface ReportData {
   stock: StockValueRow[];
 }
 
-export function reportCsv<T extends ReportTable>(table: T, rows: ReportData[T], money: PriceFormat): string {
+export function reportCsv<T extends ReportTable>(table: T, rows: ReportData[T], money: PriceFormat, compared: ComparedColumn | null = null): string {
   switch (table) {
     case 'revenue':
       return csv(
         ['Period', 'Orders', 'Items sold', 'Gross sales', 'Refunds', 'Discounts', 'Net sales', 'Taxes', 'Shipping', 'Total', 'Average order'],
         (rows as RevenueBucket[]).map((b) => [{ t: b.bucket }, { n: b.orders }, { n: b.itemsSold }, { m: b.gross }, { m: b.refunds }, { m: b.discounts }, { m: b.net }, { m: b.taxes }, { m: b.shipping }, { m: b.total }, { m: b.average }]),
         money,
+        compared,
       );
     case 'products':
       return csv(
         ['Product ID', 'Variation ID', 'Product', 'Variation', 'SKU', 'Items sold', 'Net sales', 'Gross sales', 'Orders'],
         (rows as ProductRow[]).map((p) => [{ t: p.productId === null ? '' : String(p.productId) }, { t: p.variationId === null ? '' : String(p.variationId) }, { t: p.name }, { t: p.variation }, { t: p.sku }, { n: p.quantity }, { m: p.netSales }, { m: p.grossSales }, { n: p.orders }]),
         money,
+        compared,
       );
     case 'categories':
       return csv(
         ['Category ID', 'Category', 'Items sold', 'Net sales', 'Gross sales'],
         (rows as CategoryRow[]).map((c) => [{ n: c.categoryId }, { t: c.name }, { n: c.quantity }, { m: c.netSales }, { m: c.grossSales }]),
         money,
+        compared,
       );
     case 'coupons':
       return csv(
         ['Coupon', 'Orders', 'Discount'],
         (rows as CouponRow[]).map((c) => [{ t: c.code }, { n: c.orders }, { m: c.discount }]),
         money,
+        compared,
       );
     case 'stock':
       return csv(
         ['Product ID', 'Variation ID', 'Product', 'SKU', 'Units in stock', 'Regular price', 'Stock value'],
         (rows as StockValueRow[]).map((r) => [{ n: r.productId }, { t: r.variationId === null ? '' : String(r.variationId) }, { t: r.name }, { t: r.sku }, { n: r.units }, { m: r.price }, { m: r.value }]),
         money,
+        compared,
       );
     default:
       return csv(
         ['Tax rate', 'Country', 'Tax on goods', 'Tax on shipping', 'Total tax'],
         (rows as TaxRow[]).map((r) => [{ t: r.name }, { t: r.country }, { m: r.goods }, { m: r.shipping }, { m: r.total }]),
         money,
+        compared,
       );
   }
 }

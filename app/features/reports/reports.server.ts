@@ -32,6 +32,8 @@ export interface Reports {
   revenue: RevenueReport;
   /** The compared period's figures; null when not comparing. */
   previous: RevenueFigures | null;
+  /** The compared period's tables, for the charts' second series; null when not comparing. */
+  compared: { revenue: RevenueReport; products: ProductRow[]; categories: CategoryRow[] } | null;
   products: ProductRow[];
   categories: CategoryRow[];
   /** Stock value now (not of the range). */
@@ -39,12 +41,15 @@ export interface Reports {
 }
 
 export async function reports(db: DB, range: ReportRange, currency: string): Promise<Reports> {
-  const [revenue, previous, products, categories, stock] = await Promise.all([
+  const before = range.previous;
+  const [revenue, compared, products, categories, stock] = await Promise.all([
     revenueReport(db, range.current, currency, range.interval),
-    range.previous ? revenueReport(db, range.previous, currency, range.interval).then((r) => r.summary) : null,
+    before
+      ? Promise.all([revenueReport(db, before, currency, range.interval), productSales(db, before, currency), categorySales(db, before, currency)]).then(([r, p, c]) => ({ revenue: r, products: p, categories: c }))
+      : null,
     productSales(db, range.current, currency),
     categorySales(db, range.current, currency),
     stockValue(db),
   ]);
-  return { range, revenue, previous, products, categories, stock };
+  return { range, revenue, previous: compared?.revenue.summary ?? null, compared, products, categories, stock };
 }

@@ -136,7 +136,7 @@ for (const dialect of await dialects()) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       const [header, ...rows] = rowsOf(res.body);
-      expect(header).toEqual(['Period', 'Orders', 'Items sold', 'Gross sales', 'Refunds', 'Discounts', 'Net sales', 'Taxes', 'Shipping', 'Total', 'Average order']);
+      expect(header).toEqual(['Period', 'Orders', 'Items sold', 'Gross sales', 'Refunds', 'Discounts', 'Net sales', 'Taxes', 'Shipping', 'Total', 'Average order', 'Total (compared period)']);
       expect(rows).toHaveLength(30);
       const col = (name: string) => rows.reduce((a, r) => a + (name === 'Orders' || name === 'Items sold' ? Number(r[header.indexOf(name)]) : minor(r[header.indexOf(name)])), 0);
       const net = expected.total - expected.taxes - expected.shipping;
@@ -164,7 +164,7 @@ for (const dialect of await dialects()) {
 
     it('by product, category, coupon and tax rate: each table and its CSV agree with the orders and the dashboard’s top sellers', async () => {
       const products = rowsOf((await get(`/admin/reports.csv?table=products&${month()}`)).body);
-      expect(products[0]).toEqual(['Product ID', 'Variation ID', 'Product', 'Variation', 'SKU', 'Items sold', 'Net sales', 'Gross sales', 'Orders']);
+      expect(products[0]).toEqual(['Product ID', 'Variation ID', 'Product', 'Variation', 'SKU', 'Items sold', 'Net sales', 'Gross sales', 'Orders', 'Items sold (compared period)']);
       const top = await topSellers(db(), 'GBP', now, 50);
       const byProduct = products.slice(1).map((r) => ({ productId: Number(r[0]), name: r[2], quantity: Number(r[5]), netSales: minor(r[6]), grossSales: minor(r[7]) }));
       expect(byProduct).toEqual(top.map(({ exists: _e, ...r }) => r));
@@ -179,12 +179,12 @@ for (const dialect of await dialects()) {
 
       const revenue = rowsOf((await get(`/admin/reports.csv?table=revenue&${month()}`)).body).slice(1);
       const coupons = rowsOf((await get(`/admin/reports.csv?table=coupons&${month()}`)).body);
-      expect(coupons[0]).toEqual(['Coupon', 'Orders', 'Discount']);
+      expect(coupons[0]).toEqual(['Coupon', 'Orders', 'Discount', 'Discount (compared period)']);
       expect(coupons.slice(1).map((r) => r[0])).toEqual(['tenoff']);
       expect(minor(coupons[1][2])).toBe(revenue.reduce((a, r) => a + minor(r[5]), 0));
 
       const taxes = rowsOf((await get(`/admin/reports.csv?table=taxes&${month()}`)).body);
-      expect(taxes[0]).toEqual(['Tax rate', 'Country', 'Tax on goods', 'Tax on shipping', 'Total tax']);
+      expect(taxes[0]).toEqual(['Tax rate', 'Country', 'Tax on goods', 'Tax on shipping', 'Total tax', 'Total tax (compared period)']);
       expect(taxes.slice(1).map((r) => [r[0], r[1]])).toEqual([
         ['TVA', 'FR'],
         ['VAT', 'GB'],
@@ -213,12 +213,56 @@ for (const dialect of await dialects()) {
       expect(lastYear).toContain('compared with 2025-03-01 to 2025-03-31');
     });
 
+    it('compared with the previous period: each table’s last column, in the CSV and on the page, is the compared period’s figure of its row', async () => {
+      const prevFrom = day(windowStart(now, 60).getTime());
+      const prevTo = day(windowStart(now, 30).getTime() - DAY);
+      const prev = `range=custom&from=${prevFrom}&to=${prevTo}&compare=none`;
+      const csv = async (table: string, q: string) => rowsOf((await get(`/admin/reports.csv?table=${table}&${q}`)).body);
+
+      // Revenue: period by period, the compared period's totals in order.
+      const [head, ...rows] = await csv('revenue', month());
+      const earlier = (await csv('revenue', prev)).slice(1);
+      expect(head.at(-1)).toBe('Total (compared period)');
+      expect(rows.map((r) => r.at(-1))).toEqual(earlier.map((r) => r[9]));
+      expect(earlier.reduce((a, r) => a + minor(r[9]), 0)).toBeGreaterThan(0);
+
+      // By product and by category: the same product's or category's figure then (the rug twice, the lamp once), 0 for none.
+      const products = await csv('products', month());
+      const before = (await csv('products', prev)).slice(1);
+      expect(before.map((r) => [r[2], r[5]]).sort()).toEqual([
+        ['Report lamp', '1'],
+        ['Report rug', '2'],
+      ]);
+      for (const r of products.slice(1)) expect(r.at(-1), r[2]).toBe(before.find((b) => b[0] === r[0])?.[5] ?? '0');
+      const categories = await csv('categories', month());
+      const catsBefore = (await csv('categories', prev)).slice(1);
+      expect(categories[0].at(-1)).toBe('Net sales (compared period)');
+      for (const r of categories.slice(1)) expect(r.at(-1), r[1]).toBe(catsBefore.find((b) => b[0] === r[0])?.[3] ?? '0.00');
+
+      // Taxes: only GB orders then, so TVA had none.
+      const taxes = await csv('taxes', month());
+      const taxesBefore = (await csv('taxes', prev)).slice(1);
+      expect(taxesBefore.map((r) => r[0])).toEqual(['VAT']);
+      expect(taxes.find((r) => r[0] === 'VAT')!.at(-1)).toBe(taxesBefore[0][4]);
+      expect(taxes.find((r) => r[0] === 'TVA')!.at(-1)).toBe('0.00');
+
+      // Without a comparison there is no such column; stock value (now) never has one.
+      expect((await csv('products', `${month()}&compare=none`))[0]).toHaveLength(9);
+      expect((await csv('stock', month()))[0].at(-1)).toBe('Stock value');
+
+      // The page: each compared table has the column, each chart's summary names the period compared with.
+      const page = (await get(`/admin/reports?${month()}`)).body;
+      for (const text of ['Total (compared period)', 'Items sold (compared period)', 'Net sales (compared period)', 'Discount (compared period)', 'Total tax (compared period)']) expect(page, text).toContain(text);
+      expect(page.split(`Grey bars: ${prevFrom} to ${prevTo}`).length - 1).toBe(5);
+      expect(page).not.toContain('Stock value (compared period)');
+    });
+
     it('a range without orders answers zeros; bad dates are a 400 with the field named, and nothing read', async () => {
       const empty = await get('/admin/reports.csv?table=revenue&range=custom&from=2020-01-01&to=2020-01-31');
       expect(empty.statusCode).toBe(200);
       const rows = rowsOf(empty.body).slice(1);
       expect(rows).toHaveLength(31);
-      for (const r of rows) expect(r.slice(1)).toEqual(['0', '0', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
+      for (const r of rows) expect(r.slice(1)).toEqual(['0', '0', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
       const page = await get('/admin/reports?range=custom&from=2020-01-01&to=2020-01-31');
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('No sales in this range.');

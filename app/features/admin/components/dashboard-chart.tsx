@@ -13,6 +13,8 @@ export interface ChartSpec {
   values: number[];
   /** Extra text for a bar's tooltip ("3 orders"). */
   notes?: string[];
+  /** A second series beside the first, bar for bar (the compared period), and both series' names for the legend. */
+  compare?: { label: string; values: number[]; currentLabel: string };
 }
 
 /**

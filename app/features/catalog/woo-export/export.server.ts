@@ -77,6 +77,20 @@ export async function* exportProductsCsv(db: DB, options: ProductExportOptions):
   }
 }
 
+/** The export's records after the header: every product but those in the trash, and their variations. */
+export async function countProductExportRows(db: DB): Promise<number> {
+  const [products, variations] = await Promise.all([
+    db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '!=', 'trash').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('product_variations as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('p.status', '!=', 'trash')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(products.n) + Number(variations.n);
+}
+
 interface PageContext {
   /** The shop's currency at its own full precision: amounts are exported exactly. */
   money: { currency: string; pricePrecision: number };

@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
-import { plural, t } from '../../../i18n/t-admin.ts';
-import { AdminTable } from '../../admin/components/admin-table.tsx';
-import { DashboardChart, type ChartSpec } from '../../admin/components/dashboard-chart.tsx';
+import { t } from '../../../i18n/t-admin.ts';
+import { AdminTable, type AdminColumn } from '../../admin/components/admin-table.tsx';
+import { DashboardChart } from '../../admin/components/dashboard-chart.tsx';
+import { comparedColumn, sectionChart } from '../report-charts.ts';
 import { COMPARISONS, PRESETS, rangeQuery, type ReportRange } from '../report-range.ts';
-import type { ReportTable } from '../report-csv.ts';
+import { REPORT_TABLES, type ReportTable } from '../report-csv.ts';
 import type { Reports } from '../reports.server.ts';
 import type { RevenueFigures } from '../revenue.server.ts';
 
-/* The reports page's parts: the range form (a plain GET form), the figures, and each table with its CSV link. */
+/* The reports page's parts: the range form (a plain GET form), the figures, and each table with its chart and CSV link. */
 
 export const PRODUCT_ROWS = 50;
 
@@ -88,20 +89,53 @@ function CsvLink({ range, table, title }: { range: ReportRange; table: ReportTab
   );
 }
 
+interface SectionProps<Row> {
+  table: ReportTable;
+  title: string;
+  hint?: string;
+  /** More text between the hint and the CSV link (the stock's total). */
+  lead?: ReactNode;
+  data: Reports;
+  money: PriceFormat;
+  chart: ReturnType<typeof sectionChart>;
+  /** All the table's rows (the compared column follows them); the page shows the first `limit`. */
+  rows: Row[];
+  limit?: number;
+  rowKey: (row: Row) => string | number;
+  columns: AdminColumn<Row>[];
+}
+
+/** One report: heading, hint, CSV link, and its chart with the table as its figures (the table alone when there is nothing to chart). */
+function ReportSection<Row>({ table, title, hint, lead, data, money, chart, rows, limit, rowKey, columns }: SectionProps<Row>) {
+  const compared = comparedColumn(table, data);
+  const before = compared ? new Map(rows.map((r, i) => [r, compared.values[i] ?? 0])) : null;
+  const all: AdminColumn<Row>[] = compared && before ? [...columns, { header: compared.header, numeric: true, cell: (r) => (compared.money ? formatPrice(before.get(r) ?? 0, money) : (before.get(r) ?? 0)) }] : columns;
+  const tableEl = <AdminTable label={title} stack="wide" rows={limit ? rows.slice(0, limit) : rows} rowKey={rowKey} empty={<p>{t('admin.reports.none')}</p>} columns={all} />;
+  return (
+    <section className="dash-section" aria-labelledby={`report-${table}`}>
+      <h2 id={`report-${table}`}>{title}</h2>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {lead}
+      <CsvLink range={data.range} table={table} title={title} />
+      {chart ? (
+        <DashboardChart id={`report-${table}-chart`} title={chart.title} summary={chart.summary} spec={chart.spec} money={chart.money}>
+          {tableEl}
+        </DashboardChart>
+      ) : (
+        tableEl
+      )}
+    </section>
+  );
+}
+
 export function ReportView({ data, money }: { data: Reports; money: PriceFormat }) {
   const { range, revenue, previous, products, categories, stock } = data;
   const price = (n: number) => formatPrice(n, money);
   const show = (f: (typeof FIGURES)[number], v: RevenueFigures) => (f.money ? price(v[f.key]) : String(v[f.key]));
   const s = revenue.summary;
-  const perTitle = t(`admin.reports.revenue.${range.interval}`);
-  const spec: ChartSpec = {
-    direction: 'vertical',
-    labels: revenue.buckets.map((b) => b.bucket),
-    values: revenue.buckets.map((b) => b.total),
-    notes: revenue.buckets.map((b) => plural('admin.dash.orders', b.orders)),
-  };
-  const summary = s.orders ? t('admin.reports.revenueSummary', { interval: t(`admin.reports.interval.${range.interval}`), total: price(s.total), orders: plural('admin.dash.orders', s.orders) }) : t('admin.reports.revenueNone');
-  const none = <p>{t('admin.reports.none')}</p>;
+  // Built once per report (loader data keeps its identity), so each chart is drawn once.
+  const charts = useMemo(() => Object.fromEntries(REPORT_TABLES.map((table) => [table, sectionChart(table, data, money)])) as Record<ReportTable, ReturnType<typeof sectionChart>>, [data, money]);
+  const common = { data, money };
   return (
     <>
       <p className="report-period">
@@ -118,123 +152,109 @@ export function ReportView({ data, money }: { data: Reports; money: PriceFormat 
         ))}
       </ul>
 
-      <section className="dash-section" aria-labelledby="report-revenue">
-        <h2 id="report-revenue">{t('admin.reports.revenue')}</h2>
-        <CsvLink range={range} table="revenue" title={t('admin.reports.revenue')} />
-        <DashboardChart id="report-chart" title={perTitle} summary={summary} spec={spec} money={money}>
-          <AdminTable
-            label={perTitle}
-            stack="wide"
-            rows={revenue.buckets}
-            rowKey={(b) => b.bucket}
-            columns={[
-              { header: t('admin.reports.periodColumn'), rowHeader: true, cell: (b) => b.bucket },
-              { header: t('admin.reports.orders'), numeric: true, cell: (b) => b.orders },
-              { header: t('admin.reports.gross'), numeric: true, cell: (b) => price(b.gross) },
-              { header: t('admin.reports.refunds'), numeric: true, cell: (b) => price(b.refunds) },
-              { header: t('admin.reports.discounts'), numeric: true, cell: (b) => price(b.discounts) },
-              { header: t('admin.reports.net'), numeric: true, cell: (b) => price(b.net) },
-              { header: t('admin.reports.taxes'), numeric: true, cell: (b) => price(b.taxes) },
-              { header: t('admin.reports.shipping'), numeric: true, cell: (b) => price(b.shipping) },
-              { header: t('admin.reports.total'), numeric: true, cell: (b) => price(b.total) },
-            ]}
-          />
-        </DashboardChart>
-      </section>
+      <ReportSection
+        {...common}
+        table="revenue"
+        title={t('admin.reports.revenue')}
+        chart={charts.revenue}
+        rows={revenue.buckets}
+        rowKey={(b) => b.bucket}
+        columns={[
+          { header: t('admin.reports.periodColumn'), rowHeader: true, cell: (b) => <span className="report-day">{b.bucket}</span> },
+          { header: t('admin.reports.orders'), numeric: true, cell: (b) => b.orders },
+          { header: t('admin.reports.gross'), numeric: true, cell: (b) => price(b.gross) },
+          { header: t('admin.reports.refunds'), numeric: true, cell: (b) => price(b.refunds) },
+          { header: t('admin.reports.discounts'), numeric: true, cell: (b) => price(b.discounts) },
+          { header: t('admin.reports.net'), numeric: true, cell: (b) => price(b.net) },
+          { header: t('admin.reports.taxes'), numeric: true, cell: (b) => price(b.taxes) },
+          { header: t('admin.reports.shipping'), numeric: true, cell: (b) => price(b.shipping) },
+          { header: t('admin.reports.total'), numeric: true, cell: (b) => price(b.total) },
+        ]}
+      />
 
-      <section className="dash-section" aria-labelledby="report-products">
-        <h2 id="report-products">{t('admin.reports.products')}</h2>
-        <p className="hint">{t('admin.reports.productsHint', { rows: PRODUCT_ROWS })}</p>
-        <CsvLink range={range} table="products" title={t('admin.reports.products')} />
-        <AdminTable
-          label={t('admin.reports.products')}
-          rows={products.slice(0, PRODUCT_ROWS)}
-          rowKey={(p) => `${p.productId}-${p.variationId}`}
-          empty={none}
-          columns={[
-            { header: t('admin.reports.product'), rowHeader: true, cell: (p) => (p.variation ? `${p.name} — ${p.variation}` : p.name) },
-            { header: t('admin.reports.sku'), cell: (p) => p.sku },
-            { header: t('admin.reports.itemsSold'), numeric: true, cell: (p) => p.quantity },
-            { header: t('admin.reports.net'), numeric: true, cell: (p) => price(p.netSales) },
-            { header: t('admin.reports.gross'), numeric: true, cell: (p) => price(p.grossSales) },
-          ]}
-        />
-      </section>
+      <ReportSection
+        {...common}
+        table="products"
+        title={t('admin.reports.products')}
+        hint={t('admin.reports.productsHint', { rows: PRODUCT_ROWS })}
+        chart={charts.products}
+        rows={products}
+        limit={PRODUCT_ROWS}
+        rowKey={(p) => `${p.productId}-${p.variationId}`}
+        columns={[
+          { header: t('admin.reports.product'), rowHeader: true, cell: (p) => (p.variation ? `${p.name} — ${p.variation}` : p.name) },
+          { header: t('admin.reports.sku'), cell: (p) => p.sku },
+          { header: t('admin.reports.itemsSold'), numeric: true, cell: (p) => p.quantity },
+          { header: t('admin.reports.net'), numeric: true, cell: (p) => price(p.netSales) },
+          { header: t('admin.reports.gross'), numeric: true, cell: (p) => price(p.grossSales) },
+        ]}
+      />
 
-      <section className="dash-section" aria-labelledby="report-categories">
-        <h2 id="report-categories">{t('admin.reports.categories')}</h2>
-        <p className="hint">{t('admin.reports.categoriesHint')}</p>
-        <CsvLink range={range} table="categories" title={t('admin.reports.categories')} />
-        <AdminTable
-          label={t('admin.reports.categories')}
-          rows={categories}
-          rowKey={(c) => c.categoryId}
-          empty={none}
-          columns={[
-            { header: t('admin.reports.category'), rowHeader: true, cell: (c) => c.name },
-            { header: t('admin.reports.itemsSold'), numeric: true, cell: (c) => c.quantity },
-            { header: t('admin.reports.net'), numeric: true, cell: (c) => price(c.netSales) },
-            { header: t('admin.reports.gross'), numeric: true, cell: (c) => price(c.grossSales) },
-          ]}
-        />
-      </section>
+      <ReportSection
+        {...common}
+        table="categories"
+        title={t('admin.reports.categories')}
+        hint={t('admin.reports.categoriesHint')}
+        chart={charts.categories}
+        rows={categories}
+        rowKey={(c) => c.categoryId}
+        columns={[
+          { header: t('admin.reports.category'), rowHeader: true, cell: (c) => c.name },
+          { header: t('admin.reports.itemsSold'), numeric: true, cell: (c) => c.quantity },
+          { header: t('admin.reports.net'), numeric: true, cell: (c) => price(c.netSales) },
+          { header: t('admin.reports.gross'), numeric: true, cell: (c) => price(c.grossSales) },
+        ]}
+      />
 
-      <section className="dash-section" aria-labelledby="report-coupons">
-        <h2 id="report-coupons">{t('admin.reports.coupons')}</h2>
-        <CsvLink range={range} table="coupons" title={t('admin.reports.coupons')} />
-        <AdminTable
-          label={t('admin.reports.coupons')}
-          rows={revenue.coupons}
-          rowKey={(c) => c.code}
-          empty={none}
-          columns={[
-            { header: t('admin.reports.coupon'), rowHeader: true, cell: (c) => c.code },
-            { header: t('admin.reports.orders'), numeric: true, cell: (c) => c.orders },
-            { header: t('admin.reports.discount'), numeric: true, cell: (c) => price(c.discount) },
-          ]}
-        />
-      </section>
+      <ReportSection
+        {...common}
+        table="coupons"
+        title={t('admin.reports.coupons')}
+        chart={charts.coupons}
+        rows={revenue.coupons}
+        rowKey={(c) => c.code}
+        columns={[
+          { header: t('admin.reports.coupon'), rowHeader: true, cell: (c) => c.code },
+          { header: t('admin.reports.orders'), numeric: true, cell: (c) => c.orders },
+          { header: t('admin.reports.discount'), numeric: true, cell: (c) => price(c.discount) },
+        ]}
+      />
 
-      <section className="dash-section" aria-labelledby="report-taxes">
-        <h2 id="report-taxes">{t('admin.reports.taxTable')}</h2>
-        <p className="hint">{t('admin.reports.taxHint')}</p>
-        <CsvLink range={range} table="taxes" title={t('admin.reports.taxTable')} />
-        <AdminTable
-          label={t('admin.reports.taxTable')}
-          rows={revenue.taxes}
-          rowKey={(r) => `${r.name}|${r.country}`}
-          empty={none}
-          columns={[
-            { header: t('admin.reports.taxRate'), rowHeader: true, cell: (r) => r.name },
-            { header: t('admin.reports.country'), cell: (r) => r.country },
-            { header: t('admin.reports.taxGoods'), numeric: true, cell: (r) => price(r.goods) },
-            { header: t('admin.reports.taxShipping'), numeric: true, cell: (r) => price(r.shipping) },
-            { header: t('admin.reports.taxTotal'), numeric: true, cell: (r) => price(r.total) },
-          ]}
-        />
-      </section>
+      <ReportSection
+        {...common}
+        table="taxes"
+        title={t('admin.reports.taxTable')}
+        hint={t('admin.reports.taxHint')}
+        chart={charts.taxes}
+        rows={revenue.taxes}
+        rowKey={(r) => `${r.name}|${r.country}`}
+        columns={[
+          { header: t('admin.reports.taxRate'), rowHeader: true, cell: (r) => r.name },
+          { header: t('admin.reports.country'), cell: (r) => r.country },
+          { header: t('admin.reports.taxGoods'), numeric: true, cell: (r) => price(r.goods) },
+          { header: t('admin.reports.taxShipping'), numeric: true, cell: (r) => price(r.shipping) },
+          { header: t('admin.reports.taxTotal'), numeric: true, cell: (r) => price(r.total) },
+        ]}
+      />
 
-      <section className="dash-section" aria-labelledby="report-stock">
-        <h2 id="report-stock">{t('admin.reports.stock')}</h2>
-        <p className="hint">{t('admin.reports.stockHint', { rows: PRODUCT_ROWS })}</p>
-        <p data-figure="stock-value">
-          {t('admin.reports.stockTotal', { value: price(stock.value), units: stock.units })}
-        </p>
-        <CsvLink range={range} table="stock" title={t('admin.reports.stock')} />
-        <AdminTable
-          label={t('admin.reports.stock')}
-          rows={stock.rows.slice(0, PRODUCT_ROWS)}
-          rowKey={(r) => `${r.productId}-${r.variationId}`}
-          empty={none}
-          columns={[
-            { header: t('admin.reports.product'), rowHeader: true, cell: (r) => r.name },
-            { header: t('admin.reports.sku'), cell: (r) => r.sku },
-            { header: t('admin.reports.units'), numeric: true, cell: (r) => r.units },
-            { header: t('admin.reports.regularPrice'), numeric: true, cell: (r) => price(r.price) },
-            { header: t('admin.reports.stockValue'), numeric: true, cell: (r) => price(r.value) },
-          ]}
-        />
-      </section>
+      <ReportSection
+        {...common}
+        table="stock"
+        title={t('admin.reports.stock')}
+        hint={t('admin.reports.stockHint', { rows: PRODUCT_ROWS })}
+        lead={<p data-figure="stock-value">{t('admin.reports.stockTotal', { value: price(stock.value), units: stock.units })}</p>}
+        chart={charts.stock}
+        rows={stock.rows}
+        limit={PRODUCT_ROWS}
+        rowKey={(r) => `${r.productId}-${r.variationId}`}
+        columns={[
+          { header: t('admin.reports.product'), rowHeader: true, cell: (r) => r.name },
+          { header: t('admin.reports.sku'), cell: (r) => r.sku },
+          { header: t('admin.reports.units'), numeric: true, cell: (r) => r.units },
+          { header: t('admin.reports.regularPrice'), numeric: true, cell: (r) => price(r.price) },
+          { header: t('admin.reports.stockValue'), numeric: true, cell: (r) => price(r.value) },
+        ]}
+      />
     </>
   );
 }
