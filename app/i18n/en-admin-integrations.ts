@@ -48,6 +48,7 @@ export const enAdminIntegrations = {
   'webhooks.newSecret': 'New secret',
   'webhooks.newSecretHint': 'Leave empty to keep the current secret.',
   'webhooks.delete': 'Delete webhook',
+  'webhooks.deleteConfirm': 'Delete the webhook “{name}” and its delivery log? It stops at once and cannot be brought back.',
   'webhooks.test': 'Send a test',
   'webhooks.tested': 'Test sent: {result}.',
   'webhooks.resume': 'Resume deliveries',

@@ -12,6 +12,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { RowAction } from '../features/admin/components/row-action.tsx';
 
 /*
  * /admin/api-keys (administrators): make a key (shown once, in the answer to the post that
@@ -61,7 +62,7 @@ export default function AdminApiKeys() {
             <label htmlFor="new-key" className="visually-hidden">
               {t('apiKeys.yourKey')}
             </label>
-            <input id="new-key" readOnly value={made} size={52} aria-describedby="new-key-hint" onFocus={(e) => e.currentTarget.select()} style={{ fontFamily: 'monospace', maxWidth: '100%' }} />
+            <textarea id="new-key" className="new-key" readOnly value={made} rows={2} spellCheck={false} aria-describedby="new-key-hint" onFocus={(e) => e.currentTarget.select()} />
           </p>
           <p className="hint" id="new-key-hint">
             {t('apiKeys.yourKeyHint')}
@@ -96,14 +97,7 @@ export default function AdminApiKeys() {
             header: t('apiKeys.actions'),
             hideHeader: true,
             cell: (k) => (
-              <Form method="post" action="/admin/api-keys">
-                <CsrfField />
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="id" value={k.id} />
-                <button type="submit" className="button button--ghost button--small" aria-label={t('apiKeys.revokeLabel', { name: k.description })}>
-                  {t('apiKeys.revoke')}
-                </button>
-              </Form>
+              <RowAction action="/admin/api-keys" intent="revoke" value={k.id} label={t('apiKeys.revoke')} name={t('apiKeys.revokeLabel', { name: k.description })} />
             ),
           },
         ]}

@@ -13,6 +13,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { RowAction } from '../features/admin/components/row-action.tsx';
 
 /*
  * /admin/webhooks/:id (administrators): edit the webhook, see its signing secret, pause or
@@ -125,14 +126,7 @@ export default function AdminWebhook() {
             hideHeader: true,
             cell: (d) =>
               d.attemptedAt ? (
-                <Form method="post" action={action}>
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="redeliver" />
-                  <input type="hidden" name="delivery" value={d.id} />
-                  <button type="submit" className="button button--ghost button--small" aria-label={t('webhooks.redeliverLabel', { id: d.id })}>
-                    {t('webhooks.redeliver')}
-                  </button>
-                </Form>
+                <RowAction action={action} intent="redeliver" field="delivery" value={d.id} label={t('webhooks.redeliver')} name={t('webhooks.redeliverLabel', { id: d.id })} />
               ) : null,
           },
         ]}
@@ -151,7 +145,7 @@ export default function AdminWebhook() {
           </button>
         </p>
       </Form>
-      <Form method="post" action={action}>
+      <Form method="post" action={action} onSubmit={(e) => void (window.confirm(t('webhooks.deleteConfirm', { name: hook.name })) || e.preventDefault())}>
         <CsrfField />
         <input type="hidden" name="intent" value="delete" />
         <button type="submit" className="button button--ghost">

@@ -165,4 +165,18 @@ test('add a webhook, send a test to the receiver, see it in the delivery log, an
   await screenshot(page, 'admin-webhooks-1280');
   await page.setViewportSize(MOBILE);
   await screenshot(page, 'admin-webhooks-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Deleting asks first, naming it: "Cancel" keeps it; "OK" deletes it.
+  await page.getByRole('link', { name: 'Open the webhook Fulfilment' }).click();
+  await waitForHydration(page);
+  const asked: string[] = [];
+  page.once('dialog', (d) => void (asked.push(d.message()), d.dismiss()));
+  await page.getByRole('button', { name: 'Delete webhook' }).click();
+  expect(asked).toEqual(['Delete the webhook “Fulfilment” and its delivery log? It stops at once and cannot be brought back.']);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fulfilment' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete webhook' }).click();
+  await expect(page).toHaveURL(/\/admin\/webhooks$/);
+  await expect(page.getByRole('link', { name: 'Open the webhook Fulfilment' })).toHaveCount(0);
 });

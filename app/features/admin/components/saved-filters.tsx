@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import type { SavedFilter } from '../saved-filters.schema.ts';
+import { RowAction } from './row-action.tsx';
 
 /*
  * A list's saved filters: the person's named views as links above the list, each with its
@@ -33,14 +34,7 @@ export function SavedFilters({ filters, current, action, query, error }: {
               <Link to={f.href} aria-current={f.href === current ? 'page' : undefined}>
                 {f.name}
               </Link>
-              <Form method="post" action={action} className="saved-filters__delete">
-                <CsrfField />
-                <input type="hidden" name="intent" value="delete-filter" />
-                <input type="hidden" name="id" value={f.id} />
-                <button type="submit" className="button button--small button--ghost" aria-label={t('admin.savedFilters.deleteLabel', { name: f.name })}>
-                  {t('admin.savedFilters.delete')}
-                </button>
-              </Form>
+              <RowAction action={action} formClassName="saved-filters__delete" intent="delete-filter" value={f.id} label={t('admin.savedFilters.delete')} name={t('admin.savedFilters.deleteLabel', { name: f.name })} />
             </li>
           ))}
         </ul>

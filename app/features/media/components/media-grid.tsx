@@ -3,6 +3,7 @@ import { CsrfField } from '../../account/components/form-parts.tsx';
 import { imageSources } from '../../../lib/image.ts';
 import { t } from '../../../i18n/t-admin.ts';
 import type { LibraryItem } from '../types.ts';
+import { RowAction } from '../../admin/components/row-action.tsx';
 
 type GridItem = Omit<LibraryItem, 'createdAt'>;
 
@@ -59,14 +60,7 @@ function MediaCard({ item: m }: { item: GridItem }) {
         )}
       </div>
       {m.usedBy.length ? null : (
-        <Form method="post">
-          <CsrfField />
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={m.id} />
-          <button type="submit" className="button button--small button--danger" aria-label={t('media.deleteLabel', { name: m.name })}>
-            {t('media.delete')}
-          </button>
-        </Form>
+        <RowAction intent="delete" value={m.id} label={t('media.delete')} name={t('media.deleteLabel', { name: m.name })} className="button button--small button--danger" />
       )}
     </li>
   );
