@@ -72,6 +72,7 @@ export const enOrders = {
   'order.details': 'Order details',
   'order.product': 'Product',
   'order.lineTotal': 'Total',
+  'order.sku': 'SKU: {sku}',
   'order.subtotal': 'Subtotal',
   'order.coupon': 'Coupon: {code}',
   'order.shipping': 'Shipping',

@@ -179,7 +179,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <FormErrors result={error} labels={{ ...LABELS, ...Object.fromEntries(order.items.map((i) => [`refund_qty_${i.id}`, t('admin.order.refundQuantity', { name: i.name })])) }} />
       <div className="admin-order">
         <div>
-          <OrderLines order={order} caption={t('admin.order.items')} />
+          <OrderLines order={order} caption={t('admin.order.items')} skus />
           {order.customerNote ? (
             <p>
               <strong>{t('admin.order.customerNote')}</strong> {order.customerNote}

@@ -113,6 +113,9 @@ for (const dialect of await dialects()) {
       for (const a of amounts) expect(text).toContain(a);
       // The admin's copy is the same document.
       expect(await pdf(admin, `/admin/orders/${id}/documents/invoice`)).toBe(text);
+      // The order page in the back office names each line's SKU, as the invoice does; the customer's page does not.
+      expect((await admin.request('GET', `/admin/orders/${id}`)).body).toContain('<span class="order-lines__sku">SKU: LAMP-1</span>');
+      expect(page.body).not.toContain('LAMP-1');
     });
 
     it('a packing slip lists what to pack and where, without a price', async () => {

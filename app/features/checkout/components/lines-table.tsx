@@ -9,6 +9,8 @@ export interface LineRow {
   quantity: number;
   attributes: { name: string; value: string }[];
   amount: number;
+  /** Shown under the name when given (the back office's order page). */
+  sku?: string;
 }
 
 interface Props {
@@ -63,6 +65,7 @@ export function LinesTable(p: Props) {
               {item.name}
               {p.review ? '\u00a0' : ' '}
               <strong className={p.review ? 'checkout-review__qty' : 'order-lines__qty'}>× {item.quantity}</strong>
+              {item.sku ? <span className="order-lines__sku">{t('order.sku', { sku: item.sku })}</span> : null}
               {item.attributes.length ? (
                 <ul className="order-lines__attrs">
                   {item.attributes.map((a) => (

@@ -11,10 +11,10 @@ export const orderDate = (iso: string) => new Date(iso).toLocaleDateString('en-G
  * its presentation has them (order.display), through the one lines table: rows that add up
  * to the total, then the payment method and what was refunded since.
  */
-export function OrderLines({ order, caption }: { order: OrderDetail; caption?: string }) {
+export function OrderLines({ order, caption, skus = false }: { order: OrderDetail; caption?: string; /** Each line's SKU under its name (the back office). */ skus?: boolean }) {
   const money = useMoney(order.currency);
   const lineAmount = new Map(order.display.lines.map((l) => [l.key, l.amount]));
-  const rows = order.items.map((item) => ({ key: item.id, name: item.name, quantity: item.quantity, attributes: item.attributes, amount: lineAmount.get(String(item.id)) ?? 0 }));
+  const rows = order.items.map((item) => ({ key: item.id, name: item.name, quantity: item.quantity, attributes: item.attributes, amount: lineAmount.get(String(item.id)) ?? 0, sku: skus && item.sku ? item.sku : undefined }));
   return (
     <LinesTable
       className="order-lines"
