@@ -38,7 +38,7 @@ for (const dialect of await dialects()) {
     const makeKey = async (description: string, permission: 'read' | 'read_write') => {
       const res = await post(admin, { intent: 'create', description, permission });
       expect(res.statusCode, res.body).toBe(200);
-      const key = /value="(vtk_[A-Za-z0-9_-]{43})"/.exec(res.body)?.[1];
+      const key = /id="new-key"[^>]*>(vtk_[A-Za-z0-9_-]{43})<\/textarea>/.exec(res.body)?.[1];
       expect(key, 'the new key is shown in the answer').toBeTruthy();
       return key!;
     };
