@@ -58,7 +58,7 @@ describe('block settings as fields', () => {
     expect((fieldFor('spacer') as Record<string, PuckField>).large!.label).toBe('Height on large screens (pixels)');
     expect((fieldFor('slider') as Record<string, PuckField>).autoplay).toMatchObject({ type: 'number', label: 'Next slide every (0 for never) (seconds)' });
     expect((fieldFor('contact-form') as Record<string, PuckField>).formId!.type).toBe('custom');
-    expect((fieldFor('lightbox') as Record<string, PuckField>).images).toMatchObject({ type: 'array', arrayFields: { mediaId: { type: 'custom' }, alt: { type: 'text' } } });
+    expect((fieldFor('lightbox') as Record<string, PuckField>).images).toMatchObject({ type: 'custom', arrayFields: { mediaId: { type: 'custom' }, alt: { type: 'text' } } });
     expect((fieldFor('image') as Record<string, PuckField>).href!.type).toBe('custom');
     expect((fieldFor('row') as Record<string, PuckField>).align!.options).toContainEqual({ label: 'Same height', value: 'stretch' });
   });

@@ -10,6 +10,7 @@ import { MediaIdField } from '../../media/components/media-field.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import { BUILDER_TYPES, fieldsOf, PATH_KEY, renderableBlock, starterItemProps } from './puck-data.ts';
 import { ColourField, FormChoiceField, LookupField } from './setting-fields.tsx';
+import { ListField } from './list-field.tsx';
 
 /*
  * The visual builder's Puck config, generated from the block schema: one component per
@@ -34,12 +35,18 @@ function fieldOf(type: BlockType, path: string[], f: PropField): Field {
   if (f.items) {
     const items: PropField[] = f.items === 'category' ? [{ key: PATH_KEY, kind: 'category', required: true }] : f.items;
     const first = items.find((i) => i.kind === 'text' || i.kind === 'category')?.key;
+    const arrayFields = fieldsFor(type, path, items);
+    const summary = (item: Record<string, unknown>, i: number) => {
+      const text = first ? item[first] : undefined;
+      return `${t('admin.builder.item', { n: i + 1 })}${typeof text === 'string' && text ? `: ${text}` : ''}`;
+    };
     return {
-      type: 'array',
+      type: 'custom',
       label,
-      arrayFields: fieldsFor(type, path, items),
-      ...(f.maxItems ? { max: f.maxItems } : {}),
-      getItemSummary: (item: Record<string, unknown>, i?: number) => (first && typeof item[first] === 'string' && item[first]) || t('admin.builder.item', { n: (i ?? 0) + 1 }),
+      arrayFields,
+      render: ({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) => (
+        <ListField id={id} label={label} value={value as Record<string, unknown>[] | undefined} onChange={onChange} itemFields={arrayFields} max={f.maxItems} summary={summary} />
+      ),
     } as Field;
   }
   switch (f.kind) {

@@ -94,8 +94,8 @@ describe('the home page blocks in the builder', () => {
     expect(labels.filter((l) => l.includes('JSON'))).toEqual([]);
     const hero = fieldFor('hero') as Record<string, { type: string; objectFields?: Record<string, { type: string }> }>;
     expect(hero.cta).toMatchObject({ type: 'object', objectFields: { label: { type: 'text' }, href: { type: 'custom' } } });
-    expect((fieldFor('benefits') as Record<string, { type: string }>).items!.type).toBe('array');
-    expect((fieldFor('category-tiles') as Record<string, { type: string; arrayFields?: Record<string, { type: string }> }>).paths).toMatchObject({ type: 'array', arrayFields: { path: { type: 'custom' } } });
+    expect((fieldFor('benefits') as Record<string, { type: string; arrayFields?: object }>).items).toMatchObject({ type: 'custom', arrayFields: { icon: { type: 'select' } } });
+    expect((fieldFor('category-tiles') as Record<string, { type: string; arrayFields?: Record<string, { type: string }> }>).paths).toMatchObject({ type: 'custom', arrayFields: { path: { type: 'custom' } } });
     expect((fieldFor('product-grid') as Record<string, { objectFields?: Record<string, { type: string }> }>).columns!.objectFields!.large!.type).toBe('number');
   });
 
