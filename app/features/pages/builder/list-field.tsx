@@ -34,9 +34,17 @@ export function ListField({ id, label, value, onChange, itemFields, max, summary
           return (
             <fieldset key={i} className="setting-list__item">
               <legend>{name}</legend>
-              {Object.entries(itemFields).map(([key, field]) => (
-                <AutoField key={key} id={`${id}-${i}-${key}`} field={field} value={item[key]} onChange={(v: unknown) => set(i, { ...item, [key]: v })} />
-              ))}
+              {Object.entries(itemFields).map(([key, field]) => {
+                const auto = <AutoField key={key} id={`${id}-${i}-${key}`} field={field} value={item[key]} onChange={(v: unknown) => set(i, { ...item, [key]: v })} />;
+                // Puck's own fields come without their label here; ours (custom) draw theirs.
+                return field.type === 'custom' ? (
+                  auto
+                ) : (
+                  <FieldLabel key={key} label={field.label ?? key} el="label">
+                    {auto}
+                  </FieldLabel>
+                );
+              })}
               <div className="setting-list__actions">
                 <button type="button" className="setting-button" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('admin.builder.moveItemUp', { item: name })}>
                   ↑
