@@ -47,7 +47,9 @@ interface Ctx {
 const idOf = (ctx: Ctx, path: readonly (string | number)[]) => `f-${ctx.block}-${path.join('-')}`;
 const isHex = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v);
 
-function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (string | number)[]; value: unknown; hint?: string }) {
+function Scalar({ ctx, f, path, value, hint, need }: { ctx: Ctx; f: PropField; path: (string | number)[]; value: unknown; hint?: string; need: boolean }) {
+  // Required only where its group must be filled in (not in an optional link left blank, nor in the item to add).
+  const required = f.required && need;
   const id = idOf(ctx, path);
   const name = formName(path);
   const label = fieldLabel(ctx.type, path.filter((p): p is string => typeof p === 'string'), f);
@@ -73,6 +75,7 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
     case 'enum':
       input = (
         <select {...common} defaultValue={text}>
+          {need ? null : <option value="">{t('admin.builder.noChoice')}</option>}
           {f.options!.map((o) => (
             <option key={o} value={o}>
               {optionLabel(o)}
@@ -83,8 +86,8 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
       break;
     case 'media':
       input = (
-        <select {...common} defaultValue={text} required={f.required}>
-          {f.required ? null : <option value="">{t('admin.pages.noMedia')}</option>}
+        <select {...common} defaultValue={text} required={required}>
+          {required ? null : <option value="">{t('admin.pages.noMedia')}</option>}
           {ctx.choices.media.map((m) => (
             <option key={m.id} value={m.id}>
               {m.id}: {m.alt || m.title || m.path}
@@ -95,7 +98,7 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
       break;
     case 'category':
       input = (
-        <select {...common} defaultValue={text} required={f.required}>
+        <select {...common} defaultValue={text} required={required}>
           <option value="">{t('admin.builder.noChoice')}</option>
           {ctx.choices.categories.map((c) => (
             <option key={c.path} value={c.path}>
@@ -108,7 +111,7 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
       break;
     case 'form':
       input = (
-        <select {...common} defaultValue={text} required={f.required}>
+        <select {...common} defaultValue={text} required={required}>
           <option value="">{t('admin.builder.noChoice')}</option>
           {ctx.choices.forms.map((x) => (
             <option key={x.id} value={x.id}>
@@ -129,7 +132,7 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
           <label htmlFor={id}>{label}</label>
           <span className="page-field__colour">
             <input {...common} type="color" defaultValue={isHex(value) ? value : '#ffffff'} />
-            {f.required ? null : (
+            {required ? null : (
               <span className="page-field--check">
                 <input type="checkbox" id={`${id}-none`} name={`${name}.none`} defaultChecked={value === undefined} />
                 <label htmlFor={`${id}-none`}>{t('admin.builder.noChoice')}</label>
@@ -140,17 +143,17 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
         </p>
       );
     case 'html':
-      input = <textarea {...common} defaultValue={text} rows={6} required={f.required} />;
+      input = <textarea {...common} defaultValue={text} rows={6} required={required} />;
       break;
     case 'number':
     case 'autoplay':
-      input = <input {...common} type="number" defaultValue={text} min={f.min} max={f.max} step={f.kind === 'autoplay' ? 0.5 : f.int ? 1 : 'any'} required={f.required} />;
+      input = <input {...common} type="number" defaultValue={text} min={f.min} max={f.max} step={f.kind === 'autoplay' ? 0.5 : f.int ? 1 : 'any'} required={required} />;
       break;
     case 'link':
-      input = <input {...common} defaultValue={text} list={LINKS_LIST} required={f.required} />;
+      input = <input {...common} defaultValue={text} list={LINKS_LIST} required={required} />;
       break;
     default:
-      input = <input {...common} defaultValue={text} required={f.required} />;
+      input = <input {...common} defaultValue={text} required={required} />;
   }
   return (
     <p className="page-field">
@@ -161,11 +164,11 @@ function Scalar({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (
   );
 }
 
-function Group({ ctx, fields, path, value }: { ctx: Ctx; fields: PropField[]; path: (string | number)[]; value: Record<string, unknown> | undefined }) {
+function Group({ ctx, fields, path, value, need }: { ctx: Ctx; fields: PropField[]; path: (string | number)[]; value: Record<string, unknown> | undefined; need: boolean }) {
   return (
     <>
       {fields.map((f) => (
-        <PropInput key={f.key} ctx={ctx} f={f} path={[...path, f.key]} value={value?.[f.key]} />
+        <PropInput key={f.key} ctx={ctx} f={f} path={[...path, f.key]} value={value?.[f.key]} need={need} />
       ))}
     </>
   );
@@ -182,9 +185,9 @@ function List({ ctx, f, path, value }: { ctx: Ctx; f: PropField; path: (string |
           <fieldset key={i} className="page-fieldset page-fieldset--item">
             <legend>{added ? t('admin.builder.addItem') : t('admin.builder.item', { n: i + 1 })}</legend>
             {f.items === 'category' ? (
-              <Scalar ctx={ctx} f={{ key: 'path', kind: 'category', required: false }} path={at} value={item} />
+              <Scalar ctx={ctx} f={{ key: 'path', kind: 'category', required: false }} path={at} value={item} need={false} />
             ) : (
-              <Group ctx={ctx} fields={f.items as PropField[]} path={at} value={item as Record<string, unknown> | undefined} />
+              <Group ctx={ctx} fields={f.items as PropField[]} path={at} value={item as Record<string, unknown> | undefined} need={!added} />
             )}
             {added ? null : (
               <p className="page-field page-field--inline">
@@ -201,8 +204,8 @@ function List({ ctx, f, path, value }: { ctx: Ctx; f: PropField; path: (string |
   );
 }
 
-function PropInput({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path: (string | number)[]; value: unknown; hint?: string }) {
-  if (!f.fields && !f.items) return <Scalar ctx={ctx} f={f} path={path} value={value} hint={hint} />;
+function PropInput({ ctx, f, path, value, hint, need }: { ctx: Ctx; f: PropField; path: (string | number)[]; value: unknown; hint?: string; need: boolean }) {
+  if (!f.fields && !f.items) return <Scalar ctx={ctx} f={f} path={path} value={value} hint={hint} need={need} />;
   const names = path.filter((p): p is string => typeof p === 'string');
   return (
     <fieldset className="page-fieldset" aria-describedby={hint ? `${idOf(ctx, path)}-hint` : undefined}>
@@ -213,7 +216,7 @@ function PropInput({ ctx, f, path, value, hint }: { ctx: Ctx; f: PropField; path
         </small>
       ) : null}
       {f.fields ? (
-        <Group ctx={ctx} fields={f.fields} path={path} value={value as Record<string, unknown> | undefined} />
+        <Group ctx={ctx} fields={f.fields} path={path} value={value as Record<string, unknown> | undefined} need={need && f.required} />
       ) : (
         <List ctx={ctx} f={f} path={path} value={Array.isArray(value) ? value : []} />
       )}
@@ -231,7 +234,7 @@ export function PropInputs({ type, block, fields, props, choices }: { type: Bloc
     <>
       {fields.map((f) => {
         const hint = conditionText(type, f) ?? undefined;
-        const input = <PropInput key={f.key} ctx={ctx} f={f} path={[f.key]} value={props[f.key]} hint={hint} />;
+        const input = <PropInput key={f.key} ctx={ctx} f={f} path={[f.key]} value={props[f.key]} hint={hint} need />;
         return applies(f, props) ? (
           input
         ) : (
