@@ -111,6 +111,7 @@ export default [
     route('admin/forms/:id/submissions/:sid/files/:fid', 'routes/admin.forms.$id.submissions.$sid.files.$fid.tsx'),
     route('admin/pages', 'routes/admin.pages.tsx'),
     route('admin/pages/media', 'routes/admin.pages.media.tsx'),
+    route('admin/pages/links.json', 'routes/admin.pages.links[.]json.tsx'),
     route('admin/pages/:id', 'routes/admin.pages.$id.tsx'),
     route('admin/pages/:id/builder', 'routes/admin.pages.$id.builder.tsx'),
     route('admin/media', 'routes/admin.media.tsx'),

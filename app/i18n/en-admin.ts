@@ -24,6 +24,7 @@ import { enAdminSettings } from './en-admin-settings.ts';
 import { enAdminShipping } from './en-admin-shipping.ts';
 import { enAdminTax } from './en-admin-tax.ts';
 import { enAdminTaxonomy } from './en-admin-taxonomy.ts';
+import { enAdminBuilder } from './en-admin-builder.ts';
 
 /**
  * English messages of the shop admin: a catalog of its own, so shop pages do not load them.
@@ -86,7 +87,6 @@ export const enAdmin = {
   'admin.pages.remove': 'Delete {block}',
   'admin.pages.editSettings': 'Settings of {block}',
   'admin.pages.saveBlock': 'Save {block}',
-  'admin.pages.jsonHint': 'JSON',
   'admin.pages.noMedia': 'No picture',
   'admin.pages.revisions': 'Revisions',
   'admin.pages.restore': 'Restore revision {n}',
@@ -114,7 +114,6 @@ export const enAdmin = {
   'admin.builder.more': 'More blocks',
   'admin.builder.yes': 'Yes',
   'admin.builder.no': 'No',
-  'admin.builder.oneALine': '{label} (one a line)',
   'admin.builder.desktop': 'Desktop',
   'admin.builder.tablet': 'Tablet',
   'admin.builder.mobile': 'Mobile',
@@ -879,6 +878,7 @@ export const enAdmin = {
   'admin.stock.saveSettings': 'Save e-mail settings',
   'admin.stock.saved': 'Stock e-mail settings saved.',
   ...enAdminTaxonomy,
+  ...enAdminBuilder,
   ...enAdminLists,
   ...enAdminProducts,
   ...enAdminOrderForm,

@@ -5,7 +5,10 @@ import { allowedChildren, BLOCK_TYPES, type Block, type BlockType } from '../fea
 import { PAGE_REVISIONS_SHOWN } from '../features/pages/constants.ts';
 import { editedPageOr404, pageEditorRequest } from '../features/pages/editor-route.server.ts';
 import { deletePage, getPage, listRevisions, publishPage, restoreRevision, saveDraft, unpublishPage } from '../features/pages/pages-admin.server.ts';
-import { fieldValue, propFields, propsFromForm, type PropField } from '../features/pages/prop-fields.ts';
+import { propFields } from '../features/pages/prop-fields.ts';
+import { propsFromForm } from '../features/pages/prop-form.ts';
+import { allCategories, allForms, linkSuggestions } from '../features/pages/link-targets.server.ts';
+import { LinkSuggestions, PropInputs, type PropChoices } from '../features/pages/components/prop-inputs.tsx';
 import { revalidateAfterRefusal } from '../features/pages/revalidate.ts';
 import { addBlock, findBlock, moveBlock, newBlock, removeBlock, replaceProps } from '../features/pages/tree.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -30,11 +33,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { id } = pageEditorRequest(context, request, params.id);
   const { db } = context.services;
   const page = await editedPageOr404(db, id);
-  const [revisions, media] = await Promise.all([
+  const [revisions, media, categories, forms, links] = await Promise.all([
     listRevisions(db, id, PAGE_REVISIONS_SHOWN),
     db.selectFrom('media').select(['id', 'alt', 'title', 'path']).orderBy('id').limit(500).execute(),
+    allCategories(db),
+    allForms(db),
+    linkSuggestions(db),
   ]);
-  return { page, revisions, media };
+  return { page, revisions, choices: { media, categories, forms, links } satisfies PropChoices };
 }
 
 export const shouldRevalidate = revalidateAfterRefusal;
@@ -94,9 +100,6 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   }, values);
 }
 
-type MediaRow = { id: number; alt: string; title: string; path: string };
-type Data = { media: MediaRow[] };
-
 function Hidden({ version, intent, block }: { version: number; intent: string; block?: string }) {
   return (
     <>
@@ -105,49 +108,6 @@ function Hidden({ version, intent, block }: { version: number; intent: string; b
       <input type="hidden" name="intent" value={intent} />
       {block ? <input type="hidden" name="block" value={block} /> : null}
     </>
-  );
-}
-
-function Field({ f, block, value, media }: { f: PropField; block: Block; value: unknown; media: Data['media'] }) {
-  const id = `f-${block.id}-${f.key}`;
-  const name = `p.${f.key}`;
-  const text = fieldValue(f, value);
-  const caption = f.key.replace(/([A-Z])/g, ' $1').toLowerCase();
-  if (f.kind === 'boolean') {
-    return (
-      <p className="page-field page-field--check">
-        <input type="checkbox" id={id} name={name} defaultChecked={value === true} />
-        <label htmlFor={id}>{caption}</label>
-      </p>
-    );
-  }
-  return (
-    <p className="page-field">
-      <label htmlFor={id}>
-        {caption}
-        {f.kind === 'json' ? <small> ({t('admin.pages.jsonHint')})</small> : null}
-      </label>
-      {f.kind === 'enum' ? (
-        <select id={id} name={name} defaultValue={text}>
-          {f.options!.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-      ) : f.kind === 'media' ? (
-        <select id={id} name={name} defaultValue={text} required={f.required}>
-          {f.required ? null : <option value="">{t('admin.pages.noMedia')}</option>}
-          {media.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.id}: {m.alt || m.title || m.path}
-            </option>
-          ))}
-        </select>
-      ) : f.kind === 'html' || f.kind === 'json' ? (
-        <textarea id={id} name={name} defaultValue={text} rows={f.kind === 'html' ? 6 : 4} required={f.required} />
-      ) : (
-        <input id={id} name={name} defaultValue={text} type={f.kind === 'number' ? 'number' : 'text'} step="any" required={f.required && f.kind !== 'autoplay'} />
-      )}
-    </p>
   );
 }
 
@@ -174,7 +134,7 @@ function AddForm({ version, parent, blocks }: { version: number; parent: Block |
   );
 }
 
-function Outline({ blocks, all, version, media, level }: { blocks: Block[]; all: Block[]; version: number; media: Data['media']; level: number }) {
+function Outline({ blocks, all, version, choices, level }: { blocks: Block[]; all: Block[]; version: number; choices: PropChoices; level: number }) {
   return (
     <ol className="page-outline">
       {blocks.map((b, i) => {
@@ -209,9 +169,7 @@ function Outline({ blocks, all, version, media, level }: { blocks: Block[]; all:
               <summary>{t('admin.pages.editSettings', { block: name })}</summary>
               <Form method="post" className="page-props">
                 <Hidden version={version} intent="props" block={b.id} />
-                {propFields(b.type).map((f) => (
-                  <Field key={f.key} f={f} block={b} value={(b.props as Record<string, unknown>)[f.key]} media={media} />
-                ))}
+                <PropInputs type={b.type} block={b.id} fields={propFields(b.type)} props={b.props as Record<string, unknown>} choices={choices} />
                 <button type="submit" className="button button--small">
                   {t('admin.pages.saveBlock', { block: name })}
                 </button>
@@ -219,7 +177,7 @@ function Outline({ blocks, all, version, media, level }: { blocks: Block[]; all:
             </details>
             {allowedChildren(b.type).length ? (
               <div className="page-outline__children">
-                {b.children?.length ? <Outline blocks={b.children} all={all} version={version} media={media} level={level + 1} /> : null}
+                {b.children?.length ? <Outline blocks={b.children} all={all} version={version} choices={choices} level={level + 1} /> : null}
                 <AddForm version={version} parent={b} blocks={all} />
               </div>
             ) : null}
@@ -231,7 +189,7 @@ function Outline({ blocks, all, version, media, level }: { blocks: Block[]; all:
 }
 
 export default function AdminPageEditor() {
-  const { page, revisions, media } = useLoaderData<typeof loader>();
+  const { page, revisions, choices } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | { done: string; focus?: string }>();
   const path = page.slug === 'home' ? '/' : `/${page.slug}`;
   const stale = isActionError(result) && result.error.code === 'stale_version';
@@ -287,8 +245,9 @@ export default function AdminPageEditor() {
         <section aria-labelledby="outline-title">
           <h2 id="outline-title">{t('admin.pages.outline')}</h2>
           <p>{t('admin.pages.outlineHint')}</p>
-          {page.blocks.length ? <Outline blocks={page.blocks} all={page.blocks} version={page.version} media={media} level={3} /> : <p>{t('admin.pages.empty')}</p>}
+          {page.blocks.length ? <Outline blocks={page.blocks} all={page.blocks} version={page.version} choices={choices} level={3} /> : <p>{t('admin.pages.empty')}</p>}
           <AddForm version={page.version} parent={null} blocks={page.blocks} />
+          <LinkSuggestions links={choices.links} />
         </section>
 
         <details className="page-editor__panel">

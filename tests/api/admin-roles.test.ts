@@ -95,6 +95,7 @@ const MATRIX: { file: string; path: string; allowed: Who[]; action: boolean }[] 
   { file: 'admin.pages.$id.tsx', path: '/admin/pages/1', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.$id.builder.tsx', path: '/admin/pages/1/builder', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.pages.media.tsx', path: '/admin/pages/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
+  { file: 'admin.pages.links[.]json.tsx', path: '/admin/pages/links.json?q=hood', allowed: ['editor', 'shop_manager', 'admin'], action: false },
   { file: 'admin.media.tsx', path: '/admin/media', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   { file: 'admin.media[.]json.tsx', path: '/admin/media.json', allowed: ['editor', 'shop_manager', 'admin'], action: true },
   // Customers and staff accounts (user 1 is the customer account made below).

@@ -99,5 +99,26 @@ for (const dialect of await dialects()) {
       expect(res.body).toMatch(/· v(<!-- -->)?3(<!-- -->)? ·/);
       expect((await draft(id)).status).toBe('draft');
     });
+
+    it('the settings pickers find pages, published products and categories with the address a link takes', async () => {
+      const { db } = t.services;
+      await db.insertInto('categories').values({ name: 'Hoodies', slug: 'hoodies', path: 'clothing/hoodies' }).execute();
+      await editor.request('POST', '/api/admin/pages', { slug: 'hood-care', title: 'Hood care', blocks: heading('Care') });
+      const ask = async (query: string) => {
+        const res = await editor.request('GET', `/admin/pages/links.json?${query}`);
+        expect(res.statusCode).toBe(200);
+        return res.json().matches as { kind: string; label: string; value: string }[];
+      };
+      const found = await ask('q=hood');
+      expect(found).toEqual(expect.arrayContaining([
+        expect.objectContaining({ kind: 'page', label: 'Hood care', value: '/hood-care' }),
+        expect.objectContaining({ kind: 'category', label: 'Hoodies', value: '/product-category/clothing/hoodies' }),
+      ]));
+      expect(await ask('q=hood&kind=category')).toEqual([expect.objectContaining({ kind: 'category', value: 'clothing/hoodies' })]);
+      expect(await ask('q=%25')).toEqual([]);
+      expect(await ask('q=')).toEqual([]);
+      // Nobody signed in: not for them.
+      expect((await new Client(t.app).request('GET', '/admin/pages/links.json?q=hood')).statusCode).not.toBe(200);
+    });
   });
 }

@@ -229,3 +229,44 @@ test('the backend editor shows the page as it is now when a change made elsewher
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status')).toHaveText('Published: visitors see this version now.');
 });
+
+test('the backend editor edits every setting as form fields: groups, lists reordered and added to, no JSON', async ({ page }) => {
+  await asAdmin(page);
+  await page.setViewportSize(DESKTOP);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const blocks = [
+    { id: 'sec', type: 'section', props: { bgColor: '#336699' } },
+    { id: 'grid', type: 'product-grid', props: { source: 'newest' } },
+    { id: 'hero', type: 'hero', props: { title: 'Hello', cta: { label: 'Shop', href: '/shop' } } },
+    { id: 'ben', type: 'benefits', props: { items: [{ icon: 'truck', title: 'Fast' }, { icon: 'lock', title: 'Safe' }] } },
+    { id: 'sl', type: 'slider', props: { label: 'News', autoplay: 4000 } },
+  ];
+  const { page: made } = await (await page.request.post('/api/admin/pages', { headers: { 'x-csrf-token': csrf }, data: { slug: 'form-fields', title: 'Form fields', blocks } })).json();
+  await page.goto(`/admin/pages/${made.id}`);
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  // Plain names, units, a colour picker, a category that applies only with its source, no JSON.
+  await expect(page.locator('.page-props textarea')).toHaveCount(0);
+  await expect(page.locator('.page-editor')).not.toContainText('JSON');
+  await expect(page.locator('#f-sec-bgColor')).toHaveAttribute('type', 'color');
+  await expect(page.getByLabel('Next slide every (0 for never) (seconds)')).toHaveValue('4');
+  await expect(page.locator('#f-grid-category-hint')).toHaveText('Applies when “Products shown” is Products of a category.');
+  await expectNoSeriousA11yViolations(page, `/admin/pages/${made.id} with groups and lists`);
+  await screenshot(page, 'block-editor-fields-1280');
+
+  // The hero's second button and picture left blank are left out; its main button kept.
+  await page.getByRole('button', { name: 'Save hero “hero”' }).click();
+  await expect(page.locator('h1 + p')).toContainText('v2');
+  // A promise added in the blank item, the first moved last.
+  await page.locator('#f-ben-items-2-icon').selectOption('chat');
+  await page.locator('#f-ben-items-2-title').fill('Added here');
+  await page.locator('#f-ben-items-0-at').fill('3');
+  await page.getByRole('button', { name: 'Save benefits “ben”' }).click();
+  await expect(page.locator('h1 + p')).toContainText('v3');
+  await expect(page.getByRole('status')).toHaveText('Saved.');
+  const saved = (await (await page.request.get(`/api/admin/pages/${made.id}`)).json()).page as { blocks: { id: string; props: Record<string, unknown> }[] };
+  const props = (id: string) => saved.blocks.find((b) => b.id === id)!.props;
+  expect(props('hero').cta).toEqual({ label: 'Shop', href: '/shop' });
+  expect(props('hero').secondary).toBeUndefined();
+  expect(props('hero').image).toBeUndefined();
+  expect((props('ben').items as { title: string }[]).map((i) => i.title)).toEqual(['Safe', 'Fast', 'Added here']);
+});

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { CONTENT_TYPES } from '../../app/features/pages/blocks.schema.ts';
 import { test, expect } from './fixtures.ts';
 import { DESKTOP, expectNoSeriousA11yViolations, fillSetupCode, screenshot, waitForHydration } from './helpers.ts';
 import { budget } from './time.ts';
@@ -219,4 +220,130 @@ test('the visual builder keeps revisions: preview one, restore it with the mouse
   await panel.getByRole('button', { name: 'Restore revision 2' }).first().click();
   await expect(panel).toBeHidden();
   await expect(shown('Second wording')).toBeVisible();
+});
+
+test('every block type is set up with the side panel’s fields alone: pickers, plain names, settings shown when they apply', async ({ page }) => {
+  test.setTimeout(budget(600_000));
+  await page.setViewportSize(DESKTOP);
+  await asAdmin(page);
+  const csrf = (await (await page.request.get('/api/session')).json()).csrfToken as string;
+  const created = await page.request.post('/api/admin/pages', {
+    headers: { 'x-csrf-token': csrf },
+    data: { slug: 'every-block', title: 'Every block', blocks: [{ id: 'top', type: 'heading', props: { text: 'Every block there is', level: 2 } }] },
+  });
+  expect(created.status()).toBe(201);
+  const { page: made } = await created.json();
+
+  await page.goto(`/admin/pages/${made.id}/builder`);
+  const frame = page.frameLocator('iframe#preview-frame');
+  await expect(frame.getByRole('heading', { name: 'Every block there is' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect.poll(() => frame.locator('body').evaluate(() => window.innerWidth)).toBe(390);
+  const canvas = page.locator('iframe#preview-frame');
+  const dropPoint = async () => {
+    const box = (await canvas.boundingBox())!;
+    const last = (await frame.locator('[data-puck-component]').last().boundingBox())!;
+    return { x: box.x + box.width / 2, y: Math.min(last.y + last.height - 4, box.y + box.height - 20) };
+  };
+  // The palette's second group starts closed.
+  await page.getByRole('button', { name: 'More blocks' }).click();
+  const panel = page.locator('[class*="_PuckFields_"]').first();
+  const field = (label: string) => panel.getByLabel(label, { exact: true });
+  const lookup = async (label: string, words: string, option: RegExp) => {
+    await field(label).first().fill(words);
+    await panel.getByRole('option', { name: option }).first().click();
+  };
+  const pickPicture = async () => {
+    await panel.getByRole('button', { name: 'Choose from the media library' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a picture' });
+    await dialog.locator('.media-picker__choice').first().click();
+    await expect(dialog).toBeHidden();
+  };
+
+  // What each block needs besides what it starts with, set with its fields.
+  const setUp: Partial<Record<string, () => Promise<void>>> = {
+    section: async () => {
+      await expect(field('Parallax effect of the background (0 for none, up to 10)')).toHaveCount(0);
+      await field('Background colour: colour code').fill('#336699');
+      await expect(field('Background colour: pick a colour')).toHaveValue('#336699');
+    },
+    heading: () => field('Text').fill('Built with fields'),
+    image: pickPicture,
+    button: async () => {
+      await field('Text').fill('Our hoodie');
+      await lookup('Links to', 'zip hoodie', /Product.*Everyday Zip Hoodie/);
+      await expect(field('Links to')).toHaveValue(/^\/product\//);
+    },
+    'lightbox-button': () => field('Opens the lightbox with the anchor').fill('lightbox'),
+    lightbox: async () => {
+      const addPicture = panel.getByRole('button', { name: 'Add to “Pictures”' });
+      await expect(addPicture).toHaveCount(0);
+      await field('Shows').selectOption({ label: 'A gallery of pictures' });
+      await expect(addPicture).toBeVisible();
+      await addPicture.click();
+      await pickPicture();
+      await panel.getByLabel('Picture description (alt text)').fill('A picture in the gallery');
+    },
+    slider: () => field('Next slide every (0 for never) (seconds)').fill('5'),
+    'contact-form': async () => {
+      await expect(field('Form').locator('option')).not.toHaveCount(1);
+      await field('Form').selectOption({ index: 1 });
+    },
+    'product-grid': async () => {
+      await expect(field('Category')).toHaveCount(0);
+      await field('Products shown').selectOption({ label: 'Products of a category' });
+      await lookup('Category', 'hood', /Hoodies/);
+      await expect(field('Category')).toHaveValue('clothing/hoodies');
+    },
+    'category-tiles': async () => {
+      await panel.getByRole('button', { name: /^Add to “Categories/ }).click();
+      await lookup('Category', 'mugs', /Mugs/);
+    },
+    'scroll-for-more': () => field('Scrolls down to the anchor').fill('scroll-to'),
+    spacer: () => field('Height on large screens (pixels)').fill('80'),
+  };
+
+  let refs = 0;
+  for (const type of CONTENT_TYPES) {
+    const before = await frame.locator('[data-puck-component]').count();
+    const item = page.locator(`[data-testid="drawer-item:${type}"]`);
+    await item.scrollIntoViewIfNeeded();
+    await drag(page, item, await dropPoint());
+    await expect(frame.locator('[data-puck-component]'), type).toHaveCount(before + 1);
+    // The block dropped is the one selected: its fields are in the panel, none of them JSON.
+    await expect(page.locator('[class*="_SidebarSection-breadcrumbs"]').last().locator('xpath=..')).toContainText(type.replaceAll('-', ' '));
+    await expect(panel.locator('textarea:not([name="html"])')).toHaveCount(0);
+    await expect(panel).not.toContainText('JSON');
+    await setUp[type]?.();
+    // Set up, its settings are valid: the canvas no longer calls it "not valid yet" (but for
+    // the blocks naming an anchor elsewhere: the canvas checks each block alone).
+    if (type === 'lightbox-button' || type === 'scroll-for-more') refs++;
+    await expect(frame.locator('.builder-invalid'), type).toHaveCount(refs);
+    if (type === 'product-grid') {
+      await expectNoSeriousA11yViolations(page, 'the builder’s settings panel', { include: '[class*="_PuckFields_"]' });
+      await page.screenshot({ path: '/tmp/shots-bfields/builder-fields-product-grid-1280.png' }).catch(() => undefined);
+    }
+    if (type === 'lightbox') await page.screenshot({ path: '/tmp/shots-bfields/builder-fields-lightbox-1280.png' }).catch(() => undefined);
+  }
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).first().click();
+  await expect(page.locator('.builder__status')).toHaveText(/Published\./);
+
+  const saved = (await (await page.request.get(`/api/admin/pages/${made.id}`)).json()).page as { blocks: { type: string; props: Record<string, unknown> }[] };
+  const props = (type: string) => saved.blocks.find((b) => b.type === type)!.props;
+  expect(saved.blocks.map((b) => b.type).sort()).toEqual(['heading', ...CONTENT_TYPES].sort());
+  expect(props('section').bgColor).toBe('#336699');
+  expect(props('button').href).toMatch(/^\/product\//);
+  expect(props('product-grid')).toMatchObject({ source: 'category', category: 'clothing/hoodies' });
+  expect(props('category-tiles').paths).toEqual(['home-living/mugs']);
+  expect(props('slider').autoplay).toBe(5000);
+  expect(props('lightbox')).toMatchObject({ kind: 'gallery', images: [{ alt: 'A picture in the gallery' }] });
+
+  // The live page shows every one of them.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`${new URL(page.url()).origin}/every-block`);
+  const live = await visitor.locator('[data-block]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-block')))]);
+  expect(live.sort()).toEqual(expect.arrayContaining([...CONTENT_TYPES].sort()));
+  await expect(visitor.getByRole('link', { name: 'Our hoodie' })).toHaveAttribute('href', /^\/product\//);
+  await visitor.close();
 });

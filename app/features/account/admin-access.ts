@@ -124,6 +124,7 @@ export const ADMIN_PAGES: Record<string, AdminArea> = {
   'admin/forms/:id/submissions/:sid/files/:fid': 'formSubmissions',
   'admin/pages': 'pages',
   'admin/pages/media': 'pages',
+  'admin/pages/links.json': 'pages',
   'admin/pages/:id': 'pages',
   'admin/pages/:id/builder': 'pages',
   'admin/media': 'media',

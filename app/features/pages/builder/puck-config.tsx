@@ -1,72 +1,95 @@
 import { FieldLabel, type ComponentConfig, type Config, type Field } from '@measured/puck';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { BlockType } from '../blocks.schema.ts';
-import type { PropField } from '../prop-fields.ts';
+import { applies, type PropField } from '../prop-fields.ts';
+import { fieldLabel, optionLabel } from '../prop-labels.ts';
 import { RenderProvider, type RenderContext } from '../render/context.tsx';
 import { RenderBlock } from '../render/index.tsx';
 import { FormsProvider } from '../../forms/components/embed.tsx';
 import { MediaIdField } from '../../media/components/media-field.tsx';
 import { t } from '../../../i18n/t-admin.ts';
-import { BUILDER_TYPES, fieldsOf, renderableBlock, starterItemProps } from './puck-data.ts';
+import { BUILDER_TYPES, fieldsOf, PATH_KEY, renderableBlock, starterItemProps } from './puck-data.ts';
+import { ColourField, FormChoiceField, LookupField } from './setting-fields.tsx';
+import { ListField } from './list-field.tsx';
 
 /*
  * The visual builder's Puck config, generated from the block schema: one component per
  * block type that may stand on a page, its side-panel fields from the props' kinds
- * (prop-fields.ts), its preview drawn by the live page's own renderers.
+ * (prop-fields.ts) with their plain names (prop-labels.ts), those that depend on another
+ * setting shown only while they apply, its preview drawn by the live page's own renderers.
  */
 
 /** The block types the palette shows first. */
 export const MAIN_TYPES: BlockType[] = ['section', 'row', 'heading', 'text', 'image', 'button', 'slider', 'tabs', 'accordion', 'count-up', 'spacer'];
 
-const caption = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
+/** A choice's options with their plain names. */
+const optionsOf = (f: PropField) => f.options!.map((o) => ({ label: optionLabel(o), value: o }));
 
-/** A prop's side-panel field: links and columns as groups of fields, lists with add and remove, paths one a line. */
-function fieldOf(f: PropField): Field {
-  const label = caption(f.key);
-  if (f.fields) return { type: 'object', label, objectFields: fieldsFor(f.fields) };
-  if (f.items === 'text') return { type: 'textarea', label: t('admin.builder.oneALine', { label }) };
+const step = (f: PropField) => (f.kind === 'autoplay' ? 0.5 : f.int ? 1 : (f.min ?? 1) < 0.01 ? 0.005 : 0.01);
+
+/** A prop's side-panel field: groups of fields, lists with add, remove and reorder, pickers for pictures, links, categories, colours and forms. */
+function fieldOf(type: BlockType, path: string[], f: PropField): Field {
+  const label = fieldLabel(type, path, f);
+  const custom = (render: (p: { id: string; value: unknown; onChange: (v: unknown) => void }) => ReactElement) => ({ type: 'custom', label, render }) as Field;
+  if (f.fields) return { type: 'object', label, objectFields: fieldsFor(type, path, f.fields) };
   if (f.items) {
-    const first = f.items.find((i) => i.kind === 'text')?.key;
+    const items: PropField[] = f.items === 'category' ? [{ key: PATH_KEY, kind: 'category', required: true }] : f.items;
+    const first = items.find((i) => i.kind === 'text' || i.kind === 'category')?.key;
+    const arrayFields = fieldsFor(type, path, items);
+    const summary = (item: Record<string, unknown>, i: number) => {
+      const text = first ? item[first] : undefined;
+      return `${t('admin.builder.item', { n: i + 1 })}${typeof text === 'string' && text ? `: ${text}` : ''}`;
+    };
     return {
-      type: 'array',
+      type: 'custom',
       label,
-      arrayFields: fieldsFor(f.items),
-      getItemSummary: (item: Record<string, unknown>, i?: number) => (first && typeof item[first] === 'string' && item[first]) || `${label} ${(i ?? 0) + 1}`,
+      arrayFields,
+      render: ({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) => (
+        <ListField id={id} label={label} value={value as Record<string, unknown>[] | undefined} onChange={onChange} itemFields={arrayFields} max={f.maxItems} summary={summary} />
+      ),
     } as Field;
   }
   switch (f.kind) {
     case 'boolean':
       return { type: 'radio', label, options: [{ label: t('admin.builder.yes'), value: true }, { label: t('admin.builder.no'), value: false }] };
     case 'enum':
-      return { type: 'select', label, options: f.options!.map((o) => ({ label: o, value: o })) };
+      return { type: 'select', label, options: optionsOf(f) };
     case 'number':
-      return { type: 'number', label };
+    case 'autoplay':
+      return { type: 'number', label, min: f.min, max: f.max, step: step(f) };
     case 'media':
       // A picture from the media library, chosen in its picker (or uploaded there).
-      return {
-        type: 'custom',
-        label,
-        render: ({ id, value, onChange }) => (
-          <FieldLabel label={label} el="div">
-            <MediaIdField id={id} value={typeof value === 'number' ? value : undefined} onChange={onChange} optional={!f.required} />
-          </FieldLabel>
-        ),
-      } as Field;
+      return custom(({ id, value, onChange }) => (
+        <FieldLabel label={label} el="div">
+          <MediaIdField id={id} value={typeof value === 'number' ? value : undefined} onChange={onChange} optional={!f.required} />
+        </FieldLabel>
+      ));
+    case 'link':
+    case 'category':
+      return custom(({ id, value, onChange }) => <LookupField id={id} label={label} value={typeof value === 'string' ? value : undefined} onChange={onChange} kind={f.kind === 'link' ? 'link' : 'category'} />);
+    case 'colour':
+      return custom(({ id, value, onChange }) => <ColourField id={id} label={label} value={typeof value === 'string' ? value : undefined} onChange={onChange} />);
+    case 'form':
+      return custom(({ id, value, onChange }) => <FormChoiceField id={id} label={label} value={typeof value === 'number' ? value : undefined} onChange={onChange} />);
     case 'html':
       return { type: 'textarea', label };
-    case 'json':
-      return { type: 'textarea', label: `${label} (JSON)` };
     default:
       return { type: 'text', label };
   }
 }
 
-function fieldsFor(fields: PropField[]): Record<string, Field> {
-  return Object.fromEntries(fields.map((f) => [f.key, fieldOf(f)]));
+function fieldsFor(type: BlockType, path: string[], fields: PropField[]): Record<string, Field> {
+  return Object.fromEntries(fields.map((f) => [f.key, fieldOf(type, [...path, f.key], f)]));
 }
 
-/** A block type's side-panel fields. */
-export const fieldFor = (type: BlockType) => fieldsFor(fieldsOf(type));
+/** A block type's side-panel fields (all of them, those that apply only sometimes too). */
+export const fieldFor = (type: BlockType) => fieldsFor(type, [], fieldsOf(type));
+
+/** The fields that apply to a block's props as they are now: a grid's category only when its products come from one. */
+export function fieldsApplying(type: BlockType, props: Record<string, unknown>): Record<string, Field> {
+  const all = fieldFor(type);
+  return Object.fromEntries(fieldsOf(type).filter((f) => applies(f, props)).map((f) => [f.key, all[f.key]!]));
+}
 
 /** Blocks drawn as on the live page, with what they show (the canvas, a revision's preview). */
 export function BlockCanvas({ ctx, children }: { ctx: RenderContext; children?: ReactNode }) {
@@ -91,6 +114,7 @@ export function builderConfig(ctx: RenderContext): Config {
     components[type] = {
       label: type.replaceAll('-', ' '),
       fields: fieldFor(type),
+      resolveFields: (data: { props: Record<string, unknown> }) => fieldsApplying(type, data.props),
       defaultProps: starterItemProps(type),
       render: ({ puck: _puck, ...props }: Record<string, unknown>) => <Preview type={type} props={props} />,
     };

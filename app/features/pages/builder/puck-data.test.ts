@@ -28,7 +28,7 @@ describe('block tree ⇄ Puck data', () => {
     const data = blocksToPuck(sample);
     expect(data.content.map((i) => i.type)).toEqual(['section', 'text', 'button', 'slider', 'tabs', 'accordion', 'count-up', 'spacer', 'row']);
     expect(data.content[0]!.props.id).toBe('hero');
-    expect(data.content[3]!.props.autoplay).toBe('false');
+    expect(data.content[3]!.props.autoplay).toBe(0);
     expect(data.content[3]!.props[CHILDREN_KEY]).toEqual(sample[3]!.children);
     const back = puckToBlocks(data);
     expect(back).toEqual(sample);
@@ -37,9 +37,11 @@ describe('block tree ⇄ Puck data', () => {
 
   it('turns edited field values back into props', () => {
     const data = blocksToPuck(sample);
-    data.content[3]!.props.autoplay = '4000';
+    data.content[3]!.props.autoplay = 4.5;
     const blocks = puckToBlocks(data);
-    expect((blocks[3]!.props as { autoplay: unknown }).autoplay).toBe(4000);
+    expect((blocks[3]!.props as { autoplay: unknown }).autoplay).toBe(4500);
+    data.content[3]!.props.autoplay = 0;
+    expect((puckToBlocks(data)[3]!.props as { autoplay: unknown }).autoplay).toBe(false);
   });
 
   it('gives new and duplicated items valid, unique ids', () => {
@@ -79,7 +81,7 @@ describe('the home page blocks in the builder', () => {
     { id: 'pics', type: 'lightbox', props: { anchor: 'pics', kind: 'gallery', title: 'Pictures', images: [{ mediaId: 3, alt: 'A mug' }, { mediaId: 4, alt: 'A tee' }] } },
   ]);
 
-  it('edits every prop with its own field: links and columns as groups, lists with items, paths one a line, never JSON', () => {
+  it('edits every prop with its own field: links and columns as groups, lists with items, categories by picker, never JSON', () => {
     const labels: string[] = [];
     const walk = (fields: Record<string, { type: string; label?: string; objectFields?: object; arrayFields?: object }>) => {
       for (const f of Object.values(fields)) {
@@ -91,26 +93,26 @@ describe('the home page blocks in the builder', () => {
     for (const type of BUILDER_TYPES) walk(fieldFor(type) as Parameters<typeof walk>[0]);
     expect(labels.filter((l) => l.includes('JSON'))).toEqual([]);
     const hero = fieldFor('hero') as Record<string, { type: string; objectFields?: Record<string, { type: string }> }>;
-    expect(hero.cta).toMatchObject({ type: 'object', objectFields: { label: { type: 'text' }, href: { type: 'text' } } });
-    expect((fieldFor('benefits') as Record<string, { type: string }>).items!.type).toBe('array');
-    expect((fieldFor('category-tiles') as Record<string, { type: string }>).paths!.type).toBe('textarea');
+    expect(hero.cta).toMatchObject({ type: 'object', objectFields: { label: { type: 'text' }, href: { type: 'custom' } } });
+    expect((fieldFor('benefits') as Record<string, { type: string; arrayFields?: object }>).items).toMatchObject({ type: 'custom', arrayFields: { icon: { type: 'select' } } });
+    expect((fieldFor('category-tiles') as Record<string, { type: string; arrayFields?: Record<string, { type: string }> }>).paths).toMatchObject({ type: 'custom', arrayFields: { path: { type: 'custom' } } });
     expect((fieldFor('product-grid') as Record<string, { objectFields?: Record<string, { type: string }> }>).columns!.objectFields!.large!.type).toBe('number');
   });
 
   it('round-trips the home blocks unchanged', () => {
     const data = blocksToPuck(home);
     const tiles = data.content.find((i) => i.props.id === 'demo-home-2')!;
-    expect(tiles.props.paths).toBe('clothing/t-shirts\nclothing/hoodies\nclothing/accessories\nhome-living/mugs\nhome-living/posters\nhome-living/plants');
+    expect(tiles.props.paths).toEqual(['clothing/t-shirts', 'clothing/hoodies', 'clothing/accessories', 'home-living/mugs', 'home-living/posters', 'home-living/plants'].map((path) => ({ path })));
     expect(data.content[0]!.props.cta).toEqual({ label: 'Shop now', href: '/shop' });
     expect(puckToBlocks(data)).toEqual(home);
   });
 
-  it('turns edited fields back into props: a blank optional link is left out, paths split by line, an emptied list item dropped', () => {
+  it('turns edited fields back into props: a blank optional link is left out, blank categories and an emptied list item dropped', () => {
     const data = blocksToPuck(home);
     const hero = data.content.find((i) => i.props.id === 'demo-home-0')!;
     hero.props.secondary = { label: '', href: '' };
     const tiles = data.content.find((i) => i.props.id === 'demo-home-2')!;
-    tiles.props.paths = ' clothing/hoodies \n\nhome-living/mugs\n';
+    tiles.props.paths = [{ path: ' clothing/hoodies ' }, { path: '' }, { path: 'home-living/mugs' }, {}];
     const benefits = data.content.find((i) => i.props.id === 'home-1')!;
     benefits.props.items = [...(benefits.props.items as object[]), { icon: undefined, title: '', text: '' }];
     const grid = data.content.find((i) => i.props.id === 'home-3')!;

@@ -1,11 +1,12 @@
 import { allowedChildren, CONTENT_TYPES, parsePageBlocks, type Block, type BlockType } from '../blocks.schema.ts';
-import { propFields, type PropField } from '../prop-fields.ts';
+import { autoplayFrom, autoplaySeconds, propFields, type PropField } from '../prop-fields.ts';
 import { idsOf, starterProps } from '../tree.ts';
 
 /*
  * The visual builder's data: our block tree ⇄ Puck's `{ root, content }`. Each top-level
  * block is one Puck item whose props are the block's props as its side-panel fields edit
- * them (links and lists as their own fields, a list of paths one a line, autoplay as text),
+ * them (links and lists as their own fields, a list of category paths one item a path,
+ * autoplay in seconds),
  * plus `id` and the block's children
  * kept whole in `blockChildren` (edited in the backend editor). Converting back gives the
  * tree the server validates on save; ids Puck made up or duplicated are replaced.
@@ -23,21 +24,18 @@ export interface PuckPageData {
 /** The key of a block's children in a Puck item's props. */
 export const CHILDREN_KEY = 'blockChildren';
 
-const fieldsCache = new Map<BlockType, PropField[]>();
-export function fieldsOf(type: BlockType): PropField[] {
-  let f = fieldsCache.get(type);
-  if (!f) fieldsCache.set(type, (f = propFields(type)));
-  return f;
-}
+export const fieldsOf = (type: BlockType): PropField[] => propFields(type);
 
-/** A prop as the builder's field holds it: nested objects and lists as their own fields, a list of strings one a line. */
+/** A list of category paths as the builder's list holds it: one item a path. */
+export const PATH_KEY = 'path';
+
+/** A prop as the builder's field holds it: nested objects and lists as their own fields, autoplay in seconds. */
 function toField(f: PropField, value: unknown): unknown {
   if (value === undefined) return undefined;
   if (f.fields && value !== null && typeof value === 'object') return toFields(f.fields, value as Record<string, unknown>);
-  if (Array.isArray(value) && f.items === 'text') return value.join('\n');
+  if (Array.isArray(value) && f.items === 'category') return value.map((v) => ({ [PATH_KEY]: v }));
   if (Array.isArray(value) && f.items) return value.map((v) => (v !== null && typeof v === 'object' ? toFields(f.items as PropField[], v as Record<string, unknown>) : v));
-  if (f.kind === 'json') return JSON.stringify(value);
-  if (f.kind === 'autoplay') return String(value);
+  if (f.kind === 'autoplay') return autoplaySeconds(value);
   return value;
 }
 
@@ -64,31 +62,20 @@ function fromFields(fields: PropField[], value: Record<string, unknown>): Record
 function fromField(f: PropField, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
   if (f.fields && typeof value === 'object' && !Array.isArray(value)) return fromFields(f.fields, value as Record<string, unknown>);
-  if (f.items === 'text' && typeof value === 'string') {
-    const lines = value.split('\n').map((l) => l.trim()).filter(Boolean);
-    return lines.length ? lines : undefined;
+  if (f.items === 'category' && Array.isArray(value)) {
+    const paths = value.map((v) => String((v as Record<string, unknown> | null)?.[PATH_KEY] ?? '').trim()).filter(Boolean);
+    return paths.length ? paths : undefined;
   }
-  if (f.items && f.items !== 'text' && Array.isArray(value)) {
+  if (f.items && f.items !== 'category' && Array.isArray(value)) {
     const items = f.items;
     return value.map((v) => (v !== null && typeof v === 'object' ? fromFields(items, v as Record<string, unknown>) : v)).filter((v) => v !== undefined);
   }
   switch (f.kind) {
-    case 'json': {
-      if (typeof value !== 'string') return value;
-      if (value.trim() === '') return undefined;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value; // refused, with its path, when saved
-      }
-    }
-    case 'autoplay': {
-      const text = String(value).trim();
-      if (text === '' || text === 'false') return false;
-      return Number(text);
-    }
+    case 'autoplay':
+      return autoplayFrom(value);
     case 'number':
     case 'media':
+    case 'form':
       if (value === '') return undefined;
       return typeof value === 'number' ? value : Number(value);
     case 'boolean':
