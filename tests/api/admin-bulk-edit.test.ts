@@ -185,7 +185,7 @@ for (const dialect of await dialects()) {
       // The page's form posts to its own address, the chosen ids in it.
       const bulk = (c: Client, ids: number[], fields: Record<string, string | string[]>) => post(c, `/admin/products/bulk-edit?${form({ ids: ids.map(String) })}`, { ids: ids.map(String), ...fields });
       const notice = (html: string) => {
-        const at = html.indexOf('role="status"');
+        const at = html.indexOf('class="notice" role="status"');
         if (at < 0) return '';
         const start = html.indexOf('>', at) + 1;
         return html.slice(start, html.indexOf('</p>', start)).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");

@@ -29,7 +29,7 @@ for (const dialect of await dialects()) {
     };
     /** The notice as a shop manager reads it: its text, tags and entities aside. */
     const notice = (html: string) => {
-      const at = html.indexOf('role="status"');
+      const at = html.indexOf('class="notice" role="status"');
       const tag = html.slice(html.lastIndexOf('<', at) + 1, at).trim().split(/\s/)[0];
       const inner = html.slice(html.indexOf('>', at) + 1, html.indexOf(`</${tag}>`, at));
       return inner.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
