@@ -84,6 +84,8 @@ test('the builder takes the window at 1440 px: the admin menu folds away, the ca
   expect(await width(canvasArea(page))).toBeGreaterThanOrEqual(0.6 * WIDE.width);
   await expect.poll(() => zoomShown(page)).toBeGreaterThanOrEqual(0.7);
   expect(await zoomPercent(page)).toBeGreaterThanOrEqual(70);
+  // With no block chosen the settings panel offers nothing to type: the page's own settings are in the backend editor.
+  await expect(page.locator('input[name="title"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'the builder at 1440 px');
   await screenshot(page, 'builder-1440-panels-open');
 

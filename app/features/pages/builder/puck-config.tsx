@@ -126,6 +126,8 @@ export function builderConfig(ctx: RenderContext): Config {
       more: { title: t('admin.builder.more'), components: BUILDER_TYPES.filter((x) => !MAIN_TYPES.includes(x)), defaultExpanded: false },
     },
     root: {
+      // The page's own settings (title, address, visibility) are on its page in the backend editor: none here, so Puck's default title field is not offered.
+      fields: {},
       render: ({ children }: { children?: ReactNode }) => <BlockCanvas ctx={ctx}>{children}</BlockCanvas>,
     },
   } as Config;
