@@ -1,4 +1,5 @@
 import { Field } from '../../account/components/form-parts.tsx';
+import { described } from '../../../ui/form-kit.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import type { DraftFormProps } from './order-draft-form.tsx';
 
@@ -15,17 +16,14 @@ type LinesProps = Pick<DraftFormProps, 'draft' | 'priced' | 'found' | 'errors' |
 function CellInput(props: { name: string; label: string; defaultValue: string; inputMode: 'numeric' | 'decimal'; size: number; placeholder?: string; error?: string }) {
   const { name, label, error, ...input } = props;
   const id = `field-${name}`;
+  const { describedBy, lines } = described(id, undefined, error);
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>
-      <input id={id} name={name} {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <input id={id} name={name} {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {lines}
     </>
   );
 }
