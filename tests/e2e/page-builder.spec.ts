@@ -239,11 +239,15 @@ test('every block type is set up with the side panel’s fields alone: pickers, 
   await expect(frame.getByRole('heading', { name: 'Every block there is' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Mobile' }).click();
   await expect.poll(() => frame.locator('body').evaluate(() => window.innerWidth)).toBe(390);
-  const canvas = page.locator('iframe#preview-frame');
+  // Each new block is dropped on the page's first block, the heading, which holds no others:
+  // the new one goes beside it in the page itself (below a container's last block the pointer
+  // may be in the container's own zone). The heading is brought into view first, however long
+  // the page has grown around it.
   const dropPoint = async () => {
-    const box = (await canvas.boundingBox())!;
-    const last = (await frame.locator('[data-puck-component]').last().boundingBox())!;
-    return { x: box.x + box.width / 2, y: Math.min(last.y + last.height - 4, box.y + box.height - 20) };
+    const top = frame.locator('[data-puck-component="top"]');
+    await top.scrollIntoViewIfNeeded();
+    const box = (await top.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height - 4 };
   };
   // The palette's second group starts closed.
   await page.getByRole('button', { name: 'More blocks' }).click();
