@@ -40,10 +40,13 @@ async function grantableFiles(trx: DB, orderId: number): Promise<Grantable[]> {
     .filter((i) => i.quantity > 0);
   const productIds = [...new Set(items.map((i) => i.product_id).filter((n): n is number => n !== null))];
   if (!productIds.length) return [];
-  const [products, variations, files] = await Promise.all([
-    trx.selectFrom('products').select(['id', 'downloadable', 'download_limit', 'download_expiry']).where('id', 'in', productIds).execute(),
-    trx.selectFrom('product_variations').select(['id', 'downloadable']).where('product_id', 'in', productIds).execute(),
-    trx.selectFrom('product_downloads').select(['id', 'product_id', 'variation_id']).where('product_id', 'in', productIds).orderBy('id').execute(),
+  // Most orders hold no product with a file: their files, read first, say so in one statement.
+  const files = await trx.selectFrom('product_downloads').select(['id', 'product_id', 'variation_id']).where('product_id', 'in', productIds).orderBy('id').execute();
+  if (!files.length) return [];
+  const withFiles = [...new Set(files.map((f) => f.product_id))];
+  const [products, variations] = await Promise.all([
+    trx.selectFrom('products').select(['id', 'downloadable', 'download_limit', 'download_expiry']).where('id', 'in', withFiles).execute(),
+    trx.selectFrom('product_variations').select(['id', 'downloadable']).where('product_id', 'in', withFiles).execute(),
   ]);
   const product = new Map(products.map((p) => [p.id, p]));
   const variationDownloadable = new Map(variations.map((v) => [v.id, v.downloadable === 1]));
@@ -65,18 +68,17 @@ async function grantableFiles(trx: DB, orderId: number): Promise<Grantable[]> {
 
 /** When an order becomes paid: its files' accesses (new ones; those the order's refund or cancellation took, back). Returns how many were added. */
 export async function grantOrderDownloadsInTrx(trx: DB, orderId: number): Promise<number> {
+  const grantable = await grantableFiles(trx, orderId);
+  if (!grantable.length) return 0;
   const order = await trx.selectFrom('orders').select(['id', 'user_id', 'billing_email']).where('id', '=', orderId).executeTakeFirst();
   if (!order) return 0;
-  const grantable = await grantableFiles(trx, orderId);
-  if (grantable.length) {
-    await trx
-      .updateTable('download_permissions')
-      .set({ revoked_at: null, revoked_by: null })
-      .where('order_id', '=', orderId)
-      .where('revoked_by', '=', 'order')
-      .where('download_id', 'in', grantable.map((g) => g.downloadId))
-      .execute();
-  }
+  await trx
+    .updateTable('download_permissions')
+    .set({ revoked_at: null, revoked_by: null })
+    .where('order_id', '=', orderId)
+    .where('revoked_by', '=', 'order')
+    .where('download_id', 'in', grantable.map((g) => g.downloadId))
+    .execute();
   const have = new Set((await trx.selectFrom('download_permissions').select('download_id').where('order_id', '=', orderId).execute()).map((r) => r.download_id));
   const now = Date.now();
   const fresh = grantable.filter((g) => !have.has(g.downloadId));
@@ -184,9 +186,14 @@ export async function listUserDownloads(db: DB, userId: number): Promise<Downloa
   return rows.map(toAccess).filter((a) => a.blocked !== 'unpaid');
 }
 
+/** The accesses an order gave, oldest first (its e-mails' links). */
+export async function orderAccesses(db: DB, orderId: number): Promise<DownloadAccess[]> {
+  return (await accessQuery(db).where('dp.order_id', '=', orderId).orderBy('dp.id').execute()).map(toAccess);
+}
+
 /** The order page: every access of the order (revoked ones too), and the files it could still be given. */
 export async function listOrderDownloads(db: DB, orderId: number): Promise<{ accesses: DownloadAccess[]; grantable: { id: number; name: string; productName: string }[] }> {
-  const accesses = (await accessQuery(db).where('dp.order_id', '=', orderId).orderBy('dp.id').execute()).map(toAccess);
+  const accesses = await orderAccesses(db, orderId);
   const productIds = (await db.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).execute()).map((r) => r.product_id).filter((n): n is number => n !== null);
   const files = productIds.length
     ? await db

@@ -16,7 +16,7 @@ import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.
 import type { EmailId } from '../settings/email-catalog.ts';
 import type { MailExtras } from '../../lib/mail.server.ts';
 import { invoiceAttachment } from '../invoices/documents.server.ts';
-import { listOrderDownloads } from '../downloads/access.server.ts';
+import { orderAccesses } from '../downloads/access.server.ts';
 import { downloadPath, MAIL_LINK_SECONDS } from '../downloads/links.server.ts';
 
 /*
@@ -186,8 +186,7 @@ interface MailExtra {
 /** The order's downloads that work now, each with a signed link valid for MAIL_LINK_SECONDS (none without a trusted origin). */
 async function downloadLinks(services: Services, origin: string | null, orderId: number): Promise<DownloadLink[]> {
   if (!origin) return [];
-  const { accesses } = await listOrderDownloads(services.db, orderId);
-  return accesses
+  return (await orderAccesses(services.db, orderId))
     .filter((a) => !a.blocked)
     .map((a) => ({ label: `${a.productName} — ${a.fileName}`, url: `${origin}${downloadPath(services.config.sessionSecret, a.id, MAIL_LINK_SECONDS)}` }));
 }
