@@ -25,12 +25,21 @@ import { RelatedProducts } from '../features/product/components/related-products
 import { ProductStickyBar } from '../features/product/components/sticky-bar.tsx';
 import { Breadcrumbs, JsonLd } from '../ui/breadcrumbs.tsx';
 import { t } from '../i18n/t.ts';
+import type { RouteHandle } from '../root.tsx';
 import '../features/catalog/catalog.css';
 import '../features/product/product-page.css';
 
 /** The purchase form's wrapper (the sticky bar appears past it) and the form itself. */
 const PURCHASE_ID = 'product-purchase';
 const FORM_ID = 'product-cart-form';
+
+/*
+ * React starts once the browser is idle after the load, or at the shopper's first touch (see
+ * app/entry.client.tsx): the page's first JavaScript holds no React DOM client. What the
+ * shopper does before — a variation picked, "Add to cart" pressed — is held and done again
+ * once React runs (ui/hydration-trigger.ts), so it takes the scripted path.
+ */
+export const handle: RouteHandle = { hydrate: 'idle' };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db } = context.services;

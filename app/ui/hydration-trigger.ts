@@ -1,3 +1,5 @@
+import { HELD_EVENTS, holdEvent, ISLAND_ATTRIBUTE, replayHeld, type Held } from './held-events.ts';
+
 /*
  * When a page that starts React late (`data-hydrate="idle"` on its root, see entry.client.tsx)
  * starts it, and what the visitor did before. Loaded with the shell, before React: keep it
@@ -20,26 +22,40 @@ export const HYDRATED_EVENT = 'vitrine:hydrated';
 /**
  * Calls `start` once: when the browser is idle after the load, or at the visitor's first
  * pointer, key, touch or focus on the page, whichever comes first. Until then the page is its
- * server HTML: links are followed as links, and the header's menus already work (shell/client). A
- * form sent before React has hydrated the page is held and sent again once it has (the page's
- * islands then hold and replay it themselves until their code is there), so it takes the
- * scripted path — or, should React's code fail to load, the plain form post it would have been.
+ * server HTML: links are followed as links (inside islands too), and the header's menus already
+ * work (shell/client). What the visitor does meanwhile is held and done again once React has hydrated the page (the
+ * page's islands then hold and replay it themselves until their code is there), so it takes the
+ * scripted path — or, should React's code fail to load, the browser's own:
+ * - a form sent anywhere on the page;
+ * - clicks, typing and choices inside an island (a variation picked, "Add to cart" pressed
+ *   on a product page before React runs): checkboxes and radios change at once, as the
+ *   shopper expects, and React hears of it on hydrating.
  * Block pages' script-only controls (slider arrows, dots, tabs) are made by their behaviours,
  * which start after hydration: before it there is nothing of them to click.
  */
 export function hydrationTrigger(start: () => Promise<void>): void {
   let started = false;
-  const sent: [HTMLFormElement, HTMLElement | null][] = [];
-  const hold = (e: SubmitEvent) => {
-    if (!(e.target instanceof HTMLFormElement)) return;
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    if (!sent.some(([form]) => form === e.target)) sent.push([e.target, e.submitter]);
+  const held: Held[] = [];
+  const hold = (e: Event) => {
+    const target = e.target;
+    if (!(target instanceof Element)) return;
+    if (e.type === 'submit') {
+      if (!(target instanceof HTMLFormElement)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (!held.some(([type, form]) => type === 'submit' && form === target)) held.push(['submit', target, '', (e as SubmitEvent).submitter]);
+    } else {
+      if (!target.closest(`[${ISLAND_ATTRIBUTE}]`)) return;
+      // A link is followed as a link: a page load is all it needs.
+      if (e.type === 'click' && target.closest('a[href]')) return;
+      const kept = holdEvent(e);
+      if (kept) held.push(kept);
+    }
     go();
   };
-  const resend = () => {
-    document.removeEventListener('submit', hold, true);
-    for (const [form, submitter] of sent.splice(0)) if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null);
+  const release = () => {
+    HELD_EVENTS.forEach((type) => document.removeEventListener(type, hold, true));
+    void replayHeld(held.splice(0));
   };
   function go() {
     if (started) return;
@@ -47,14 +63,14 @@ export function hydrationTrigger(start: () => Promise<void>): void {
     for (const type of REACH) document.removeEventListener(type, go, true);
     const hydrated = new Promise<void>((resolve) => document.addEventListener(HYDRATED_EVENT, () => resolve(), { once: true }));
     start().then(
-      () => hydrated.then(resend),
+      () => hydrated.then(release),
       (err: unknown) => {
         console.error('React could not start:', err);
-        resend();
+        release();
       },
     );
   }
-  document.addEventListener('submit', hold, true);
+  HELD_EVENTS.forEach((type) => document.addEventListener(type, hold, true));
   for (const type of REACH) document.addEventListener(type, go, { capture: true, passive: true });
   whenIdle(go);
 }

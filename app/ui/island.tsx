@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import { HYDRATED_EVENT, whenIdle } from './hydration-trigger.ts';
+import { HELD_EVENTS, holdEvent, ISLAND_ATTRIBUTE, replayHeld, type Held } from './held-events.ts';
 
 /*
  * Islands: parts of a page whose code is not in its first JavaScript. The server renders
@@ -60,44 +61,7 @@ function Opener({ open }: { open: () => void }) {
   return null;
 }
 
-/** Parts of an island that work without React, through shell/client's delegated listeners. */
-const SHELL_MENUS = '.main-nav, .mobile-nav';
-
-/** Events held back before a part has hydrated; clicks and submits are also kept from their default action. */
-const HELD = ['click', 'submit', 'input', 'change'];
 const NEAR = ['pointerover', 'pointerdown', 'focusin', 'touchstart'];
-type Held = [type: string, target: Element, value: string, submitter?: HTMLElement | null];
-
-/** Sends held events again, now that React handles them (or, if the code failed, the browser). */
-function replay(events: Held[]): void {
-  for (const [type, el, value, submitter] of events) {
-    if (!el.isConnected) continue;
-    // A click held on an icon inside a button targets the <svg> or <path>, which have no click():
-    // send them a click event that bubbles as the browser's did.
-    if (type === 'click') {
-      if (el instanceof HTMLElement) el.click();
-      else el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-    }
-    else if (type === 'toggle') {
-      // React compares the state it last saw with the field's: set the other state through
-      // the element (React records it), then click it into the shopper's choice.
-      (el as HTMLInputElement).checked = value !== 'true';
-      (el as HTMLInputElement).click();
-    }
-    else if (type === 'submit') (el as HTMLFormElement).requestSubmit(submitter);
-    else if (el instanceof HTMLSelectElement) {
-      el.value = value;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    } else if (!/^(checkbox|radio)$/.test((el as HTMLInputElement).type)) {
-      // React notices a change by comparing the value it last set with the field's: set the
-      // default through the element (React records it), then the typed value past it.
-      const field = el as HTMLInputElement;
-      field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  }
-}
 
 /** Marks the boundary hydrated: its effect runs once the part's code has run in the browser. */
 function Ready({ onReady }: { onReady: () => void }) {
@@ -168,7 +132,7 @@ export function island<P extends object>(
       () => () => {
         const events = held.current;
         held.current = null;
-        if (events) replay(events);
+        if (events) void replayHeld(events);
       },
       [],
     );
@@ -177,35 +141,20 @@ export function island<P extends object>(
       const wrap = ref.current!;
       if (!held.current || failed) return;
       const hold = (e: Event) => {
-        const target = e.target as HTMLElement;
-        if (!held.current || !wrap.contains(target)) return;
+        if (!held.current || !wrap.contains(e.target as Node)) return;
         open();
-        // The header's menus answer without React (shell/client/header.ts): a tap there is theirs at once.
-        if (target.closest?.(SHELL_MENUS)) return;
-        // A disclosure (<details>) opens by itself: nothing to wait for.
-        if (target.closest('summary')) return;
-        // A checkbox or radio changes at once, as the shopper expects; React hears of it later.
-        const control = target instanceof HTMLLabelElement ? target.control : target;
-        if (e.type === 'click' && control instanceof HTMLInputElement && /^(checkbox|radio)$/.test(control.type)) {
-          // The label's own click: the browser clicks its control next.
-          if (control !== target) return;
-          e.stopImmediatePropagation();
-          held.current.push(['toggle', control, String(control.checked)]);
-          return;
-        }
-        if (e.type === 'click' || e.type === 'submit') e.preventDefault();
-        e.stopImmediatePropagation();
-        held.current.push([e.type, target, (target as HTMLInputElement).value, (e as SubmitEvent).submitter]);
+        const kept = holdEvent(e);
+        if (kept) held.current.push(kept);
       };
       const stop = () => {
-        HELD.forEach((name) => window.removeEventListener(name, hold, true));
+        HELD_EVENTS.forEach((name) => window.removeEventListener(name, hold, true));
         NEAR.forEach((name) => wrap.removeEventListener(name, open));
         window.removeEventListener('scroll', open);
         io?.disconnect();
         onFail.delete(release);
       };
       const release = () => (stop(), onReady());
-      HELD.forEach((name) => window.addEventListener(name, hold, true));
+      HELD_EVENTS.forEach((name) => window.addEventListener(name, hold, true));
       onFail.add(release);
       if (when.includes('interaction')) NEAR.forEach((name) => wrap.addEventListener(name, open, { passive: true }));
       if (when.includes('scroll')) window.addEventListener('scroll', open, { passive: true });
@@ -223,7 +172,7 @@ export function island<P extends object>(
     // The same element every render: the boundary sees no update before it has hydrated.
     return useMemo(
       () => (
-        <div ref={ref} style={{ display: 'contents' }}>
+        <div ref={ref} style={{ display: 'contents' }} {...{ [ISLAND_ATTRIBUTE]: '' }}>
           <Suspense fallback={<Opener open={open} />}>
             <Part store={store} />
             <Ready onReady={onReady} />

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { waitForHydration } from './helpers.ts';
+import { DEMO_SPECIAL } from '../../db/seed/demo-data.ts';
+import { slugify } from '../../app/features/catalog/catalog-write.server.ts';
 
 /*
  * Block pages start React after the load (app/entry.client.tsx, ui/hydration-trigger.ts):
@@ -91,6 +93,36 @@ test('should React fail to load, a form sent meanwhile is the plain form post it
   expect(await isHydrated(page)).toBe(false);
   await page.goto('/cart');
   await expect(page.getByRole('main').getByLabel(`Quantity of ${name}`)).toHaveValue('1');
+});
+
+test('a product page loads without React DOM; a variation picked and added meanwhile goes into the cart in place once it runs', async ({ page }) => {
+  const react = await holdReact(page);
+  const html = await (await page.goto(`/product/${slugify(DEMO_SPECIAL.swatches)}`))!.text();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrate', 'idle');
+  expect(html).not.toMatch(/<link rel="modulepreload" href="\/assets\/hydration-/);
+  const form = page.locator('form.variations-form');
+  const swatch = (name: 'Color' | 'Size', value: string) => form.getByRole('group', { name: new RegExp(`^${name}`) }).getByRole('radio', { name: value, exact: true });
+
+  // Before React: the swatches change at once, as the shopper expects; "Add to cart" is held, not posted.
+  await swatch('Color', 'Black').check();
+  await swatch('Size', 'M').check();
+  await expect(swatch('Color', 'Black')).toBeChecked();
+  const marker = await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = Math.random()));
+  await form.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await page.waitForTimeout(500);
+  expect(await isHydrated(page)).toBe(false);
+  await expect(form.getByRole('link', { name: 'View cart' })).toHaveCount(0);
+
+  // React arrives: the choice is React's too, and the held click adds that variation in place.
+  react.release();
+  await waitForHydration(page);
+  await expect(form.getByRole('link', { name: 'View cart' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(marker);
+  await page.goto('/cart');
+  const row = page.getByRole('main').getByRole('table').first().getByRole('row').filter({ hasText: DEMO_SPECIAL.swatches });
+  await expect(row).toContainText('Black');
+  await expect(row).toContainText('M');
 });
 
 test('other pages preload React DOM and start it at load', async ({ page }) => {

@@ -51,7 +51,14 @@ async function fetchVariation(productId: number, choice: Choice): Promise<Variat
  */
 export function useVariationForm(o: VariationFormOptions) {
   const { productId, attributes, variations } = o;
-  const [choice, setChoice] = useState<Choice>(o.initialChoice);
+  const [choice, setChoiceState] = useState<Choice>(o.initialChoice);
+  // The choice as the last change left it, before React has rendered it: two changes in one
+  // task (held ones replayed once the code is there, ui/held-events.ts) each build on the last.
+  const latest = useRef(choice);
+  const setChoice = useCallback((next: Choice) => {
+    latest.current = next;
+    setChoiceState(next);
+  }, []);
   const [variation, setVariation] = useState<VariationObject | null>(o.initialVariation);
   const [status, setStatus] = useState<VariationStatus>(() => (isComplete(attributes, o.initialChoice) && !o.initialVariation ? 'nomatch' : 'idle'));
   const [ready, setReady] = useState(false);
@@ -90,16 +97,16 @@ export function useVariationForm(o: VariationFormOptions) {
   }, [attributes, variations, productId, show]);
 
   const choose = useCallback((slug: string, value: string) => {
-    const next = { ...choice, [slug]: value };
+    const next = { ...latest.current, [slug]: value };
     setChoice(next);
     check(next);
-  }, [choice, check]);
+  }, [check, setChoice]);
 
   const reset = useCallback(() => {
     const empty = Object.fromEntries(attributes.map((a) => [a.slug, '']));
     setChoice(empty);
     check(empty);
-  }, [attributes, check]);
+  }, [attributes, check, setChoice]);
 
   const syncUrl = o.syncUrl ?? true;
   useEffect(() => {
