@@ -27,6 +27,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
 import './styles/header.css';
+import { directionOf } from './lib/format.ts';
 
 // Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
 // browser — when the shopper reaches for them, the footer's when it comes into view, and
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const lateReact = !data?.user?.staff && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === 'idle');
   const lang = data?.settings.language ?? 'en';
-  const dir = data?.settings.direction ?? 'ltr';
+  const dir = data?.settings.direction === 'rtl' || directionOf(lang) === 'rtl' ? 'rtl' : 'ltr';
   const settings = data?.settings;
   return (
     // Read by the shell's scripts (shell/client): the loading state they clear at start, link
