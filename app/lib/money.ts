@@ -120,6 +120,8 @@ export function parsePrice(text: string, f: PriceFormat): number | null {
   const { symbol } = currencyInfo(f.currency);
   let rest = text.trim().replace(symbol, '').trim();
   if (f.thousandSeparator) rest = rest.split(f.thousandSeparator).join('');
+  // The space between a sign and a symbol written before the number ("-AED 0.01").
+  rest = rest.replace(/\s/g, '');
   if (f.decimalPoint !== '.') {
     if (rest.includes('.')) return null;
     rest = rest.replace(f.decimalPoint, '.');

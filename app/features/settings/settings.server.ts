@@ -63,7 +63,8 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
         .execute();
     }
   });
-  return settings;
+  // Read back: the price format's unsaved parts follow the language just saved.
+  return settings.language === current.language && settings.currency === current.currency ? settings : readSettings(db);
 }
 
 /**
