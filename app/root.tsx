@@ -23,11 +23,11 @@ import type { ChatWidgetSettings } from './features/chat/chat-settings.server.ts
 import { loadShell, type ShellData } from './shell/shell-data.server.ts';
 import { TestModeNotice } from './features/payments/components/test-mode-notice.tsx';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
+import { directionOf } from './lib/format.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
 import './styles/header.css';
-import { directionOf } from './lib/format.ts';
 
 // Islands (ui/island.tsx): rendered in full by the server, their code loads later in the
 // browser — when the shopper reaches for them, the footer's when it comes into view, and
