@@ -23,6 +23,7 @@ import type { ChatWidgetSettings } from './features/chat/chat-settings.server.ts
 import { loadShell, type ShellData } from './shell/shell-data.server.ts';
 import { TestModeNotice } from './features/payments/components/test-mode-notice.tsx';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
+import { directionOf } from './lib/format.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const lateReact = !data?.user?.staff && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === 'idle');
   const lang = data?.settings.language ?? 'en';
-  const dir = data?.settings.direction ?? 'ltr';
+  const dir = data?.settings.direction === 'rtl' || directionOf(lang) === 'rtl' ? 'rtl' : 'ltr';
   const settings = data?.settings;
   return (
     // Read by the shell's scripts (shell/client): the loading state they clear at start, link

@@ -76,6 +76,59 @@ export function plainPrice(minor: number, f: Pick<PriceFormat, 'currency' | 'pri
   return `${sign}${int}${frac ? `.${frac}` : ''}`;
 }
 
+/**
+ * How prices are written in a language and currency when the owner has not said
+ * (WooCommerce's separators and currency position, taken from Intl): "1.234,50 €" for de-DE
+ * and EUR, "1 234,50 €" for fr-FR, "£1,234.50" for en and GBP. The precision is not among
+ * them: it stays the shop's setting.
+ */
+export function priceFormatDefaults(language: string, currency: string): Pick<PriceFormat, 'currencyPosition' | 'thousandSeparator' | 'decimalPoint'> {
+  const key = `${language}|${currency}`;
+  let found = defaults.get(key);
+  if (!found) {
+    found = { currencyPosition: 'left', thousandSeparator: ',', decimalPoint: '.' };
+    try {
+      const parts = new Intl.NumberFormat(language, { style: 'currency', currency, numberingSystem: 'latn' }).formatToParts(1234567.5);
+      const at = (type: string) => parts.findIndex((p) => p.type === type);
+      const sign = at('currency');
+      const number = at('integer');
+      const single = (type: string, fallback: string) => {
+        const v = parts.find((p) => p.type === type)?.value.replace(/[\u200e\u200f\u061c]/g, '');
+        return v !== undefined && v.length === 1 && !/\d/.test(v) ? v : fallback;
+      };
+      const between = parts.slice(Math.min(sign, number) + 1, Math.max(sign, number)).some((p) => p.type === 'literal' && /\s/.test(p.value));
+      found = {
+        currencyPosition: sign < number ? (between ? 'left_space' : 'left') : between ? 'right_space' : 'right',
+        thousandSeparator: parts.some((p) => p.type === 'group') ? single('group', ',') : '',
+        decimalPoint: single('decimal', '.'),
+      };
+      if (found.thousandSeparator === found.decimalPoint) found.thousandSeparator = '';
+    } catch {
+      // An unknown language or currency: the defaults above.
+    }
+    defaults.set(key, found);
+  }
+  return found;
+}
+const defaults = new Map<string, Pick<PriceFormat, 'currencyPosition' | 'thousandSeparator' | 'decimalPoint'>>();
+
+/**
+ * Reads back a price as formatPrice wrote it in the same format (symbol, separators) into
+ * minor units; null when it is not one.
+ */
+export function parsePrice(text: string, f: PriceFormat): number | null {
+  const { symbol } = currencyInfo(f.currency);
+  let rest = text.trim().replace(symbol, '').trim();
+  if (f.thousandSeparator) rest = rest.split(f.thousandSeparator).join('');
+  // The space between a sign and a symbol written before the number ("-AED 0.01").
+  rest = rest.replace(/\s/g, '');
+  if (f.decimalPoint !== '.') {
+    if (rest.includes('.')) return null;
+    rest = rest.replace(f.decimalPoint, '.');
+  }
+  return toMinor(rest, f.currency);
+}
+
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 /**

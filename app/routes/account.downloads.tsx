@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/account.downloads';
 import { listUserDownloads } from '../features/downloads/access.server.ts';
 import { downloadPath, PAGE_LINK_SECONDS } from '../features/downloads/links.server.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { TableScroll } from '../ui/table-scroll.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { t } from '../i18n/t-orders.ts';
@@ -36,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Downloads({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { downloads } = loaderData;
   return (
     <>

@@ -4,7 +4,7 @@ import { listOrdersForUser } from '../features/orders/orders.server.ts';
 import { needsPayment } from '../features/orders/orders.ts';
 import { Pagination } from '../features/catalog/components/pagination.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { TableScroll } from '../ui/table-scroll.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
 import { t } from '../i18n/t-orders.ts';
@@ -20,6 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { items, page, pages } = loaderData;
   const money = useMoney(items[0]?.currency);
   return (

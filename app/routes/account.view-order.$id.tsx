@@ -4,7 +4,7 @@ import { getOrderForUser } from '../features/orders/orders.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { cartCallerFrom, cartCookies, cartTokenFromCookies } from '../features/cart/cart-http.server.ts';
 import { orderAgain } from '../features/orders/order-again.server.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { OrderOverview } from '../features/checkout/components/order-overview.tsx';
 import { CsrfField } from '../features/account/components/form-parts.tsx';
 import { requireUser } from '../features/account/require-user.server.ts';
@@ -47,6 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ViewOrder({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { order, billing, shipping, documents } = loaderData;
   const result = useActionData<typeof action>();
   return (

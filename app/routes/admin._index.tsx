@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     decimalPoint: settings.decimalPoint,
   };
   const [sales, low, out, reviews] = await Promise.all([
-    ORDER_ROLES.includes(role) ? salesView(db, money) : null,
+    ORDER_ROLES.includes(role) ? salesView(db, money, settings) : null,
     PRODUCT_ADMIN_ROLES.includes(role) ? lowStock(db, settings.stockLowThreshold) : null,
     PRODUCT_ADMIN_ROLES.includes(role) ? outOfStock(db) : null,
     REVIEW_ROLES.includes(role) ? pendingReviews(db) : null,

@@ -13,6 +13,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 import { RowAction } from '../features/admin/components/row-action.tsx';
+import { formatDateTime } from '../lib/format.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 /*
  * /admin/api-keys (administrators): make a key (shown once, in the answer to the post that
@@ -42,9 +44,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   }, values);
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) : t('apiKeys.never'));
 
 export default function AdminApiKeys() {
+  const locale = useLocale();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : t('apiKeys.never'));
   const { keys } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | Done>();
   const error = isActionError(result) ? result : undefined;

@@ -3,7 +3,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
 import { ExportLink } from '../features/admin/components/export-link.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { RoleBadge } from '../features/customers/components/role-badge.tsx';
 import { listCustomers, parseCustomerListQuery } from '../features/customers/customers-admin.server.ts';
 import { ROLE_FILTERS } from '../features/customers/customers.schema.ts';
@@ -22,6 +22,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export default function AdminCustomers() {
+  const orderDate = useOrderDate();
   const data = useLoaderData<typeof loader>();
   const { query } = data;
   const [params] = useSearchParams();

@@ -13,6 +13,8 @@ import { kickWishlistAlerts } from '../features/wishlist/wishlist-alerts.server.
 import { staffActor } from '../features/stock/stock-log.server.ts';
 import { kickStockAlerts } from '../features/stock/stock-alerts.server.ts';
 import { mediaStoreFor } from '../lib/media-store.server.ts';
+import { formatNumber } from '../lib/format.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 /* /admin/import: the same importer as `vitrine import woocommerce`, fed an uploaded file. */
 
@@ -98,6 +100,7 @@ export default function ImportPage() {
 }
 
 function Summary({ result }: { result: ImportResult }) {
+  const locale = useLocale();
   const s = result.summary;
   return (
     <section aria-labelledby="import-result">
@@ -110,7 +113,7 @@ function Summary({ result }: { result: ImportResult }) {
         <li><strong>{s.updated}</strong> {t('admin.import.updated')}</li>
         <li><strong>{s.failed}</strong> {t('admin.import.notImported')}</li>
       </ul>
-      <p>{t('admin.import.took', { seconds: s.seconds.toFixed(1) })}</p>
+      <p>{t('admin.import.took', { seconds: formatNumber(s.seconds, locale, 1) })}</p>
       {s.skipped.length ? (
         <>
           <h3>{t('admin.import.skipped')}</h3>

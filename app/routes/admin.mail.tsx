@@ -3,6 +3,8 @@ import { MAIL_ROLES, requireStaff } from '../features/admin/admin.server.ts';
 import { listStoredMail } from '../lib/mail.server.ts';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
 import { t } from '../i18n/t-admin.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.mail')} · ${t('admin.title')}` }];
 
@@ -13,6 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Mail({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   const { transport, messages } = loaderData;
   return (
     <>
@@ -31,7 +34,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
         columns={[
           { header: t('admin.mail.subject'), rowHeader: true, cell: (m) => <a href={`/admin/mail/${m.id}`}>{m.subject || t('admin.mail.noSubject')}</a> },
           { header: t('admin.mail.to'), cell: (m) => m.to },
-          { header: t('admin.mail.date'), cell: (m) => new Date(m.date).toLocaleString('en-GB', { timeZone: 'UTC' }) },
+          { header: t('admin.mail.date'), cell: (m) => formatDateTime(m.date, locale) },
         ]}
       />
     </>

@@ -5,7 +5,7 @@ import { getSettings } from '../features/settings/settings.server.ts';
 import { addressLines } from '../features/address/address.server.ts';
 import { CsrfField, FormErrors } from '../features/account/components/form-parts.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
-import { OrderAddresses, OrderLines, orderDate } from '../features/checkout/components/order-view.tsx';
+import { OrderAddresses, OrderLines, useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { sendPaymentLink } from '../features/orders/emails.server.ts';
 import { EDITABLE_STATUSES } from '../features/orders/admin-order-edit.server.ts';
 import { addOrderNote, changeOrderStatus, deleteOrderNote, refundOrder } from '../features/orders/order-status.server.ts';
@@ -139,6 +139,7 @@ const LABELS = {
 };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { order, billing, shipping, next, payment } = loaderData;
   const result = useActionData<ActionError | { done: string } | { calculated: Record<string, string> }>();
   const error = isActionError(result) ? result : undefined;
@@ -318,6 +319,7 @@ type PaymentInfo = Route.ComponentProps['loaderData']['payment'];
 
 /** The payment: its id at the provider (with a dashboard link), capture when only authorised, and the provider's events. */
 function PaymentPanel({ order, payment, money }: { order: Route.ComponentProps['loaderData']['order']; payment: PaymentInfo; money: (n: number) => string }) {
+  const orderDate = useOrderDate();
   if (!order.transactionId && !payment.events.length) return null;
   return (
     <section aria-labelledby="payment-h">

@@ -9,7 +9,7 @@ import { ORDER_SORTS, orderListParams, parseOrderListQuery } from '../features/o
 import { deleteFilter, saveFilter, savedFilters, type SavedFilterList } from '../features/admin/saved-filters.server.ts';
 import { SavedFilters } from '../features/admin/components/saved-filters.tsx';
 import { useMoney } from '../features/cart/components/money.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { ORDER_ROLES } from '../features/checkout/admin-roles.ts';
 import { ActionNotice, type Skipped } from '../features/admin/components/action-notice.tsx';
 import { AdminList, listHref } from '../features/admin/components/admin-list.tsx';
@@ -81,6 +81,7 @@ const PRINT_ACTIONS = [
 ] as const;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { items, counts, query, payments, page, pages, total, saved } = loaderData;
   const result = useActionData<ActionError | { done: string; skipped: Skipped }>();
   const money = useMoney(items[0]?.currency);

@@ -5,7 +5,7 @@ import { erasurePreview } from '../features/account/customer.server.ts';
 import { eraseCustomer, listPrivacyRequests } from '../features/orders/privacy.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { PRIVACY_ROLES } from '../features/checkout/admin-roles.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -39,6 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const result = useActionData<ActionError | Answer>();
   const error = isActionError(result) ? result : undefined;
   const preview = result && 'preview' in result ? result.preview : null;

@@ -3,7 +3,7 @@ import { requireStaff } from '../features/admin/admin.server.ts';
 import { trustedOrigin } from '../features/settings/origin.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { AdminTable } from '../features/admin/components/admin-table.tsx';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { RoleBadge } from '../features/customers/components/role-badge.tsx';
 import { INVITABLE_ROLES, ROLE_ADMIN_ROLES } from '../features/customers/roles.ts';
 import { inviteStaff, listInvites, resendInvite, revokeInvite } from '../features/customers/staff-invites.server.ts';
@@ -38,6 +38,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function AdminStaff() {
+  const orderDate = useOrderDate();
   const { invites, noOrigin } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | { done: string }>();
   const error = isActionError(result) ? result : undefined;

@@ -14,6 +14,8 @@ import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
 import { RowAction } from '../features/admin/components/row-action.tsx';
+import { formatDateTime } from '../lib/format.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 /*
  * /admin/webhooks/:id (administrators): edit the webhook, see its signing secret, pause or
@@ -60,10 +62,11 @@ export async function action({ context, request, params }: ActionFunctionArgs) {
   return result;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) : '—');
 const STATUS = { pending: 'webhooks.log.pending', delivered: 'webhooks.log.delivered', failed: 'webhooks.log.failed' } as const;
 
 export default function AdminWebhook() {
+  const locale = useLocale();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—');
   const { hook, created } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError | { done: string }>();
   const error = isActionError(result) ? result : undefined;

@@ -13,6 +13,8 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
 import { t } from '../i18n/t-admin.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { useLocale } from '../lib/use-locale.ts';
 
 /*
  * /admin/webhooks (administrators): the webhooks with their event, status and last answer,
@@ -37,9 +39,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return result;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) : '—');
 
 export default function AdminWebhooks() {
+  const locale = useLocale();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—');
   const { hooks } = useLoaderData<typeof loader>();
   const result = useActionData<ActionError>();
   const error = isActionError(result) ? result : undefined;

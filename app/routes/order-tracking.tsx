@@ -3,7 +3,7 @@ import type { Route } from './+types/order-tracking';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { addressLines } from '../features/address/address.server.ts';
 import { lookUpOrder } from '../features/checkout/tracking.server.ts';
-import { orderDate } from '../features/checkout/components/order-view.tsx';
+import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { OrderOverview } from '../features/checkout/components/order-overview.tsx';
 import type { OrderDetail } from '../features/orders/orders.ts';
 import { formAction } from '../lib/action.server.ts';
@@ -31,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Found = { order: OrderDetail; billing: string[]; shipping: string[] };
 
 export default function OrderTracking() {
+  const orderDate = useOrderDate();
   const result = useActionData<ActionError | Found>();
   const error = isActionError(result) ? result : undefined;
   const found = result && !isActionError(result) ? result : null;

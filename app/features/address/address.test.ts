@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressFormat, postcodeValid } from './address.ts';
+import { addressFormat, formatAddressLines, postcodeValid } from './address.ts';
 import { billingAddressSchema, parseAddress, shippingAddressSchema } from './address.server.ts';
 
 const base = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', city: 'Town', email: 'ada@example.com' };
@@ -28,6 +28,42 @@ describe('address formats per country', () => {
     expect(postcodeValid('GB', 'sw1a 1aa')).toBe(true);
     expect(postcodeValid('DE', '1011')).toBe(false);
     expect(postcodeValid('CA', 'K1A 0B1')).toBe(true);
+  });
+});
+
+describe('addresses printed in each country’s order', () => {
+  const who = { first_name: 'Anna', last_name: 'Schmidt', company: '', address_1: 'Hauptstraße 5', address_2: '' };
+  const lines = (country: string, city: string, postcode: string, state = '') => formatAddressLines({ ...who, country, city, postcode, state }, (_c, s) => (s === 'CA' ? 'California' : s === 'M' ? 'Madrid' : undefined));
+
+  it('the postcode before the town in Germany, Austria, Switzerland, France, Belgium and the Netherlands, with no state', () => {
+    expect(lines('DE', 'Berlin', '10115')).toEqual(['Anna Schmidt', 'Hauptstraße 5', '10115 Berlin', 'Germany']);
+    expect(lines('FR', 'Paris', '75001')).toEqual(['Anna Schmidt', 'Hauptstraße 5', '75001 Paris', 'France']);
+    for (const c of ['AT', 'CH', 'BE', 'NL']) expect(lines(c, 'Town', '1234')[2]).toBe('1234 Town');
+  });
+
+  it('the US as "City, ST 12345"; Britain and Ireland a line each for town, county and postcode; Spain and Italy their province', () => {
+    expect(lines('US', 'Los Angeles', '90001', 'CA')).toEqual(['Anna Schmidt', 'Hauptstraße 5', 'Los Angeles, CA 90001', 'United States']);
+    expect(lines('GB', 'London', 'SW1A 1AA')).toEqual(['Anna Schmidt', 'Hauptstraße 5', 'London', 'SW1A 1AA', 'United Kingdom']);
+    expect(lines('IE', 'Dublin', 'D02 X285', 'Dublin')).toEqual(['Anna Schmidt', 'Hauptstraße 5', 'Dublin', 'Dublin', 'D02 X285', 'Ireland']);
+    expect(lines('ES', 'Madrid', '28001', 'M')).toEqual(['Anna Schmidt', 'Hauptstraße 5', '28001 Madrid', 'Madrid', 'Spain']);
+    expect(lines('IT', 'Roma', '00100', 'RM')[2]).toBe('00100 Roma RM');
+  });
+
+  it('Saudi Arabia town then postcode; the Emirates no postcode; parts left out leave no stray commas; other countries keep "Town, State, Postcode"', () => {
+    expect(lines('SA', 'Riyadh', '12211')[2]).toBe('Riyadh 12211');
+    expect(lines('AE', 'Dubai', '', 'Dubai').slice(2, 4)).toEqual(['Dubai', 'Dubai']);
+    expect(lines('EG', 'Cairo', '11511', 'Cairo').slice(2, 5)).toEqual(['Cairo', 'Cairo', '11511']);
+    expect(lines('US', 'Los Angeles', '')[2]).toBe('Los Angeles');
+    expect(lines('NZ', 'Auckland', '1010', 'Auckland')[2]).toBe('Auckland, Auckland, 1010');
+    expect(lines('NZ', 'Auckland', '1010')[2]).toBe('Auckland, 1010');
+  });
+
+  it('checks the postcodes of the shop’s likely countries by their pattern', () => {
+    const good: [string, string][] = [['DE', '10115'], ['FR', '75001'], ['ES', '28001'], ['GB', 'SW1A 1AA'], ['US', '90001'], ['IE', 'D02 X285'], ['NL', '1012 AB'], ['IT', '00100'], ['AT', '1010'], ['CH', '8001'], ['BE', '1000'], ['SA', '12211'], ['EG', '11511']];
+    for (const [c, p] of good) expect(postcodeValid(c, p), `${c} ${p}`).toBe(true);
+    const bad: [string, string][] = [['DE', '1011'], ['FR', '7500'], ['ES', 'ABCDE'], ['US', 'SW1A 1AA'], ['NL', 'AB 1234'], ['AT', '10100'], ['CH', '80011']];
+    for (const [c, p] of bad) expect(postcodeValid(c, p), `${c} ${p}`).toBe(false);
+    expect(addressFormat('AE').postcodeRequired).toBe(false);
   });
 });
 

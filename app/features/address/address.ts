@@ -122,13 +122,5 @@ export function postcodeMessage(country: string): string {
   return `Please enter a valid ${postcodeLabel(country)} for ${countryName(country.toUpperCase()) ?? 'this country'}.`;
 }
 
-/** One line per part, as shown on the received page, in e-mails and in my account. */
-export function formatAddressLines(a: Partial<Address>, stateName?: (country: string, state: string) => string | undefined): string[] {
-  const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
-  const country = a.country ? (countryName(a.country) ?? a.country) : '';
-  const state = a.state && a.country ? (stateName?.(a.country, a.state) ?? a.state) : (a.state ?? '');
-  const cityLine = [a.city, state, a.postcode].filter(Boolean).join(', ');
-  return [name, a.company, a.address_1, a.address_2, cityLine, country].filter((l): l is string => !!l && l.trim().length > 0);
-}
-
+export { formatAddressLines } from './address-lines.ts';
 export { countries, type Country };

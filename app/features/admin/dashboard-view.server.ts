@@ -1,5 +1,6 @@
 import type { DB } from '../../../db/client.ts';
 import { formatPrice, type PriceFormat } from '../../lib/money.ts';
+import type { LocaleSource } from '../../lib/format.ts';
 import { plural, t } from '../../i18n/t-admin.ts';
 import { STATUS_LABELS } from '../orders/orders.ts';
 import type { ChartSpec } from './components/dashboard-chart.tsx';
@@ -19,7 +20,7 @@ export interface SalesView {
   top: TopSeller[];
 }
 
-export async function salesView(db: DB, money: PriceFormat, now: Date = new Date()): Promise<SalesView> {
+export async function salesView(db: DB, money: PriceFormat, locale: LocaleSource, now: Date = new Date()): Promise<SalesView> {
   const [figures, top] = await Promise.all([salesFigures(db, money.currency, now), topSellers(db, money.currency, now)]);
   const price = (n: number) => formatPrice(n, money);
   const best = figures.days.reduce((a, d) => (d.total > a.total ? d : a), figures.days[0]);
@@ -29,7 +30,7 @@ export async function salesView(db: DB, money: PriceFormat, now: Date = new Date
       : t('admin.dash.perDaySummary', {
           total: price(figures.month.total),
           orders: plural('admin.dash.orders', figures.month.orders),
-          best: shortDay(best.day),
+          best: shortDay(best.day, locale),
           bestTotal: price(best.total),
         });
   const statuses = figures.byStatus;
@@ -40,7 +41,7 @@ export async function salesView(db: DB, money: PriceFormat, now: Date = new Date
     perDay: {
       spec: {
         direction: 'vertical',
-        labels: figures.days.map((d) => shortDay(d.day)),
+        labels: figures.days.map((d) => shortDay(d.day, locale)),
         values: figures.days.map((d) => d.total),
         notes: figures.days.map((d) => plural('admin.dash.orders', d.orders)),
       },

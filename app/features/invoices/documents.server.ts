@@ -1,3 +1,4 @@
+import { resolveLocale } from '../../lib/format.ts';
 import { z } from 'zod';
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -24,6 +25,7 @@ export function packingSlipOf(order: OrderDetail, s: StoreSettings): PackingSlip
   return {
     kind: 'packing_slip',
     seller: sellerOf(s),
+    locale: resolveLocale(s),
     order: {
       id: order.id,
       createdAt: order.createdAt,

@@ -1,3 +1,4 @@
+import { resolveLocale } from '../../lib/format.ts';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
@@ -45,6 +46,8 @@ export interface InvoiceSnapshot {
   kind: 'invoice';
   seller: Seller;
   format: PriceFormat;
+  /** The locale its dates are written in, as the shop's language was when it was issued (lib/format.ts; none before that was kept: en-GB). */
+  locale?: string;
   order: InvoicedOrder;
 }
 
@@ -52,6 +55,8 @@ export interface CreditNoteSnapshot {
   kind: 'credit_note';
   seller: Seller;
   format: PriceFormat;
+  /** The locale its dates are written in, as the shop's language was when it was issued (lib/format.ts; none before that was kept: en-GB). */
+  locale?: string;
   order: Pick<InvoicedOrder, 'id' | 'createdAt' | 'billing'>;
   /** The invoice this note corrects. */
   invoiceNumber: number | null;
@@ -135,6 +140,7 @@ export async function issueInvoiceInTrx(trx: DB, orderId: number): Promise<Issue
     kind: 'invoice',
     seller: sellerOf(s),
     format: priceFormatOf(s, order.currency),
+    locale: resolveLocale(s),
     order: {
       id: order.id,
       createdAt: order.createdAt,
@@ -171,6 +177,7 @@ export async function issueCreditNoteInTrx(trx: DB, orderId: number, refundId: n
     kind: 'credit_note',
     seller: sellerOf(s),
     format: priceFormatOf(s, order.currency),
+    locale: resolveLocale(s),
     order: { id: order.id, createdAt: order.createdAt, billing: addressBlock(order.billing, true) },
     invoiceNumber: Number(invoice.number),
     refund: { id: refund.id, amount: refund.amount, reason: refund.reason, createdAt: refund.created_at, items, shipping: refund.shipping },

@@ -4,7 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { includedTaxText } from '../../lib/amounts.ts';
 import { formatPrice } from '../../lib/money.ts';
-import { orderDate } from '../checkout/components/order-view.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { documentNumber, type CreditNoteSnapshot, type InvoiceSnapshot, type IssuedDocument, type Seller } from './invoices.server.ts';
 
 /*
@@ -21,6 +21,8 @@ export interface PackingSlip {
   kind: 'packing_slip';
   seller: Seller;
   order: { id: number; createdAt: string; shipTo: string[]; shippingMethods: string[]; customerNote: string };
+  /** The locale its dates are written in (the shop's language). */
+  locale: string;
   items: { name: string; sku: string; quantity: number; attributes: { name: string; value: string }[] }[];
 }
 
@@ -229,6 +231,7 @@ const QTY = RIGHT - 120;
 function invoice(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: IssuedDocument<InvoiceSnapshot>) {
   const { seller, format, order } = doc.snapshot;
   const money = (m: number) => formatPrice(m, format);
+  const orderDate = (iso: string) => formatDate(iso, doc.snapshot.locale ?? 'en-GB');
   const head = [{ label: 'Product' }, { label: 'Quantity', right: QTY }, { label: 'Amount', right: RIGHT }];
   const w = new Writer(pdf, fonts[0], fonts[1], (x) => tableHead(x, head));
   header(
@@ -263,6 +266,7 @@ function invoice(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: IssuedDocumen
 function creditNote(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: IssuedDocument<CreditNoteSnapshot>) {
   const { seller, format, order, refund, invoiceNumber } = doc.snapshot;
   const money = (m: number) => formatPrice(m, format);
+  const orderDate = (iso: string) => formatDate(iso, doc.snapshot.locale ?? 'en-GB');
   const head = [{ label: 'Returned' }, { label: 'Quantity', right: RIGHT }];
   const w = new Writer(pdf, fonts[0], fonts[1], (x) => tableHead(x, head));
   header(
@@ -296,6 +300,7 @@ function creditNote(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: IssuedDocu
 
 function packingSlip(pdf: PDFDocument, fonts: [PDFFont, PDFFont], doc: PackingSlip) {
   const head = [{ label: 'Product' }, { label: 'Quantity', right: RIGHT }];
+  const orderDate = (iso: string) => formatDate(iso, doc.locale);
   const w = new Writer(pdf, fonts[0], fonts[1], (x) => tableHead(x, head));
   header(
     w,

@@ -4,6 +4,7 @@ import type { Services } from '../../lib/services.server.ts';
 import type { MailContent } from '../emails/layout.server.ts';
 import { includedTaxText } from '../../lib/amounts.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { formatDate } from '../../lib/format.ts';
 import { getSettings } from '../settings/settings.server.ts';
 import { mailOrigin } from '../settings/origin.server.ts';
 import { backgroundSettled, inBackground } from '../../lib/background.server.ts';
@@ -55,7 +56,7 @@ function summary(order: OrderDetail, s: StoreSettings): string[] {
 }
 
 function details(order: OrderDetail, s: StoreSettings): string[] {
-  const out = [`Order #${order.id} (${new Date(order.createdAt).toUTCString().slice(5, 16)})`, ...summary(order, s)];
+  const out = [`Order #${order.id} (${formatDate(order.createdAt, s)})`, ...summary(order, s)];
   const pay = paymentInstructions(order, s);
   if (pay && pay.accounts.length) {
     // Bank transfer with accounts set: the instructions, then the bank details, one account after another.
@@ -195,7 +196,7 @@ async function downloadLinks(services: Services, origin: string | null, orderId:
 export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<string, string> {
   return {
     order_number: String(order.id),
-    order_date: new Date(order.createdAt).toUTCString().slice(5, 16),
+    order_date: formatDate(order.createdAt, s),
     customer_name: order.billingName || order.billingEmail,
     order_total: money(order.display.total, s),
   };

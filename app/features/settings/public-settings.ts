@@ -10,6 +10,8 @@ export const PUBLIC_SETTING_KEYS = [
   'storeName',
   'storeNotice',
   'language',
+  // The shop's country: the region of a bare language's dates and numbers (lib/format.ts); checkout shows it as the default country anyway.
+  'baseCountry',
   'direction',
   'currency',
   'currencyPosition',

@@ -1,11 +1,14 @@
 import type { DB } from '../../../db/client.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { cached } from '../../lib/store-cache.server.ts';
+import { priceFormatDefaults } from '../../lib/money.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
 import type { Role } from '../../lib/roles.ts';
 
 /**
- * Store settings: defaults overlaid with what the owner saved. Cached until the store
+ * Store settings: defaults overlaid with what the owner saved. The price format's currency
+ * position and separators the owner has not saved follow the shop's language and currency
+ * (money.ts, priceFormatDefaults); saved ones win. Cached until the store
  * version moves (any settings write moves it); callers must not mutate the answer.
  */
 export function getSettings(db: DB): Promise<StoreSettings> {
@@ -23,7 +26,18 @@ async function readSettings(db: DB): Promise<StoreSettings> {
     }
   }
   const parsed = storeSettingsSchema.safeParse(saved);
-  return parsed.success ? parsed.data : storeSettingsSchema.parse({});
+  return withLanguageDefaults(parsed.success ? parsed.data : storeSettingsSchema.parse({}), parsed.success ? saved : {});
+}
+
+/** The price format's parts the owner never saved: those the shop's language and currency use ("1.234,50 €" for de-DE and EUR). */
+const LANGUAGE_DEFAULTS = ['currencyPosition', 'thousandSeparator', 'decimalPoint'] as const;
+
+function withLanguageDefaults(settings: StoreSettings, saved: Record<string, unknown>): StoreSettings {
+  if (LANGUAGE_DEFAULTS.every((k) => k in saved)) return settings;
+  const defaults = priceFormatDefaults(settings.language, settings.currency);
+  const out = { ...settings };
+  for (const k of LANGUAGE_DEFAULTS) if (!(k in saved)) (out[k] as string) = defaults[k];
+  return out;
 }
 
 /**
@@ -49,7 +63,8 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
         .execute();
     }
   });
-  return settings;
+  // Read back: the price format's unsaved parts follow the language just saved.
+  return settings.language === current.language && settings.currency === current.currency ? settings : readSettings(db);
 }
 
 /**

@@ -97,6 +97,23 @@ for (const dialect of await dialects()) {
       expect(s.storeName).toBe(DEFAULT_SETTINGS.storeName);
     });
 
+    it('a shop that set only its language and currency writes prices as that language does; separators the owner saved win', async () => {
+      const fresh = await createTestDatabase(dialect);
+      try {
+        const saved = await saveSettings(fresh.db, { language: 'de-DE', currency: 'EUR', thousandSeparator: ',', decimalPoint: '.', currencyPosition: 'left' });
+        // The form sent the English defaults it showed: nothing the owner chose, so nothing written.
+        expect(saved).toMatchObject({ thousandSeparator: '.', decimalPoint: ',', currencyPosition: 'right_space', pricePrecision: 2 });
+        expect(await getSettings(fresh.db)).toMatchObject({ thousandSeparator: '.', decimalPoint: ',', currencyPosition: 'right_space' });
+        await saveSettings(fresh.db, { language: 'fr-FR' });
+        expect(await getSettings(fresh.db)).toMatchObject({ thousandSeparator: '\u202f', decimalPoint: ',', currencyPosition: 'right_space' });
+        await saveSettings(fresh.db, { thousandSeparator: '', currencyPosition: 'left_space' });
+        await saveSettings(fresh.db, { language: 'en' });
+        expect(await getSettings(fresh.db)).toMatchObject({ thousandSeparator: '', decimalPoint: '.', currencyPosition: 'left_space' });
+      } finally {
+        await fresh.cleanup();
+      }
+    });
+
     it('keeps the store address as an origin, and lets only an administrator change it', async () => {
       await saveSettingsAs(database.db, 'admin', { storeUrl: 'https://Shop.Example/any/path?x=1' });
       expect((await getSettings(database.db)).storeUrl).toBe('https://shop.example');

@@ -8,11 +8,13 @@ import type { PendingReview } from '../dashboard.server.ts';
 import { AdminTable } from './admin-table.tsx';
 import { DashboardChart } from './dashboard-chart.tsx';
 import { shortDate, shortDay } from '../dashboard-format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /* The dashboard's sections, each shown to the roles its figures belong to (routes/admin._index.tsx decides). */
 
 
 export function SalesSection({ sales, money }: { sales: SalesView; money: PriceFormat }) {
+  const locale = useLocale();
   const { figures } = sales;
   const price = (n: number) => formatPrice(n, money);
   const windows = [
@@ -49,7 +51,7 @@ export function SalesSection({ sales, money }: { sales: SalesView; money: PriceF
             rows={[...figures.days].reverse()}
             rowKey={(d) => d.day}
             columns={[
-              { header: t('admin.dash.day'), rowHeader: true, cell: (d) => <time dateTime={d.day}>{shortDay(d.day)}</time> },
+              { header: t('admin.dash.day'), rowHeader: true, cell: (d) => <time dateTime={d.day}>{shortDay(d.day, locale)}</time> },
               { header: t('admin.dash.net'), numeric: true, cell: (d) => price(d.total) },
               { header: t('admin.dash.ordersColumn'), numeric: true, cell: (d) => d.orders },
             ]}
@@ -127,6 +129,7 @@ export function StockSection({ low, out, threshold, history }: { low: StockList;
 }
 
 export function ReviewsSection({ reviews, count, productLinks }: { reviews: PendingReview[]; count: number; productLinks: boolean }) {
+  const locale = useLocale();
   return (
     <section className="dash-section" aria-labelledby="dash-reviews">
       <h2 id="dash-reviews">
@@ -143,7 +146,7 @@ export function ReviewsSection({ reviews, count, productLinks }: { reviews: Pend
           { header: t('admin.dash.author'), cell: (r) => r.author },
           { header: t('admin.dash.rating'), cell: (r) => t('admin.dash.ratingValue', { rating: r.rating }) },
           { header: t('admin.dash.review'), cell: (r) => <span className="admin-review-text">{r.excerpt}</span> },
-          { header: t('admin.dash.received'), cell: (r) => <time dateTime={r.createdAt}>{shortDate(r.createdAt)}</time> },
+          { header: t('admin.dash.received'), cell: (r) => <time dateTime={r.createdAt}>{shortDate(r.createdAt, locale)}</time> },
         ]}
       />
       <p>

@@ -3,6 +3,8 @@ import { CsrfField } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import type { EditorImage } from '../product-form.ts';
 import { MediaPickerButton } from '../../media/components/media-picker.tsx';
+import { formatPercent } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /**
  * The editor's picture upload: a plain multipart form to /admin/products/images (without
@@ -11,6 +13,7 @@ import { MediaPickerButton } from '../../media/components/media-picker.tsx';
  * anywhere on the section are sent the same way; the answer's pictures join the gallery.
  */
 export function PictureUpload({ editorPath, existing, defaultAlt, onAdded }: { editorPath: string; existing: number[]; defaultAlt: string; onAdded: (images: EditorImage[]) => void }) {
+  const locale = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const files = useRef<HTMLInputElement>(null);
   const [scripted, setScripted] = useState(false);
@@ -92,7 +95,7 @@ export function PictureUpload({ editorPath, existing, defaultAlt, onAdded }: { e
       {progress !== null ? (
         <div className="admin-upload__progress">
           <progress id="upload-progress" max={100} value={progress} aria-label={t('products.upload.progress')} />
-          <span aria-hidden="true">{progress} %</span>
+          <span aria-hidden="true">{formatPercent(progress / 100, locale, 0)}</span>
         </div>
       ) : null}
       <p role="status" className="hint">

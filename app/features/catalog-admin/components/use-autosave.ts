@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { PRODUCT_AUTOSAVE_DELAY_MS } from '../../../config/constants.ts';
 import { t } from '../../../i18n/t-admin.ts';
+import { formatTime } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /*
  * The product editor's autosave of a stored draft: each edit (re)starts a timer; once typing
@@ -18,6 +20,7 @@ export interface AutosaveAnswer {
 }
 
 export function useAutosave({ formId, action, enabled, onSaved }: { formId: string; action: string; enabled: boolean; onSaved: (version: string, clean: boolean) => void }) {
+  const locale = useLocale();
   const fetcher = useFetcher<AutosaveAnswer>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stopped = useRef(false);
@@ -57,7 +60,7 @@ export function useAutosave({ formId, action, enabled, onSaved }: { formId: stri
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     const answer = fetcher.data;
     if (answer.autosaved) {
-      const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date());
+      const time = formatTime(new Date(), locale);
       setMessage(t('products.autosave.saved', { time }));
       onSaved(answer.autosaved.version, edits.current === sentAt.current);
     } else if (answer.error) {

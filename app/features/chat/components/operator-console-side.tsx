@@ -1,9 +1,10 @@
 import type { ConversationView } from '../chat.schema.ts';
 import { t } from '../../../i18n/t-admin.ts';
+import { formatTime } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /* The console's side column: visitors waiting (oldest first) and the operator's own conversations. */
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 export function ConsoleSide(props: {
   waiting: ConversationView[];
@@ -16,6 +17,8 @@ export function ConsoleSide(props: {
   onPick(id: number): void;
 }) {
   const { waiting, open, conversations, unread, selected } = props;
+  const locale = useLocale();
+  const timeOf = (iso: string) => formatTime(iso, locale);
   return (
     <aside className="chat-console__side">
       <section aria-labelledby="chat-queue">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useMoney } from '../../cart/components/money.ts';
 import type { OrderDetail, PaymentInstructions as Instructions } from '../../orders/orders.ts';
 import { t } from '../../../i18n/t-orders.ts';
-import { CustomerNotes, OrderAddresses, OrderLines, orderDate } from './order-view.tsx';
+import { CustomerNotes, OrderAddresses, OrderLines, useOrderDate } from './order-view.tsx';
 
 /** An order's invoice and credit notes, as My account links them. */
 export interface OrderDocumentLinks {
@@ -30,6 +30,7 @@ export interface OrderOverviewProps {
 
 /** Number, date, (e-mail), total and (payment method) of an order, in a row of labelled values. */
 export function OrderSummaryList({ order, email, method }: { order: OrderDetail; email?: boolean; method?: boolean }) {
+  const orderDate = useOrderDate();
   const money = useMoney(order.currency);
   return (
     <ul className="received-overview">

@@ -1,10 +1,15 @@
 import { useMoney } from '../../cart/components/money.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import type { OrderDetail } from '../../orders/orders.ts';
 import { t } from '../../../i18n/t-orders.ts';
 import { LinesTable } from './lines-table.tsx';
 
-/** Order dates as the shop shows them ("21 November 2026"), the same on server and browser. */
-export const orderDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+/** Order dates as the shop shows them in its language ("21 November 2026", "21. November 2026"), the same on server and browser. */
+export function useOrderDate(): (iso: string) => string {
+  const locale = useLocale();
+  return (iso) => formatDate(iso, locale);
+}
 
 /**
  * The lines and totals of an order (received page, My account, order tracking, admin), as
@@ -71,6 +76,7 @@ export function OrderAddresses({ billing, shipping, showShipping = true }: { bil
 
 /** Notes the shop wrote to the customer, oldest first. */
 export function CustomerNotes({ notes }: { notes: OrderDetail['notes'] }) {
+  const orderDate = useOrderDate();
   const shown = notes.filter((n) => n.customerNote);
   if (!shown.length) return null;
   return (

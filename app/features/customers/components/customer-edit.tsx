@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import type { Address, Country } from '../../address/address.ts';
 import { AddressFields } from '../../checkout/components/address-fields.tsx';
-import { orderDate } from '../../checkout/components/order-view.tsx';
+import { useOrderDate } from '../../checkout/components/order-view.tsx';
 import type { CustomerNote } from '../customer-notes.server.ts';
 import { NOTE_MAX } from '../customers.schema.ts';
 import { t } from '../../../i18n/t-admin.ts';
@@ -69,6 +69,7 @@ export function CustomerEditForm({ values, billing, shipping, states, errors = {
 }
 
 export function CustomerNotes({ notes, error }: { notes: CustomerNote[]; error?: string }) {
+  const orderDate = useOrderDate();
   return (
     <section aria-labelledby="customer-notes" className="customer-card customer-page__wide">
       <h2 id="customer-notes">{t('admin.customers.notesHeading')}</h2>

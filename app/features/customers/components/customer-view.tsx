@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AdminTable } from '../../admin/components/admin-table.tsx';
 import { useMoney } from '../../cart/components/money.ts';
-import { orderDate } from '../../checkout/components/order-view.tsx';
+import { useOrderDate } from '../../checkout/components/order-view.tsx';
 import { STATUS_LABELS } from '../../orders/orders.ts';
 import type { CustomerDetail, CustomerOrder } from '../customers-admin.server.ts';
 import type { Figures } from '../customer-orders.server.ts';
@@ -12,6 +12,7 @@ import { RoleBadge } from './role-badge.tsx';
 
 /** Orders count, total spent, average order and last order, as a customer's facts. */
 export function useFigureFacts(c: Figures): [string, React.ReactNode][] {
+  const orderDate = useOrderDate();
   const money = useMoney(undefined);
   return [
     [t('admin.customers.orders'), c.ordersCount],
@@ -22,6 +23,7 @@ export function useFigureFacts(c: Figures): [string, React.ReactNode][] {
 }
 
 export function CustomerFacts({ customer: c }: { customer: CustomerDetail }) {
+  const orderDate = useOrderDate();
   const facts: [string, React.ReactNode][] = [
     [t('admin.customers.email'), <a href={`mailto:${c.email}`}>{c.email}</a>],
     [t('admin.customers.name'), c.name || t('admin.customers.noName')],
@@ -79,6 +81,7 @@ export function CustomerAddresses({ billing, shipping, title = t('admin.customer
 }
 
 export function CustomerOrders({ customer: c }: { customer: { orders: CustomerOrder[]; ordersCount: number; email: string } }) {
+  const orderDate = useOrderDate();
   const money = useMoney(c.orders[0]?.currency);
   return (
     <section aria-labelledby="customer-orders" className="customer-card customer-page__wide">

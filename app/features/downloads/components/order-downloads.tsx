@@ -3,8 +3,9 @@ import { CsrfField } from '../../account/components/form-parts.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import type { DownloadAccess } from '../access.server.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The order page's "Downloads": each access the order gives (file, times downloaded, left,
@@ -12,6 +13,8 @@ const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZo
  * revoked one back). Shown for orders whose products have files.
  */
 export function OrderDownloads({ accesses, grantable }: { accesses: DownloadAccess[]; grantable: { id: number; name: string; productName: string }[] }) {
+  const locale = useLocale();
+  const date = (iso: string) => formatDate(iso, locale);
   const revoked = accesses.filter((a) => a.revokedAt);
   const choices = [...grantable.map((g) => ({ id: g.id, label: `${g.productName} — ${g.name}` })), ...revoked.map((a) => ({ id: a.downloadId, label: t('downloads.order.regrant', { name: `${a.productName} — ${a.fileName}` }) }))];
   if (!accesses.length && !grantable.length) return null;

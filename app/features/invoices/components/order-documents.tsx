@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { orderDate } from '../../checkout/components/order-view.tsx';
+import { useOrderDate } from '../../checkout/components/order-view.tsx';
 import type { DocumentLinks } from '../invoices.server.ts';
 import { t } from '../../../i18n/t-admin.ts';
 
@@ -9,6 +9,7 @@ import { t } from '../../../i18n/t-admin.ts';
  * notes and the packing slip, each a PDF download (plain links: they work without scripts).
  */
 export function OrderDocuments({ orderId, documents, canInvoice, issued }: { orderId: number; documents: DocumentLinks; canInvoice: boolean; issued: boolean }) {
+  const orderDate = useOrderDate();
   const base = `/admin/orders/${orderId}/documents`;
   return (
     <section aria-labelledby="order-documents" id="order-documents-section">

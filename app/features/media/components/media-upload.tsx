@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CsrfField } from '../../account/components/form-parts.tsx';
 import { t } from '../../../i18n/t-admin.ts';
+import { formatPercent } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /** A picture as the library's JSON answers it. */
 export interface UploadedPicture {
@@ -20,6 +22,7 @@ export const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/g
  * nothing uses it by then.
  */
 export function MediaUpload({ keep, onUploaded }: { keep: boolean; onUploaded: (images: UploadedPicture[]) => void }) {
+  const locale = useLocale();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [scripted, setScripted] = useState(false);
@@ -78,7 +81,7 @@ export function MediaUpload({ keep, onUploaded }: { keep: boolean; onUploaded: (
       {progress !== null ? (
         <div className="admin-upload__progress">
           <progress max={100} value={progress} aria-label={t('media.upload.progress')} />
-          <span aria-hidden="true">{progress} %</span>
+          <span aria-hidden="true">{formatPercent(progress / 100, locale, 0)}</span>
         </div>
       ) : null}
       <p role="status" className={message?.error ? 'error' : 'hint'}>

@@ -1,12 +1,14 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteLoaderData, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Stars } from '../../catalog/components/stars.tsx';
 import { Pagination } from '../../catalog/components/pagination.tsx';
 import { REVIEW_MESSAGES } from '../reviews.constants.ts';
 import type { PostedReview, ReviewsPage, ReviewsSummary, ReviewView } from '../reviews.schema.ts';
 import ReviewForm from './review-form.tsx';
 import type { ReviewsSectionProps } from './reviews-section.tsx';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 type PageAnswer = ReviewsPage & { summary: ReviewsSummary };
 
@@ -30,7 +32,7 @@ export default function ReviewsIsland(props: ReviewsSectionProps) {
 
 /** The Reviews tab: summary with a per-star breakdown, the paginated list, and the form. */
 function ReviewsSection({ productId, productSlug, summary, initial, open = true, verifiedOnly = false, formResult }: ReviewsSectionProps) {
-  const root = useRouteLoaderData('root') as { settings?: { language?: string } } | undefined;
+  const locale = useLocale();
   const [params] = useSearchParams();
   const client = useQueryClient();
   const [page, setPage] = useState(initial.page);
@@ -45,7 +47,6 @@ function ReviewsSection({ productId, productSlug, summary, initial, open = true,
   });
   const shown = query.data ?? { ...initial, summary };
   const stats = posted?.summary ?? shown.summary;
-  const dates = new Intl.DateTimeFormat(root?.settings?.language ?? 'en', { dateStyle: 'long', timeZone: 'UTC' });
   // A plain-form post lands back here with ?review=pending|approved (see routes/product-review.tsx).
   const notice = posted?.message ?? REVIEW_MESSAGES[params.get('review') as keyof typeof REVIEW_MESSAGES] ?? null;
 
@@ -76,7 +77,7 @@ function ReviewsSection({ productId, productSlug, summary, initial, open = true,
         ) : (
           <ol>
             {shown.reviews.map((r) => (
-              <ReviewItem key={r.id} review={r} date={dates.format(new Date(r.createdAt))} />
+              <ReviewItem key={r.id} review={r} date={formatDate(r.createdAt, locale)} />
             ))}
           </ol>
         )}
@@ -101,7 +102,7 @@ function ReviewsSection({ productId, productSlug, summary, initial, open = true,
 
 function Summary({ summary }: { summary: ReviewsSummary }) {
   const breakdown = summary.breakdown ?? [];
-  const average = summary.average.toFixed(2).replace(/\.?0+$/, '');
+  const average = formatNumber(summary.average, useLocale(), 2);
   return (
     <div className="reviews__summary">
       <p className="reviews__average">

@@ -3,6 +3,8 @@ import { AdminList, listHref } from '../../admin/components/admin-list.tsx';
 import { t } from '../../../i18n/t-admin.ts';
 import { STOCK_REASONS, stockDelta, type StockHistoryPage, type StockHistoryRow } from '../stock.ts';
 import { enAdmin, type AdminMessageKey } from '../../../i18n/en-admin.ts';
+import { formatDateTime, type LocaleSource } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 
 /*
  * The stock history on the shared admin list: the global one (/admin/stock, with a product
@@ -10,7 +12,7 @@ import { enAdmin, type AdminMessageKey } from '../../../i18n/en-admin.ts';
  * links, so every view has its address and works without scripts.
  */
 
-const when = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+const when = (iso: string, locale: LocaleSource) => `${formatDateTime(iso, locale)} UTC`;
 /** A message named by a stored value (a reason, a source, a status); nothing for a value without one. */
 const label = (prefix: string, value: string | null): string => {
   const key = `${prefix}.${value}`;
@@ -57,6 +59,7 @@ function Reason({ row }: { row: StockHistoryRow }) {
 }
 
 export function StockHistoryList({ data, path, reason, q, product }: { data: StockHistoryPage; path: string; reason: string; q?: string; product?: boolean }) {
+  const locale = useLocale();
   const params = { reason, q: q ?? '' };
   return (
     <AdminList
@@ -93,7 +96,7 @@ export function StockHistoryList({ data, path, reason, q, product }: { data: Sto
               </>
             ),
         },
-        { header: t('admin.stock.col.when'), cell: (r) => <time dateTime={r.createdAt}>{when(r.createdAt)}</time> },
+        { header: t('admin.stock.col.when'), cell: (r) => <time dateTime={r.createdAt}>{when(r.createdAt, locale)}</time> },
         { header: t('admin.stock.col.change'), cell: (r) => <Change row={r} /> },
         {
           header: t('admin.stock.col.status'),
