@@ -3,6 +3,7 @@ import type { DB } from '../../../db/client.ts';
 import { contains } from '../../lib/list-query.ts';
 import { LOOKUP_LIMIT } from './product-links.server.ts';
 import type { LinkedProduct } from './product-form.ts';
+import { variationAttributes } from '../catalog/variation-name.ts';
 
 /*
  * Variations for a picker that takes them as well as products (the coupon editor): found by
@@ -14,13 +15,7 @@ type Row = { id: number; sku: string | null; attributes: string; product_id: num
 
 /** "Colour Blue, Size M" from a variation's attribute values by slug and its product's attribute names; "any Size" for an open one. */
 export function choiceText(attributes: string, names: Map<string, string>): string {
-  let values: Record<string, string> = {};
-  try {
-    values = JSON.parse(attributes) as Record<string, string>;
-  } catch {
-    /* a broken row reads as no choice */
-  }
-  return Object.entries(values)
+  return Object.entries(variationAttributes(attributes))
     .map(([slug, value]) => {
       const name = names.get(slug) ?? slug;
       return value ? `${name} ${value}` : `any ${name}`;

@@ -8,6 +8,7 @@ import { lookupProducts } from '../catalog-admin/product-links.server.ts';
 import { guestRows } from '../customers/customers-admin.server.ts';
 import { billingName } from '../customers/customer-orders.server.ts';
 import type { Draft } from './order-draft.server.ts';
+import { variationAttributes, variationName } from '../catalog/variation-name.ts';
 
 /*
  * The searches of the order form: customers (accounts and past guest buyers, by e-mail or
@@ -67,9 +68,8 @@ export async function findProducts(db: DB, q: string): Promise<FoundProduct[]> {
     const own = variations.filter((v) => v.product_id === p.id);
     if (!own.length) out.push({ productId: p.id, variationId: null, name: p.name, attributes: {}, sku: p.sku });
     for (const v of own) {
-      const attributes = parseJson<Record<string, string>>(v.attributes, {});
-      const shown = Object.values(attributes).filter(Boolean).join(', ');
-      out.push({ productId: p.id, variationId: v.id, name: shown ? `${p.name} — ${shown}` : p.name, attributes, sku: v.sku || p.sku });
+      const attributes = variationAttributes(v.attributes);
+      out.push({ productId: p.id, variationId: v.id, name: variationName(p.name, attributes), attributes, sku: v.sku || p.sku });
     }
   }
   return out.slice(0, 30);

@@ -1,6 +1,5 @@
 import type { DB } from '../../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseJson } from '../../lib/json.ts';
 import type { StoreSettings } from '../settings/settings.schema.ts';
 import { statesOf } from '../shipping/states.server.ts';
 import type { Country } from '../address/address.ts';
@@ -8,6 +7,7 @@ import { draftCustomer } from './admin-order-create.server.ts';
 import { checkDraft, DRAFT_LIMITS, priceDraft, type Draft, type PricedDraft, type ShippingQuote } from './order-draft.server.ts';
 import type { PricedSummary } from './order-draft.types.ts';
 import { findCustomers, findProducts, withCustomer, type FoundCustomer, type FoundProduct } from './order-draft-lookup.server.ts';
+import { variationAttributes, variationName } from '../catalog/variation-name.ts';
 
 /*
  * What the order form's buttons do before saving (find, pick, add, remove, recalculate),
@@ -54,9 +54,8 @@ async function lineFor(db: DB, productId: number, variationId: number | null): P
   if (variationId !== null) {
     const v = await db.selectFrom('product_variations').select(['attributes']).where('id', '=', variationId).where('product_id', '=', productId).executeTakeFirst();
     if (!v) return null;
-    attributes = parseJson<Record<string, string>>(v.attributes, {});
-    const shown = Object.values(attributes).filter(Boolean).join(', ');
-    if (shown) name = `${p.name} — ${shown}`;
+    attributes = variationAttributes(v.attributes);
+    name = variationName(p.name, attributes);
   }
   return { productId, variationId, name, attributes, quantity: '1', price: '', itemId: null };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
+import { variationName } from '../catalog/variation-name.ts';
 
 /*
  * Stock value: units in stock × regular price, for products and variations whose stock the shop
@@ -43,16 +44,9 @@ export async function stockValue(db: DB): Promise<StockValue> {
       .where('p.status', '<>', 'trash')
       .execute(),
   ]);
-  const attrs = (json: string) => {
-    try {
-      return Object.values(JSON.parse(json) as Record<string, string>).filter(Boolean).join(', ');
-    } catch {
-      return '';
-    }
-  };
   const rows: StockValueRow[] = [
     ...products.map((p) => ({ productId: p.id, variationId: null, name: p.name, sku: p.sku ?? '', units: Number(p.stock_quantity), price: Number(p.regular_price ?? 0) })),
-    ...variations.map((v) => ({ productId: v.product_id, variationId: v.id, name: `${v.name}${attrs(v.attributes) ? ` — ${attrs(v.attributes)}` : ''}`, sku: v.sku ?? '', units: Number(v.stock_quantity), price: Number(v.regular_price ?? 0) })),
+    ...variations.map((v) => ({ productId: v.product_id, variationId: v.id, name: variationName(v.name, v.attributes), sku: v.sku ?? '', units: Number(v.stock_quantity), price: Number(v.regular_price ?? 0) })),
   ].map((r) => ({ ...r, value: r.units * r.price }));
   rows.sort((a, b) => b.value - a.value || a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0));
   return { units: rows.reduce((a, r) => a + r.units, 0), value: rows.reduce((a, r) => a + r.value, 0), rows };
