@@ -161,6 +161,21 @@ for (const dialect of await dialects()) {
       expect(mails.length).toBeGreaterThan(0);
     });
 
+    it('an order keeps the currency it was placed in: after the shop moves to euros, its e-mail still reads in pounds', async () => {
+      const id = await order();
+      await saveSettings(t.services.db, { currency: 'EUR' });
+      try {
+        const start = smtp.received.length;
+        expect((await post(`/admin/orders/${id}`, { intent: 'status', status: 'cancelled' })).statusCode).toBe(200);
+        const { text } = (await mailsSince(start))[0]!.mail;
+        expect(text).toContain('2 × Desk Lamp — £80.00');
+        expect(text).toContain('Total: £85.00');
+        expect(text).not.toContain('€');
+      } finally {
+        await saveSettings(t.services.db, { currency: 'GBP' });
+      }
+    });
+
     it('without an order notification address, the e-mail goes to the administrators and shop managers', async () => {
       await saveSettings(t.services.db, { orderNotificationEmail: '' });
       try {

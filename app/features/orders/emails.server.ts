@@ -17,6 +17,7 @@ import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.
 import type { EmailId } from '../settings/email-catalog.ts';
 import type { MailExtras } from '../../lib/mail.server.ts';
 import { invoiceAttachment } from '../invoices/documents.server.ts';
+import { priceFormatOf } from '../invoices/invoices.server.ts';
 import { orderAccesses } from '../downloads/access.server.ts';
 import { downloadPath, MAIL_LINK_SECONDS } from '../downloads/links.server.ts';
 
@@ -31,7 +32,8 @@ export const mailsSettled = (): Promise<void> => backgroundSettled();
 
 const later = (services: Services, what: string, work: () => Promise<void>): void => inBackground(services, `order e-mail (${what})`, work);
 
-const money = (amount: number, s: StoreSettings) => formatPrice(amount, s);
+/** An order's amounts in its own currency (the shop's may have changed since), in the shop's format. */
+const money = (amount: number, s: StoreSettings, order: Pick<OrderDetail, 'currency'>) => formatPrice(amount, priceFormatOf(s, order.currency));
 
 /**
  * The order's lines and totals as its presentation has them (order.display), the same rows
@@ -40,7 +42,7 @@ const money = (amount: number, s: StoreSettings) => formatPrice(amount, s);
  */
 function summary(order: OrderDetail, s: StoreSettings): string[] {
   const d = order.display;
-  const m = (amount: number) => money(amount, s);
+  const m = (amount: number) => money(amount, s, order);
   const amountOf = new Map(d.lines.map((l) => [l.key, l.amount]));
   const lines = order.items.map(
     (i) => `${i.quantity} × ${i.name}${i.attributes.length ? ` (${i.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')})` : ''} — ${m(amountOf.get(String(i.id)) ?? 0)}`,
@@ -140,8 +142,8 @@ function customerMail(origin: string | null, order: OrderDetail, s: StoreSetting
         heading: partialRefund ? 'Partial refund' : 'Your order has been refunded',
         paragraphs: [
           `Hi ${name},`,
-          partialRefund ? `We have refunded ${money(partialRefund, s)} of your order #${order.id}.` : `Your order #${order.id} has been refunded.`,
-          `Refunded so far: ${money(order.refundedTotal, s)} of ${money(order.total, s)}.`,
+          partialRefund ? `We have refunded ${money(partialRefund, s, order)} of your order #${order.id}.` : `Your order #${order.id} has been refunded.`,
+          `Refunded so far: ${money(order.refundedTotal, s, order)} of ${money(order.total, s, order)}.`,
         ],
         action: view,
       };
@@ -198,7 +200,7 @@ export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<
     order_number: String(order.id),
     order_date: formatDate(order.createdAt, s),
     customer_name: order.billingName || order.billingEmail,
-    order_total: money(order.display.total, s),
+    order_total: money(order.display.total, s, order),
   };
 }
 
