@@ -86,7 +86,7 @@ async function ownMessages(file: string): Promise<Record<string, string>> {
 async function main(args: string[]) {
   const at = args.indexOf('--out');
   const out = at >= 0 ? args[at + 1]! : 'app/i18n/locales/en';
-  const files = args.filter((a, i) => a !== '--out' && i !== at + 1);
+  const files = at >= 0 ? args.filter((_, i) => i !== at && i !== at + 1) : args;
   if (files.length === 0) throw new Error('Usage: po-from-en.ts <file.ts>… [--out <folder>]');
   mkdirSync(out, { recursive: true });
   for (const file of files) {
