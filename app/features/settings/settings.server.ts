@@ -3,6 +3,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
 import type { Role } from '../../lib/roles.ts';
+import { setShopLanguage } from '../../i18n/language.server.ts';
 
 /**
  * Store settings: defaults overlaid with what the owner saved. Cached until the store
@@ -23,7 +24,11 @@ async function readSettings(db: DB): Promise<StoreSettings> {
     }
   }
   const parsed = storeSettingsSchema.safeParse(saved);
-  return parsed.success ? parsed.data : storeSettingsSchema.parse({});
+  const settings = parsed.success ? parsed.data : storeSettingsSchema.parse({});
+  // Read at start-up and again whenever the store version moved (a settings change in any
+  // process moves it): messages follow the shop's language from here.
+  setShopLanguage(settings.language);
+  return settings;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
         .execute();
     }
   });
+  setShopLanguage(settings.language);
   return settings;
 }
 
