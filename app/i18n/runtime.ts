@@ -81,3 +81,26 @@ export function message(id: string, values?: Values): string {
 export function hasMessage(id: string): boolean {
   return state.english.messages[id] !== undefined;
 }
+
+/**
+ * Messages kept in a module-level object (a form's labels): made again when the language
+ * changes, so a constant read on the server after a change is in the new language.
+ */
+export function perLanguage<T extends object>(make: () => T): T {
+  let source: I18n | undefined = state.active;
+  let value: T | undefined = make();
+  const target = (Array.isArray(value) ? [] : {}) as T;
+  const current = (): T => {
+    if (value === undefined || source !== state.active) {
+      value = make();
+      source = state.active;
+    }
+    return value;
+  };
+  return new Proxy(target, {
+    get: (_, k) => Reflect.get(current(), k) as unknown,
+    has: (_, k) => Reflect.has(current(), k),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, k) => Reflect.getOwnPropertyDescriptor(current(), k),
+  });
+}

@@ -1,6 +1,10 @@
 import { messages } from './compiled/en/admin.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
 import { bundle, hasMessage, message, type Values } from './runtime.ts';
+
+export { perLanguage } from './runtime.ts';
+// The shop's messages too: importing t.ts registers them.
+import './t.ts';
 import type { MessageKey, PluralKey } from './t.ts';
 
 /** `t` for the admin screens: their own messages (app/i18n/locales/<lang>/admin*.po) and the shop's. */

@@ -2,6 +2,8 @@ import { messages } from './compiled/en/chat.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
 import { bundle, hasMessage, message, type Values } from './runtime.ts';
 
+export { perLanguage } from './runtime.ts';
+
 
 /** `t` for the live chat: their own messages (app/i18n/locales/<lang>/chat*.po). */
 const loading = bundle('chat', messages);

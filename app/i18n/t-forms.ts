@@ -1,6 +1,8 @@
 import { messages } from './compiled/en/forms.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
 import { bundle, hasMessage, message, type Values } from './runtime.ts';
+// The shop's messages too: importing t.ts registers them.
+import './t.ts';
 import type { MessageKey, PluralKey } from './t.ts';
 
 /** `t` for contact forms: their own messages (app/i18n/locales/<lang>/forms*.po) and the shop's. */
