@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { contentTexts, untranslated, visibleTexts } from '../helpers/visible-text.ts';
 
 /*
  * The shop's language through its pages: the first JavaScript a page loads (gzip), and the
@@ -52,5 +53,21 @@ describe('the shop in its language', () => {
     expect(arabic).toContain('Skip to content');
     await saveSettings(t.services.db, { language: 'en' });
     expect(await get('/cart')).toContain('Skip to content');
+  });
+
+  it('shows no English text on the home page, a product page and the cart in the pseudo-language, but for the shop’s own content', async () => {
+    await saveSettings(t.services.db, { language: 'en-XA' });
+    try {
+      const content = await contentTexts(t.services.db);
+      const left = new Map<string, string[]>();
+      for (const path of ['/', product, '/cart']) left.set(path, untranslated(visibleTexts(await get(path)), content));
+      // Texts written into components rather than the catalogues, still to be moved there; a
+      // text not on this list fails the test, so no new one lands in English only.
+      const known = new Set<string>(JSON.parse(readFileSync('tests/api/messages-untranslated.json', 'utf8')) as string[]);
+      const found = [...new Set([...left.values()].flat())].sort();
+      expect(found.filter((s) => !known.has(s))).toEqual([]);
+    } finally {
+      await saveSettings(t.services.db, { language: 'en' });
+    }
   });
 });
