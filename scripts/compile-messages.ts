@@ -80,7 +80,7 @@ export async function compileAll(root = LOCALES_DIR, out = COMPILED_DIR): Promis
     written,
   );
   const others = [...langs.filter((l) => l !== SOURCE_LANGUAGE), PSEUDO_LANGUAGE];
-  const imports = [...langs, PSEUDO_LANGUAGE].flatMap((l) => bundles.map((b) => `import { messages as ${camel(`${l}-${b}`).replace(/-/g, '_')} } from './${l}/${b}.ts';`));
+  const imports = [...langs, PSEUDO_LANGUAGE].flatMap((l) => bundles.map((b) => `import { messages as ${camel(`${l}-${b}`)} } from './${l}/${b}.ts';`));
   const table = [...langs, PSEUDO_LANGUAGE].map((l) => `  ${quote(l)}: { ${bundles.map((b) => `${quote(b)}: ${camel(`${l}-${b}`)}`).join(', ')} },`);
   write(join(out, 'all.server.ts'), `${HEAD}import type { Messages } from '@lingui/core';\n${imports.join('\n')}\n\n/** Every language's compiled bundles, for the server. */\nexport const ALL: Record<string, Record<string, Messages>> = {\n${table.join('\n')}\n};\n`, written);
   const loaders = others.map((l) => `  ${quote(l)}: {\n${bundles.map((b) => `    ${quote(b)}: () => import('./${l}/${b}.ts'),`).join('\n')}\n  },`);
