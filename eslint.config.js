@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    // The back office takes its visible text from the admin message catalog (app/i18n/en-admin*.ts):
+    // The back office takes its visible text from the admin message catalog (app/i18n/locales/en/admin*.po, through app/i18n/t-admin.ts):
     // no English words as JSX text or as a label-like attribute. The chat and page-builder screens
     // are not covered yet.
     files: ['app/routes/admin*.tsx', 'app/features/{admin,catalog-admin,coupons,customers,media,shipping,stock,tax}/components/**/*.tsx'],

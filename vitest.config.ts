@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts', 'cli/**/*.test.ts', 'tests/api/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
+    // The compiled messages (app/i18n/compiled/, generated) are made before any test file loads.
+    globalSetup: ['tests/helpers/compile-messages.ts'],
     // Two cores: two workers, each test file with its own databases.
     pool: 'forks',
     maxWorkers: 2,

@@ -14,6 +14,7 @@ import {
 import type { Route } from './+types/root';
 import './load-context.ts';
 import { t } from './i18n/t.ts';
+import { textDirection } from './i18n/runtime.ts';
 import { useNonce } from './ui/nonce.tsx';
 import { island, useDocumentHydrated } from './ui/island.tsx';
 import { CartProvider } from './features/cart/client/cart-provider.tsx';
@@ -23,7 +24,6 @@ import type { ChatWidgetSettings } from './features/chat/chat-settings.server.ts
 import { loadShell, type ShellData } from './shell/shell-data.server.ts';
 import { TestModeNotice } from './features/payments/components/test-mode-notice.tsx';
 import type { ChatUser } from './features/chat/components/chat-launcher.tsx';
-import { directionOf } from './lib/format.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/site.css';
@@ -70,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const lateReact = !data?.user?.staff && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === 'idle');
   const lang = data?.settings.language ?? 'en';
-  const dir = data?.settings.direction === 'rtl' || directionOf(lang) === 'rtl' ? 'rtl' : 'ltr';
+  // Right to left for a right-to-left language (or when the settings ask for it).
+  const dir = textDirection(lang) === 'rtl' ? 'rtl' : (data?.settings.direction ?? 'ltr');
   const settings = data?.settings;
   return (
     // Read by the shell's scripts (shell/client): the loading state they clear at start, link

@@ -1,17 +1,30 @@
-import { en, type MessageKey } from './en.ts';
-import { enAdmin, type AdminMessageKey } from './en-admin.ts';
-import { fill, pluralIn, type PluralBase } from './t.ts';
+import { messages } from './compiled/en/admin.ts';
+import type { Ids, PluralIds } from './compiled/ids.ts';
+import { bundle, hasMessage, message, type Values } from './runtime.ts';
 
-/**
- * `t` for the admin screens: their own catalog (en-admin.ts) and the shop's. Kept apart so
- * the shop's pages do not load the admin's messages.
- */
-export function t(key: MessageKey | AdminMessageKey, vars?: Record<string, string | number>): string {
-  const text: string = key in enAdmin ? enAdmin[key as AdminMessageKey] : en[key as MessageKey];
-  return fill(text, vars);
+export { perLanguage } from './runtime.ts';
+// The shop's messages too: importing t.ts registers them.
+import './t.ts';
+import type { MessageKey, PluralKey } from './t.ts';
+
+/** `t` for the admin screens: their own messages (app/i18n/locales/<lang>/admin*.po) and the shop's. */
+const loading = bundle('admin', messages);
+if (loading) await loading;
+
+export type AdminMessageKey = Ids['admin'];
+type Key = AdminMessageKey | MessageKey;
+type Counted = PluralIds['admin'] | PluralKey;
+
+export function t(key: Key, vars?: Values): string {
+  return message(key, vars);
 }
 
-/** Counted admin messages: plural('admin.dashboard.customers', 1) → "1 customer". */
-export function plural(base: PluralBase<AdminMessageKey>, count: number, vars?: Record<string, string | number>): string {
-  return pluralIn(enAdmin, base, count, vars);
+/** A counted message for `count`: `plural('admin.x', 3)`. */
+export function plural(key: Counted, count: number, vars?: Values): string {
+  return message(key, { ...vars, count });
+}
+
+/** Whether an id built at run time names one of these messages. */
+export function has(key: string): key is Key {
+  return hasMessage(key);
 }

@@ -1,9 +1,28 @@
-import { en, type MessageKey } from './en.ts';
-import { enForms, type FormsMessageKey } from './en-forms.ts';
-import { fill } from './t.ts';
+import { messages } from './compiled/en/forms.ts';
+import type { Ids, PluralIds } from './compiled/ids.ts';
+import { bundle, hasMessage, message, type Values } from './runtime.ts';
+// The shop's messages too: importing t.ts registers them.
+import './t.ts';
+import type { MessageKey, PluralKey } from './t.ts';
 
-/** `t` for contact forms: their own catalog (en-forms.ts) and the shop's. */
-export function t(key: MessageKey | FormsMessageKey, vars?: Record<string, string | number>): string {
-  const text: string = key in enForms ? enForms[key as FormsMessageKey] : en[key as MessageKey];
-  return fill(text, vars);
+/** `t` for contact forms: their own messages (app/i18n/locales/<lang>/forms*.po) and the shop's. */
+const loading = bundle('forms', messages);
+if (loading) await loading;
+
+export type FormsMessageKey = Ids['forms'];
+type Key = FormsMessageKey | MessageKey;
+type Counted = PluralIds['forms'] | PluralKey;
+
+export function t(key: Key, vars?: Values): string {
+  return message(key, vars);
+}
+
+/** A counted message for `count`: `plural('forms.x', 3)`. */
+export function plural(key: Counted, count: number, vars?: Values): string {
+  return message(key, { ...vars, count });
+}
+
+/** Whether an id built at run time names one of these messages. */
+export function has(key: string): key is Key {
+  return hasMessage(key);
 }

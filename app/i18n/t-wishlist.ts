@@ -1,9 +1,28 @@
-import { en, type MessageKey } from './en.ts';
-import { enWishlist, type WishlistMessageKey } from './en-wishlist.ts';
-import { fill } from './t.ts';
+import { messages } from './compiled/en/wishlist.ts';
+import type { Ids, PluralIds } from './compiled/ids.ts';
+import { bundle, hasMessage, message, type Values } from './runtime.ts';
+// The shop's messages too: importing t.ts registers them.
+import './t.ts';
+import type { MessageKey, PluralKey } from './t.ts';
 
-/** `t` for wishlist screens and answers: their own catalog (en-wishlist.ts) and the shop's. */
-export function t(key: MessageKey | WishlistMessageKey, vars?: Record<string, string | number>): string {
-  const text: string = key in enWishlist ? enWishlist[key as WishlistMessageKey] : en[key as MessageKey];
-  return fill(text, vars);
+/** `t` for wishlist screens and answers: their own messages (app/i18n/locales/<lang>/wishlist*.po) and the shop's. */
+const loading = bundle('wishlist', messages);
+if (loading) await loading;
+
+export type WishlistMessageKey = Ids['wishlist'];
+type Key = WishlistMessageKey | MessageKey;
+type Counted = PluralIds['wishlist'] | PluralKey;
+
+export function t(key: Key, vars?: Values): string {
+  return message(key, vars);
+}
+
+/** A counted message for `count`: `plural('wishlist.x', 3)`. */
+export function plural(key: Counted, count: number, vars?: Values): string {
+  return message(key, { ...vars, count });
+}
+
+/** Whether an id built at run time names one of these messages. */
+export function has(key: string): key is Key {
+  return hasMessage(key);
 }

@@ -34,9 +34,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function' && typeof (v as File).name === 'string';
 const uploadSchema = z.object({
   file: z
-    .custom<File>(isFile, t('admin.import.chooseFile'))
-    .refine((f) => f.size > 0, t('admin.import.emptyFile'))
-    .refine((f) => /\.(csv|txt)$/i.test(f.name) || /csv|text\/plain/.test(f.type), t('admin.import.notCsv')),
+    .custom<File>(isFile, { error: () => t('admin.import.chooseFile') })
+    .refine((f) => f.size > 0, { error: () => t('admin.import.emptyFile') })
+    .refine((f) => /\.(csv|txt)$/i.test(f.name) || /csv|text\/plain/.test(f.type), { error: () => t('admin.import.notCsv') }),
   skipImages: z.literal('on').optional(),
 });
 

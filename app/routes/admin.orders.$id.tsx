@@ -22,7 +22,7 @@ import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { plainPrice, toMinor } from '../lib/money.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { perLanguage, t } from '../i18n/t-admin.ts';
 import { OrderDocuments } from '../features/invoices/components/order-documents.tsx';
 import { documentLinks } from '../features/invoices/invoices.server.ts';
 import { grantByStaffInTrx, listOrderDownloads, revokeByStaff } from '../features/downloads/access.server.ts';
@@ -128,7 +128,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }, values);
 }
 
-const LABELS = {
+const LABELS = perLanguage(() => ({
   status: t('admin.order.field.status'),
   note: t('admin.order.field.note'),
   content: t('admin.order.field.note'),
@@ -136,7 +136,7 @@ const LABELS = {
   amount: t('admin.order.refundAmount'),
   capture_amount: t('admin.order.captureAmount'),
   refund_shipping: t('admin.order.refundShippingLabel'),
-};
+}));
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const orderDate = useOrderDate();

@@ -17,7 +17,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject } from '../lib/validate.ts';
-import { plural, t } from '../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../i18n/t-admin.ts';
 import '../features/catalog/catalog.css';
 import '../styles/orders.css';
 
@@ -75,10 +75,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const PRINT_ACTIONS = [
+const PRINT_ACTIONS = perLanguage(() => [
   { value: 'print-invoices', kind: 'invoice', label: t('admin.invoices.bulkInvoices') },
   { value: 'print-packing-slips', kind: 'packing-slip', label: t('admin.invoices.bulkPackingSlips') },
-] as const;
+] as const);
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const orderDate = useOrderDate();

@@ -7,7 +7,7 @@ import type { KeyState } from '../features/settings/stripe-settings.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { perLanguage, t } from '../i18n/t-admin.ts';
 import { CheckField } from '../ui/form-kit.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.stripe.title')} · ${t('admin.title')}` }];
@@ -33,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }, echo);
 }
 
-const LABELS: Record<string, string> = {
+const LABELS: Record<string, string> = perLanguage(() => ({
   title: t('admin.stripe.fieldTitle'),
   description: t('admin.stripe.fieldDescription'),
   statementDescriptor: t('admin.stripe.descriptor'),
@@ -43,7 +43,7 @@ const LABELS: Record<string, string> = {
   live_secret_key: t('admin.stripe.liveSecret'),
   test_webhook_secret: t('admin.stripe.testWebhook'),
   live_webhook_secret: t('admin.stripe.liveWebhook'),
-};
+}));
 
 function keyState(k: KeyState): string {
   if (k.state === 'invalid') return t('admin.stripe.keyState.invalid', { message: k.message });

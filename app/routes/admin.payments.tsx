@@ -9,7 +9,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject, parseInput } from '../lib/validate.ts';
 import { z } from 'zod';
-import { t } from '../i18n/t-admin.ts';
+import { perLanguage, t } from '../i18n/t-admin.ts';
 import { CheckField } from '../ui/form-kit.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t('admin.nav.payments')} · ${t('admin.title')}` }];
@@ -66,7 +66,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }, values);
 }
 
-const LABELS: Record<string, string> = {
+const LABELS: Record<string, string> = perLanguage(() => ({
   termsUrl: t('admin.payments.termsUrl'),
   holdStockMinutes: t('admin.payments.holdStock'),
   ...Object.fromEntries(
@@ -79,7 +79,7 @@ const LABELS: Record<string, string> = {
       ];
     }),
   ),
-};
+}));
 
 export default function PaymentsSettings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionError | { saved: unknown }>();

@@ -9,7 +9,7 @@ import { formToObject } from '../lib/validate.ts';
 import type { AdminColumn } from '../features/admin/components/admin-table.tsx';
 import { ActionNotice } from '../features/admin/components/action-notice.tsx';
 import { AdminList } from '../features/admin/components/admin-list.tsx';
-import { plural, t } from '../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../i18n/t-admin.ts';
 
 /* Review moderation: filter by status; approve, unapprove, mark as spam or delete (plain POST forms). */
 
@@ -78,7 +78,7 @@ export default function AdminReviews() {
   );
 }
 
-const COLUMNS: AdminColumn<AdminReview>[] = [
+const COLUMNS: AdminColumn<AdminReview>[] = perLanguage(() => [
   { header: t('admin.reviews.product'), rowHeader: true, cell: (r) => <a href={`/product/${r.productSlug}#reviews`}>{r.productName}</a> },
   {
     header: t('admin.reviews.author'),
@@ -104,7 +104,7 @@ const COLUMNS: AdminColumn<AdminReview>[] = [
   { header: t('admin.reviews.date'), cell: (r) => <time dateTime={r.createdAt}>{r.createdAt.slice(0, 10)}</time> },
   { header: t('admin.reviews.status'), cell: (r) => t(`admin.reviews.status.${r.status}`) },
   { header: t('admin.reviews.actions'), hideHeader: true, cell: (r) => <Actions review={r} /> },
-];
+]);
 
 function Actions({ review: r }: { review: AdminReview }) {
   const button = (intent: 'approve' | 'unapprove' | 'spam') => (

@@ -12,7 +12,7 @@ import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { perLanguage, t } from '../i18n/t-admin.ts';
 
 /* Search for staff: synonym groups the engine honours, and what shoppers searched for. */
 
@@ -52,11 +52,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   }, values);
 }
 
-const statColumns = [
+const statColumns = perLanguage(() => [
   { header: t('admin.search.query'), cell: (s: SearchStat) => s.query, rowHeader: true },
   { header: t('admin.search.searches'), cell: (s: SearchStat) => s.searches, numeric: true },
   { header: t('admin.search.results'), cell: (s: SearchStat) => s.hits, numeric: true },
-];
+]);
 
 export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   const { groups, top, noResults } = loaderData;

@@ -10,7 +10,7 @@ import { formAction } from '../lib/action.server.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { plural, t } from '../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../i18n/t-admin.ts';
 import { CheckField, TextAreaField } from '../ui/form-kit.tsx';
 
 /*
@@ -41,13 +41,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-const LABELS = {
+const LABELS = perLanguage(() => ({
   enabled: t('admin.emails.enabled'),
   recipient: t('admin.emails.recipient'),
   subject: t('admin.emails.subject'),
   heading: t('admin.emails.heading'),
   additional: t('admin.emails.additional'),
-};
+}));
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request, SETTINGS_ROLES);

@@ -7,7 +7,7 @@ import { CsrfField, Field, FormErrors, fieldError } from '../features/account/co
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { plural, t } from '../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../i18n/t-admin.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { TextAreaField } from '../ui/form-kit.tsx';
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${t('admin.emails.title
 const SHARED = ['emailFromAddress', 'emailFromName', 'emailHeaderImage', 'emailBaseColor', 'emailBackgroundColor', 'emailBodyBackgroundColor', 'emailTextColor', 'emailFooterText'] as const;
 type SharedKey = (typeof SHARED)[number];
 
-const LABELS: Record<SharedKey, string> = {
+const LABELS: Record<SharedKey, string> = perLanguage(() => ({
   emailFromAddress: t('admin.emails.fromAddress'),
   emailFromName: t('admin.emails.fromName'),
   emailHeaderImage: t('admin.emails.headerImage'),
@@ -27,7 +27,7 @@ const LABELS: Record<SharedKey, string> = {
   emailBodyBackgroundColor: t('admin.emails.bodyBackgroundColor'),
   emailTextColor: t('admin.emails.textColor'),
   emailFooterText: t('admin.emails.footerText'),
-};
+}));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, SETTINGS_ROLES);

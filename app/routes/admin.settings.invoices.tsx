@@ -6,7 +6,7 @@ import { CsrfField, FormErrors } from '../features/account/components/form-parts
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
-import { t } from '../i18n/t-admin.ts';
+import { perLanguage, t } from '../i18n/t-admin.ts';
 
 /* Admin → Settings → Invoices: the seller's details on invoices and credit notes, and the e-mail switch. */
 
@@ -27,12 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   }, v);
 }
 
-const LABELS: Record<string, string> = {
+const LABELS: Record<string, string> = perLanguage(() => ({
   'invoices.legalName': t('admin.invoices.legalName'),
   'invoices.address': t('admin.invoices.address'),
   'invoices.vatNumber': t('admin.invoices.vatNumber'),
   'invoices.footer': t('admin.invoices.footer'),
-};
+}));
 
 export default function InvoiceSettingsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionError | { done: string }>();

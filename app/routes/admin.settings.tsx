@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
 import { formToObject } from '../lib/validate.ts';
 import { formatPrice } from '../lib/money.ts';
-import { plural, t } from '../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../i18n/t-admin.ts';
 import { THEME_FONTS } from '../features/settings/settings.schema.ts';
 import { CheckField, SelectField, TextAreaField } from '../ui/form-kit.tsx';
 
@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }, values);
 }
 
-const LABELS = {
+const LABELS = perLanguage(() => ({
   storeName: t('admin.settings.field.storeName'),
   storeUrl: t('admin.settings.field.storeUrl'),
   currency: t('admin.settings.field.currency'),
@@ -87,7 +87,7 @@ const LABELS = {
   pageLoader: t('admin.theme.pageLoader'),
   linkPrefetch: t('admin.theme.linkPrefetch'),
   serviceWorkerUrl: t('admin.theme.serviceWorkerUrl'),
-};
+}));
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionError | { saved: unknown }>();

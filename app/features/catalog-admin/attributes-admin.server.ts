@@ -52,7 +52,7 @@ export async function getAttribute(db: DB, id: number): Promise<{ attribute: Adm
   return { attribute: { ...a, terms: terms.length }, terms };
 }
 
-const name = z.string().trim().min(1, t('attributes.error.name')).max(100);
+const name = z.string().trim().min(1, { error: () => t('attributes.error.name') }).max(100);
 const display = z.enum(DISPLAYS).catch('select');
 
 export async function addAttribute(db: DB, input: unknown): Promise<{ id: number; name: string }> {

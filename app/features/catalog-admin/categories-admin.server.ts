@@ -51,7 +51,7 @@ export async function listCategoriesAdmin(db: DB): Promise<AdminCategory[]> {
 }
 
 const addSchema = z.object({
-  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, { error: () => t('categories.error.name') }).max(CATEGORY_LIMITS.nameMax),
   parent: z.union([z.literal(''), rowIdText]).default(''),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).default(''),
 });
@@ -81,7 +81,7 @@ export async function addCategory(db: DB, input: unknown): Promise<{ id: number;
 
 const renameSchema = z.object({
   id: rowIdText,
-  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, { error: () => t('categories.error.name') }).max(CATEGORY_LIMITS.nameMax),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).optional(),
 });
 
@@ -138,7 +138,7 @@ const reorderSchema = z.object({
   order: z
     .string()
     .max(CATEGORY_LIMITS.reorderMax * 11)
-    .regex(/^\d{1,10}(,\d{1,10})*$/, t('categories.error.order'))
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: () => t('categories.error.order') })
     .transform((s) => s.split(',').map(Number)),
 });
 

@@ -90,7 +90,7 @@ async function movePaths(trx: DB, from: string, to: string): Promise<void> {
 
 const saveSchema = z.object({
   id: rowIdText,
-  name: z.string().trim().min(1, t('categories.error.name')).max(CATEGORY_LIMITS.nameMax),
+  name: z.string().trim().min(1, { error: () => t('categories.error.name') }).max(CATEGORY_LIMITS.nameMax),
   slug: z.string().trim().max(CATEGORY_LIMITS.nameMax).default(''),
   parent: z.union([z.literal(''), rowIdText]).default(''),
   description: z.string().max(CATEGORY_LIMITS.descriptionMax).default(''),
@@ -156,7 +156,7 @@ export async function setCategoryImage(db: DB, categoryId: number, mediaId: numb
   if (!Number(done.numUpdatedRows)) throw new HttpError(404, 'not_found', t('categories.gone'));
 }
 
-const deleteSchema = z.object({ id: rowIdText, confirm: z.literal('1', { error: t('categories.error.confirm') }) });
+const deleteSchema = z.object({ id: rowIdText, confirm: z.literal('1', { error: () => t('categories.error.confirm') }) });
 
 /**
  * Deletes a category. Its products go to its parent (at the top level, those left without any

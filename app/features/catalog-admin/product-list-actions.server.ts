@@ -12,20 +12,20 @@ import { putOnSale } from './bulk-sale.server.ts';
 export const BULK_ACTIONS = ['publish', 'draft', 'trash', 'restore', 'sale', 'end_sale', 'stock', 'category'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-const bulkIds = z.array(rowId).min(1, t('productList.error.selectOne')).max(5000);
+const bulkIds = z.array(rowId).min(1, { error: () => t('productList.error.selectOne') }).max(5000);
 const bulkSchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['publish', 'draft', 'trash', 'restore', 'end_sale']), ids: bulkIds }),
   z.object({
     action: z.literal('sale'),
     ids: bulkIds,
-    percent: z.coerce.number({ message: t('productList.error.percent') }).int(t('productList.error.wholePercent')).min(1, t('productList.error.percentRange')).max(99, t('productList.error.percentRange')),
+    percent: z.coerce.number({ error: () => t('productList.error.percent') }).int({ error: () => t('productList.error.wholePercent') }).min(1, { error: () => t('productList.error.percentRange') }).max(99, { error: () => t('productList.error.percentRange') }),
   }),
   z.object({
     action: z.literal('category'),
     ids: bulkIds,
-    category: z.coerce.number({ message: t('productList.error.chooseCategory') }).int().pipe(rowId),
+    category: z.coerce.number({ error: () => t('productList.error.chooseCategory') }).int().pipe(rowId),
   }),
-  z.object({ action: z.literal('stock'), ids: bulkIds, stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { message: t('productList.error.chooseStock') }) }),
+  z.object({ action: z.literal('stock'), ids: bulkIds, stock_status: z.enum(['instock', 'outofstock', 'onbackorder'], { error: () => t('productList.error.chooseStock') }) }),
 ]);
 
 export interface BulkResult {

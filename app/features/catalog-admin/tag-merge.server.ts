@@ -15,7 +15,7 @@ import { parseInput, rowIdText } from '../../lib/validate.ts';
 
 const mergeSchema = z.object({
   id: rowIdText,
-  into: z.string().trim().min(1, t('tagMerge.error.into')).max(100),
+  into: z.string().trim().min(1, { error: () => t('tagMerge.error.into') }).max(100),
 });
 
 export async function mergeTag(db: DB, input: unknown): Promise<{ from: string; into: string; moved: number }> {

@@ -39,7 +39,7 @@ export async function listTagsAdmin(db: DB, q: string, page: number) {
   return { tags: rows.map((r): AdminTag => ({ id: r.id, name: r.name, slug: r.slug, count: Number(r.count ?? 0) })), total, page: at, pages };
 }
 
-const nameSchema = z.string().trim().min(1, t('tags.error.name')).max(100);
+const nameSchema = z.string().trim().min(1, { error: () => t('tags.error.name') }).max(100);
 
 export async function addTag(db: DB, input: unknown): Promise<{ name: string }> {
   const { name } = parseInput(z.object({ name: nameSchema }), input);

@@ -22,7 +22,7 @@ const CHUNK = 500;
 const deleteSchema = z.union([
   z.object({ scope: z.literal('all') }),
   z.object({
-    ids: z.array(rowId).min(1, t('productList.error.selectOne')).max(MAX),
+    ids: z.array(rowId).min(1, { error: () => t('productList.error.selectOne') }).max(MAX),
   }),
 ]);
 

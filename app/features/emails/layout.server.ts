@@ -1,5 +1,6 @@
 import type { StoreSettings } from '../settings/settings.schema.ts';
 import { fillPlaceholders } from '../settings/email-catalog.ts';
+import { textDirection } from '../../i18n/runtime.ts';
 
 export interface MailContent {
   subject: string;
@@ -37,7 +38,7 @@ export function renderMail(settings: StoreSettings, c: MailContent): { subject: 
   const top = settings.emailHeaderImage
     ? `<img src="${esc(settings.emailHeaderImage)}" alt="${esc(settings.storeName)}" style="display:block;max-width:100%;height:auto;border:0">`
     : esc(settings.storeName);
-  const html = `<!doctype html><html lang="${esc(settings.language)}" dir="${settings.direction}"><body style="margin:0;background:${settings.emailBackgroundColor};font-family:system-ui,sans-serif;color:${settings.emailTextColor}">
+  const html = `<!doctype html><html lang="${esc(settings.language)}" dir="${textDirection(settings.language) === 'rtl' ? 'rtl' : settings.direction}"><body style="margin:0;background:${settings.emailBackgroundColor};font-family:system-ui,sans-serif;color:${settings.emailTextColor}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:100%;background:${settings.emailBodyBackgroundColor};border-radius:8px;overflow:hidden">
 <tr><td style="background:${brand};color:#fff;padding:16px 24px;font-size:20px;font-weight:600">${top}</td></tr>

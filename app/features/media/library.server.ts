@@ -44,7 +44,7 @@ export async function listLibrary(db: DB, params: URLSearchParams, perPage = MED
 
 const altSchema = z.object({
   id: rowIdText,
-  alt: z.string().trim().max(500, t('media.error.altLong')),
+  alt: z.string().trim().max(500, { error: () => t('media.error.altLong') }),
 });
 
 /** Saves a picture's alt text (the library's default for new uses; galleries keep their own copy). */

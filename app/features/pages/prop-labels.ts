@@ -1,15 +1,14 @@
-import { enAdmin } from '../../i18n/en-admin.ts';
-import { t } from '../../i18n/t-admin.ts';
+import { has, t } from '../../i18n/t-admin.ts';
 import type { BlockType } from './blocks.schema.ts';
 import type { PropField } from './prop-fields.ts';
 
 /*
- * The plain names of block settings, their choices and units (en-admin-builder.ts), the same
+ * The plain names of block settings, their choices and units (app/i18n/locales/en/admin-builder.po), the same
  * in the visual builder and the backend editor. A setting is named by the most particular
  * key the catalogue has: `<type>.<path>`, then `<path>` (a group's `cta.label`), then its own key.
  */
 
-const known = (key: string): string | undefined => (key in enAdmin ? (enAdmin as Record<string, string>)[key] : undefined);
+const known = (key: string): string | undefined => (has(key) ? t(key) : undefined);
 
 /** A setting's name, or undefined when the catalogue has none (a test keeps every one named). */
 export function propLabelOrNone(type: BlockType, path: readonly string[]): string | undefined {

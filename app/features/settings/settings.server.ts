@@ -4,6 +4,7 @@ import { cached } from '../../lib/store-cache.server.ts';
 import { priceFormatDefaults } from '../../lib/money.ts';
 import { storeSettingsSchema, type StoreSettings } from './settings.schema.ts';
 import type { Role } from '../../lib/roles.ts';
+import { setShopLanguage } from '../../i18n/language.server.ts';
 
 /**
  * Store settings: defaults overlaid with what the owner saved. The price format's currency
@@ -26,7 +27,11 @@ async function readSettings(db: DB): Promise<StoreSettings> {
     }
   }
   const parsed = storeSettingsSchema.safeParse(saved);
-  return withLanguageDefaults(parsed.success ? parsed.data : storeSettingsSchema.parse({}), parsed.success ? saved : {});
+  const settings = withLanguageDefaults(parsed.success ? parsed.data : storeSettingsSchema.parse({}), parsed.success ? saved : {});
+  // Read at start-up and again whenever the store version moved (a settings change in any
+  // process moves it): messages follow the shop's language from here.
+  setShopLanguage(settings.language);
+  return settings;
 }
 
 /** The price format's parts the owner never saved: those the shop's language and currency use ("1.234,50 €" for de-DE and EUR). */
@@ -63,6 +68,7 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
         .execute();
     }
   });
+  setShopLanguage(settings.language);
   // Read back: the price format's unsaved parts follow the language just saved.
   return settings.language === current.language && settings.currency === current.currency ? settings : readSettings(db);
 }

@@ -16,7 +16,7 @@ export interface BulkEditOptions {
   currency: string;
 }
 
-const keep = [KEEP, t('bulkEdit.noChange')] as const;
+const keep = () => [KEEP, t('bulkEdit.noChange')] as const;
 
 export function BulkEditFields({ options, values, errors }: { options: BulkEditOptions; values: Record<string, string>; errors: Record<string, string> }) {
   const v = (k: string, fallback = '') => values[k] ?? fallback;
@@ -42,9 +42,9 @@ export function BulkEditFields({ options, values, errors }: { options: BulkEditO
       <fieldset className="admin-quick-edit__col">
         <legend>{t('bulkEdit.legend.price')}</legend>
         <p className="hint">{t('bulkEdit.variableNote')}</p>
-        <SelectField id="bulk-price_mode" name="price_mode" label={t('bulkEdit.price')} value={v('price_mode', KEEP)} options={[keep, ...PRICE_MODES.map((m) => [m, t(`bulkEdit.mode.${m}`)] as const)]} error={errors.price_mode} />
+        <SelectField id="bulk-price_mode" name="price_mode" label={t('bulkEdit.price')} value={v('price_mode', KEEP)} options={[keep(), ...PRICE_MODES.map((m) => [m, t(`bulkEdit.mode.${m}`)] as const)]} error={errors.price_mode} />
         <Field id="bulk-price_value" name="price_value" label={t('bulkEdit.priceValue')} inputMode="decimal" defaultValue={v('price_value')} error={errors.price_value} hint={t('bulkEdit.valueHint', { currency: options.currency })} />
-        <SelectField id="bulk-sale_mode" name="sale_mode" label={t('bulkEdit.sale')} value={v('sale_mode', KEEP)} options={[keep, ...SALE_MODES.map((m) => [m, t(`bulkEdit.mode.${m}`)] as const)]} error={errors.sale_mode} />
+        <SelectField id="bulk-sale_mode" name="sale_mode" label={t('bulkEdit.sale')} value={v('sale_mode', KEEP)} options={[keep(), ...SALE_MODES.map((m) => [m, t(`bulkEdit.mode.${m}`)] as const)]} error={errors.sale_mode} />
         <Field id="bulk-sale_value" name="sale_value" label={t('bulkEdit.saleValue')} inputMode="decimal" defaultValue={v('sale_value')} error={errors.sale_value} />
       </fieldset>
       <fieldset className="admin-quick-edit__col">
@@ -58,7 +58,7 @@ export function BulkEditFields({ options, values, errors }: { options: BulkEditO
           name="shipping_class"
           label={t('products.shippingClass')}
           value={v('shipping_class', KEEP)}
-          options={[keep, ['', t('products.shippingClass.none')], ...options.shippingClasses.map((c) => [c.slug, c.name] as const)]}
+          options={[keep(), ['', t('products.shippingClass.none')], ...options.shippingClasses.map((c) => [c.slug, c.name] as const)]}
           error={errors.shipping_class}
         />
       </fieldset>
@@ -71,8 +71,8 @@ export function BulkEditFields({ options, values, errors }: { options: BulkEditO
       </fieldset>
       <fieldset className="admin-quick-edit__col">
         <legend>{t('bulkEdit.legend.status')}</legend>
-        <SelectField id="bulk-status" name="status" label={t('products.status')} value={v('status', KEEP)} options={[keep, ...BULK_STATUSES.map((s) => [s, t(`products.status.${s}`)] as const)]} error={errors.status} />
-        <SelectField id="bulk-tax_class" name="tax_class" label={t('products.taxClass')} value={v('tax_class', KEEP)} options={[keep, ...options.taxClasses.map((c) => [c, c || t('products.taxClass.standard')] as const)]} error={errors.tax_class} />
+        <SelectField id="bulk-status" name="status" label={t('products.status')} value={v('status', KEEP)} options={[keep(), ...BULK_STATUSES.map((s) => [s, t(`products.status.${s}`)] as const)]} error={errors.status} />
+        <SelectField id="bulk-tax_class" name="tax_class" label={t('products.taxClass')} value={v('tax_class', KEEP)} options={[keep(), ...options.taxClasses.map((c) => [c, c || t('products.taxClass.standard')] as const)]} error={errors.tax_class} />
       </fieldset>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { pluralIn, t } from '../../../i18n/t.ts';
-import { en } from '../../../i18n/en.ts';
+import { plural, t } from '../../../i18n/t.ts';
 import type { Facets } from '../facets.server.ts';
 import type { AttributeFilters } from '../listing.schema.ts';
 import { query } from './price-filter.tsx';
@@ -53,7 +52,7 @@ export function SearchFacets({ facets, basePath, parentPath, keep, filters }: Pr
               <li key={c.id}>
                 <a href={href(`/product-category/${c.path}`, filters)}>
                   {c.name} <span className="facets__count" aria-hidden="true">({c.count})</span>
-                  <span className="visually-hidden">, {pluralIn(en, 'shop.facetCount', c.count)}</span>
+                  <span className="visually-hidden">, {plural('shop.facetCount', c.count)}</span>
                 </a>
               </li>
             ))}
@@ -70,7 +69,7 @@ export function SearchFacets({ facets, basePath, parentPath, keep, filters }: Pr
                   <span className="facets__box" aria-hidden="true" />
                   {v.value} <span className="facets__count" aria-hidden="true">({v.count})</span>
                   <span className="visually-hidden">
-                    , {pluralIn(en, 'shop.facetCount', v.count)}
+                    , {plural('shop.facetCount', v.count)}
                     {v.selected ? `, ${t('shop.facetSelected')}` : ''}
                   </span>
                 </a>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import { t } from '../../../i18n/t.ts';
-import type { MessageKey } from '../../../i18n/en.ts';
+import type { MessageKey } from '../../../i18n/t.ts';
 import { ORDERINGS, type Ordering } from '../orderings.ts';
 
 /**

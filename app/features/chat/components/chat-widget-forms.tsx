@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { MESSAGE_MAX, type ChatErrorBody } from '../chat.schema.ts';
-import { t } from '../../../i18n/t-chat.ts';
+import { perLanguage, t } from '../../../i18n/t-chat.ts';
 import { pageVendorId, postChat } from './chat-api.ts';
 
 /*
@@ -9,12 +9,12 @@ import { pageVendorId, postChat } from './chat-api.ts';
  * for what the server refuses.
  */
 
-const FIELD_MESSAGES: Record<string, string> = {
+const FIELD_MESSAGES: Record<string, string> = perLanguage(() => ({
   field_empty: t('chat.fieldEmpty'),
   invalid_email: t('chat.invalidEmail'),
   invalid_username: t('chat.invalidUsername'),
   too_long: t('chat.tooLong', { max: MESSAGE_MAX }),
-};
+}));
 export const fieldMessage = (code: string) => FIELD_MESSAGES[code] ?? code;
 
 export function errorMessage(e: ChatErrorBody): string {

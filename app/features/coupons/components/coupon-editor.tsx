@@ -3,7 +3,7 @@ import { CsrfField, Field, FormErrors, fieldError } from '../../account/componen
 import type { ActionError } from '../../../lib/action.ts';
 import { DISCOUNT_TYPE_LABELS, idsInText, VARIATIONS_OF, type ProductPick } from '../coupon-form.ts';
 import { DISCOUNT_TYPES } from '../coupons.schema.ts';
-import { plural, t } from '../../../i18n/t-admin.ts';
+import { plural, perLanguage, t } from '../../../i18n/t-admin.ts';
 import { CheckField } from '../../../ui/form-kit.tsx';
 import { ProductPicker } from '../../catalog-admin/components/product-picker.tsx';
 import type { LinkedProduct } from '../../catalog-admin/product-form.ts';
@@ -13,7 +13,7 @@ export type CouponFound = { field: ProductPick; items: LinkedProduct[] };
 type CategoryOption = { id: number; label: string; depth: number };
 
 /** Field labels, also used by the error list at the top of the form. */
-export const COUPON_LABELS = {
+export const COUPON_LABELS = perLanguage(() => ({
   code: t('admin.coupon.field.code'),
   description: t('admin.coupon.field.description'),
   discountType: t('admin.coupon.field.discountType'),
@@ -34,7 +34,7 @@ export const COUPON_LABELS = {
   usageLimit: t('admin.coupon.field.usageLimit'),
   limitUsageToXItems: t('admin.coupon.field.limitUsageToXItems'),
   usageLimitPerUser: t('admin.coupon.field.usageLimitPerUser'),
-};
+}));
 type Name = keyof typeof COUPON_LABELS;
 
 /**

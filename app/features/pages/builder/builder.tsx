@@ -5,7 +5,7 @@ import type { Block } from '../blocks.schema.ts';
 import type { RevisionSummary } from '../pages-admin.server.ts';
 import type { RenderContext } from '../render/context.tsx';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
-import { t } from '../../../i18n/t-admin.ts';
+import { perLanguage, t } from '../../../i18n/t-admin.ts';
 import { builderConfig } from './puck-config.tsx';
 import { blocksToPuck, puckToBlocks, topLevelIndexOf, type PuckPageData } from './puck-data.ts';
 import { RevisionsDialog } from './revisions-dialog.tsx';
@@ -37,11 +37,11 @@ export interface BuilderProps {
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
-export const VIEWPORTS = [
+export const VIEWPORTS = perLanguage(() => [
   { width: 1280, height: 'auto' as const, label: t('admin.builder.desktop'), icon: 'Monitor' as const },
   { width: 768, height: 'auto' as const, label: t('admin.builder.tablet'), icon: 'Tablet' as const },
   { width: 390, height: 'auto' as const, label: t('admin.builder.mobile'), icon: 'Smartphone' as const },
-];
+]);
 
 // The same objects on every render: Puck refreshes its store when these change.
 const OVERRIDES: Partial<Overrides> = { puck: PanelLayout };

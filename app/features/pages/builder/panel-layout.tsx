@@ -1,6 +1,6 @@
 import { useGetPuck, type UiState } from '@measured/puck';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { t } from '../../../i18n/t-admin.ts';
+import { perLanguage, t } from '../../../i18n/t-admin.ts';
 import { clampPanel, PANEL_MIN_PX, PANEL_STEP_PX, panelMaxPx, type Side } from './panel-sizes.ts';
 
 /*
@@ -14,10 +14,10 @@ import { clampPanel, PANEL_MIN_PX, PANEL_STEP_PX, panelMaxPx, type Side } from '
  */
 
 const SIDES: readonly Side[] = ['left', 'right'];
-const LABELS = {
+const LABELS = perLanguage(() => ({
   left: { panel: t('admin.builder.leftPanel'), resize: t('admin.builder.resizeLeft') },
   right: { panel: t('admin.builder.rightPanel'), resize: t('admin.builder.resizeRight') },
-} as const;
+}) as const);
 
 /** Puck's own elements, by the stable part of their class names. */
 const find = (root: HTMLElement, side: Side) => ({

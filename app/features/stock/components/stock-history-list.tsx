@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { AdminList, listHref } from '../../admin/components/admin-list.tsx';
-import { t } from '../../../i18n/t-admin.ts';
+import { has, t } from '../../../i18n/t-admin.ts';
 import { STOCK_REASONS, stockDelta, type StockHistoryPage, type StockHistoryRow } from '../stock.ts';
-import { enAdmin, type AdminMessageKey } from '../../../i18n/en-admin.ts';
 import { formatDateTime, type LocaleSource } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 
@@ -16,7 +15,7 @@ const when = (iso: string, locale: LocaleSource) => `${formatDateTime(iso, local
 /** A message named by a stored value (a reason, a source, a status); nothing for a value without one. */
 const label = (prefix: string, value: string | null): string => {
   const key = `${prefix}.${value}`;
-  return value && Object.hasOwn(enAdmin, key) ? t(key as AdminMessageKey) : '';
+  return value && has(key) ? t(key) : '';
 };
 export const statusLabel = (s: string | null) => label('admin.stock.status', s) || s || '';
 

@@ -1,16 +1,16 @@
 import { Form } from 'react-router';
 import { CsrfField, Field, FormErrors, fieldError } from '../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../lib/action.ts';
-import { t } from '../../../i18n/t-admin.ts';
+import { perLanguage, t } from '../../../i18n/t-admin.ts';
 import type { StockSettingsValues } from '../stock.ts';
 import { CheckField } from '../../../ui/form-kit.tsx';
 
-export const STOCK_SETTING_LABELS = {
+export const STOCK_SETTING_LABELS = perLanguage(() => ({
   stockLowThreshold: t('admin.stock.threshold'),
   stockNotifyLow: t('admin.stock.notifyLow'),
   stockNotifyOut: t('admin.stock.notifyOut'),
   stockNotificationEmail: t('admin.stock.recipient'),
-};
+}));
 
 /** A disclosure holding the form, open while it shows an error. */
 export function StockSettingsForm({ values, error, saved }: { values: StockSettingsValues; error?: ActionError; saved?: boolean }) {

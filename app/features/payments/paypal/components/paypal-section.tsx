@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { CsrfField, FormErrors } from '../../../account/components/form-parts.tsx';
 import type { ActionError } from '../../../../lib/action.ts';
 import type { PayPalAdminView } from '../paypal-admin.server.ts';
-import { t } from '../../../../i18n/t-admin.ts';
+import { perLanguage, t } from '../../../../i18n/t-admin.ts';
 import { CheckField } from '../../../../ui/form-kit.tsx';
 
 /*
@@ -13,7 +13,7 @@ import { CheckField } from '../../../../ui/form-kit.tsx';
  */
 
 const modeName = (mode: 'sandbox' | 'live') => t(`admin.paypal.mode.${mode}`);
-const LABELS: Record<string, string> = {
+const LABELS: Record<string, string> = perLanguage(() => ({
   title: t('admin.paypal.fieldTitle'),
   description: t('admin.paypal.fieldDescription'),
   sandboxClientId: t('admin.paypal.clientId', { mode: modeName('sandbox') }),
@@ -22,7 +22,7 @@ const LABELS: Record<string, string> = {
   live_client_secret: t('admin.paypal.secret', { mode: modeName('live') }),
   sandboxWebhookId: t('admin.paypal.webhookId', { mode: modeName('sandbox') }),
   liveWebhookId: t('admin.paypal.webhookId', { mode: modeName('live') }),
-};
+}));
 
 export function PayPalSection({ view, error, done, action }: { view: PayPalAdminView; error?: ActionError; done?: string; action?: string }) {
   const s = view.settings;
