@@ -6,7 +6,7 @@ import { formatPrice } from '../../lib/money.ts';
 import { cached, STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
 import { readStoreVersion } from '../../lib/store-version.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
-import { matchesAll, parseQuery, searchProductIds } from './search.server.ts';
+import { matchesAll, parseQuery, searchLanguage, searchProductIds } from './search.server.ts';
 import type { Suggestion } from './suggestion.ts';
 
 interface CategoryRow {
@@ -96,8 +96,8 @@ export async function suggest(db: DB, rawQuery: string, categorySlug = ''): Prom
       }
     }
     if (query.words.length) {
-      const pool = scope ? scope.all : await categories(db);
-      const matching = pool.filter((c) => c.product_count > 0 && matchesAll(query.words, c.name)).sort((a, b) => b.product_count - a.product_count || a.id - b.id);
+      const [pool, language] = await Promise.all([scope ? scope.all : categories(db), searchLanguage(db)]);
+      const matching = pool.filter((c) => c.product_count > 0 && matchesAll(query.words, c.name, language)).sort((a, b) => b.product_count - a.product_count || a.id - b.id);
       for (const c of matching.slice(0, SEARCH.suggestCategories)) out.push({ value: c.name, id: c.id, url: `/product-category/${c.path}`, type: 'category' });
     }
     return out.length ? out : [{ value: t('search.noProducts'), id: -1, url: '', type: 'product' }];
