@@ -239,11 +239,20 @@ function sqliteExpression(list: string[], alternatives: string[][], synonyms: st
     .join(' AND ');
 }
 
-/** True when every query word starts a word of the text, or shares its stem in the language (used for category names). */
-export function matchesAll(queryWords: string[], text: string, language = ''): boolean {
-  const have = words(text);
-  const stems = language ? have.map((h) => stemWord(h, language)) : [];
-  return queryWords.every((w) => have.some((h) => h.startsWith(w)) || (language !== '' && stems.includes(stemWord(w, language))));
+/** A text's folded words and each word's stem in a language (the word itself without one). */
+export interface NameTerms {
+  words: string[];
+  stems: string[];
+}
+
+export function nameTerms(text: string, language: string): NameTerms {
+  const list = words(text);
+  return { words: list, stems: list.map((w) => stemWord(w, language)) };
+}
+
+/** True when every query word starts a word of the name, or has the stem of one of its words (used for category names). */
+export function matchesAll(query: NameTerms, name: NameTerms): boolean {
+  return query.words.every((w, i) => name.words.some((h) => h.startsWith(w)) || name.stems.includes(query.stems[i]));
 }
 
 export { fold };
