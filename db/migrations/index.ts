@@ -33,6 +33,7 @@ import * as mediaLibrary from './2026-12-03-043-media-library.ts';
 import * as apiKeysWebhooks from './2026-12-03-044-api-keys-webhooks.ts';
 import * as couponVariations from './2026-12-04-045-coupon-variations.ts';
 import * as savedFilters from './2026-12-04-046-saved-filters.ts';
+import * as searchStemming from './2026-12-04-047-search-stemming.ts';
 import * as unpaidOrders from './2026-12-02-031-unpaid-orders.ts';
 import * as invoices from './2026-12-02-032-invoices.ts';
 import * as homePage from './2026-12-02-034-home-page.ts';
@@ -90,6 +91,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-04-045-coupon-variations': couponVariations,
   // Saved filters of the back office's lists, per staff member.
   '2026-12-04-046-saved-filters': savedFilters,
+  // Search stems in the shop's language: the index is rebuilt.
+  '2026-12-04-047-search-stemming': searchStemming,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { DB } from '../client.ts';
 import { isPostgres } from '../dialect.ts';
 import { deletions, spaced, stripHtml, VOCABULARY_MIN_LENGTH, words } from './normalize.ts';
+import { readSearchLanguage } from './language.ts';
 import { rankKey } from './rank-key.ts';
+import { stemsOf } from './stem.ts';
 
 /** Visibility values a shopper's search may return (WooCommerce: "visible" and "search only"). */
 export const SEARCHABLE_VISIBILITY = ['visible', 'search'] as const;
@@ -15,9 +17,11 @@ const BATCH = 500;
  * their ancestors, tags and attribute values. Products a shopper may not find (draft,
  * private, hidden, catalog-only, gone) leave the index. Called from the catalog's recompute
  * step, so every write path that recomputes a product keeps its index row in step in the
- * same transaction.
+ * same transaction. The body holds every folded word and, in the shop's language, each
+ * word's stem where it differs (stem.ts), so an inflected form finds the word.
  */
 export async function reindexProducts(db: DB, ids: number[] | 'all'): Promise<void> {
+  const language = await readSearchLanguage(db);
   if (ids === 'all') {
     await clearIndex(db, 'all');
     let after = 0;
@@ -28,12 +32,12 @@ export async function reindexProducts(db: DB, ids: number[] | 'all'): Promise<vo
         if (isPostgres(db)) await sql`analyze search_documents, search_vocabulary`.execute(db);
         return;
       }
-      await indexBatch(db, page.map((r) => r.id), false);
+      await indexBatch(db, page.map((r) => r.id), false, language);
       after = page[page.length - 1].id;
     }
   }
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += BATCH) await indexBatch(db, unique.slice(i, i + BATCH), true);
+  for (let i = 0; i < unique.length; i += BATCH) await indexBatch(db, unique.slice(i, i + BATCH), true, language);
 }
 
 async function clearIndex(db: DB, ids: number[] | 'all'): Promise<void> {
@@ -48,7 +52,7 @@ async function clearIndex(db: DB, ids: number[] | 'all'): Promise<void> {
   await db.deleteFrom('search_documents').where('product_id', 'in', ids).execute();
 }
 
-async function indexBatch(db: DB, ids: number[], clear: boolean): Promise<void> {
+async function indexBatch(db: DB, ids: number[], clear: boolean, language: string): Promise<void> {
   if (clear) await clearIndex(db, ids);
   const products = await db
     .selectFrom('products')
@@ -77,16 +81,19 @@ async function indexBatch(db: DB, ids: number[], clear: boolean): Promise<void> 
   for (const a of attrs) extra.get(a.product_id)!.push(...jsonStrings(a.options));
   for (const v of vars) extra.get(v.product_id)!.push(v.sku ?? '', ...jsonStrings(v.attributes));
 
+  const vocabulary: string[] = [];
   const documents = products.map((p) => {
     const name = words(p.name);
-    const all = new Set([...name, ...words(p.sku ?? ''), ...words(stripHtml(p.short_description)), ...extra.get(p.id)!.flatMap(words)]);
-    return { product_id: p.id, name_norm: spaced(name), body: spaced([...all]), rank_key: rankKey(p) };
+    const all = [...new Set([...name, ...words(p.sku ?? ''), ...words(stripHtml(p.short_description)), ...extra.get(p.id)!.flatMap(words)])];
+    vocabulary.push(...all);
+    return { product_id: p.id, name_norm: spaced(name), body: spaced([...all, ...stemsOf(all, language)]), rank_key: rankKey(p) };
   });
   await db.insertInto('search_documents').values(documents).execute();
   if (!isPostgres(db)) {
     await sql`insert into search_fts (rowid, body) values ${sql.join(documents.map((d) => sql`(${d.rank_key}, ${d.body})`))}`.execute(db);
   }
-  await addVocabulary(db, documents.flatMap((d) => d.body.trim().split(' ')));
+  // Words as written only: typo corrections and "did you mean" offer words, never stems.
+  await addVocabulary(db, vocabulary);
 }
 
 /** Values of a JSON array or object column, as text. */

@@ -3,6 +3,9 @@ import type { DB } from '../../../db/client.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { SEARCH } from '../../config/constants.ts';
 import { deletions, editDistance, fold, TYPO_MIN_LENGTH, words } from '../../../db/search/normalize.ts';
+import { readSearchLanguage } from '../../../db/search/language.ts';
+import { stemWord } from '../../../db/search/stem.ts';
+import { cached } from '../../lib/store-cache.server.ts';
 import { synonymAlternatives } from './synonyms.server.ts';
 import { ID_SPAN, OUT_OF_STOCK_KEY } from '../../../db/search/rank-key.ts';
 
@@ -40,8 +43,9 @@ const FINDABLE = sql`p.status = 'publish' and p.catalog_visibility in ('visible'
 /**
  * Ids of the products matching the query, best first, at most `limit`:
  * 1. a product (or one of its variations) whose SKU is exactly the query;
- * 2. every query word as the start of an indexed word, or — for words of 5+ letters — a
- *    vocabulary word one edit away (a typo);
+ * 2. every query word as the start of an indexed word, its stem in the shop's language as an
+ *    indexed stem (whole: "winterjacken" finds "winterjacke" through "winterjack"), or — for
+ *    words of 5+ letters — a vocabulary word one edit away (a typo);
  * ranked matches without a typo before those needing one, then exact name > name starting
  * with the query > all words in the name > other fields (a typo's correction counts as the
  * word); then in stock before out of stock, best sellers first, oldest id first. The same on SQLite and PostgreSQL: both read the same folded words.
@@ -55,15 +59,19 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const bySku = query.text ? await skuMatches(db, query.text, sql`${inScope} ${inStock}`) : [];
   if (!query.words.length) return bySku.slice(0, limit);
 
-  const { typos: alternatives, synonyms } = await wordOptions(db, query.words);
+  const { typos: alternatives, synonyms, stems } = await wordOptions(db, query.words);
   const like = (column: string, w: string) => sql`${sql.ref(column)} like ${`% ${w}%`}`;
   // Every word of a synonym entry as a word start of the column.
   const entryIn = (column: string, entry: string[]) => sql`(${sql.join(entry.map((w) => like(column, w)), sql` and `)})`;
   // A word counts in the name as typed (a word start), as a synonym, or as one of its corrections (whole).
+  // (A stem starts the name's word it comes from: the name holds the words as written.)
   const inName = (w: string, i: number) =>
-    sql`(${sql.join([like('d.name_norm', w), ...synonyms[i].map((e) => entryIn('d.name_norm', e)), ...alternatives[i].map((t) => sql`d.name_norm like ${`% ${t} %`}`)], sql` or `)})`;
-  // Without a typo: each word as typed or as a synonym.
-  const exactly = sql.join(query.words.map((w, i) => sql`(${sql.join([like('d.body', w), ...synonyms[i].map((e) => entryIn('d.body', e))], sql` or `)})`), sql` and `);
+    sql`(${sql.join([like('d.name_norm', w), ...stems[i].map((x) => like('d.name_norm', x)), ...synonyms[i].map((e) => entryIn('d.name_norm', e)), ...alternatives[i].map((t) => sql`d.name_norm like ${`% ${t} %`}`)], sql` or `)})`;
+  // Without a typo: each word as typed, by its stem or as a synonym.
+  const exactly = sql.join(
+    query.words.map((w, i) => sql`(${sql.join([like('d.body', w), ...stems[i].map((x) => sql`d.body like ${`% ${x} %`}`), ...synonyms[i].map((e) => entryIn('d.body', e))], sql` or `)})`),
+    sql` and `,
+  );
   const corrected = query.words.map((w, i) => alternatives[i][0] ?? w);
   const phrases = [...new Set([query.words.join(' '), corrected.join(' ')])];
   const tier = sql<number>`case
@@ -82,10 +90,10 @@ export async function searchProductIds(db: DB, query: ParsedQuery, scope: Search
   const top = async (alts: string[][]): Promise<number[] | RawBuilder<unknown>> => {
     if (pg) {
       const extra = sql`${scopeIds ? sql`and d.product_id in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and d.rank_key < ${OUT_OF_STOCK_KEY}` : sql``}`;
-      return pgCandidates(db, pgMatch(query.words, alts, synonyms), extra, query.words.length === 1);
+      return pgCandidates(db, pgMatch(query.words, alts, synonyms, stems), extra, query.words.length === 1);
     }
     // FTS5 reads a query's matches in row id order, i.e. by popularity, and stops at the limit.
-    return sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms)}
+    return sql`select * from (select rowid % ${sql.lit(ID_SPAN)} as product_id from search_fts where search_fts match ${sqliteExpression(query.words, alts, synonyms, stems)}
       ${scopeIds ? sql`and rowid % ${sql.lit(ID_SPAN)} in (${scopeIds})` : sql``} ${scope.hideOutOfStock ? sql`and rowid < ${sql.lit(OUT_OF_STOCK_KEY)}` : sql``}
       order by rowid limit ${CANDIDATES})`;
   };
@@ -126,10 +134,10 @@ export async function productSearchCondition(db: DB, raw: string): Promise<RawBu
   const query = parseQuery(raw);
   const bySku = query.text ? skuIds(query.text) : undefined;
   if (!query.words.length) return bySku ? sql<boolean>`products.id in (${bySku})` : sql<boolean>`1 = 0`;
-  const { typos, synonyms } = await wordOptions(db, query.words);
+  const { typos, synonyms, stems } = await wordOptions(db, query.words);
   const byWords = isPostgres(db)
-    ? sql`select d.product_id from search_documents d where ${pgMatch(query.words, typos, synonyms)}`
-    : sql`select rowid % ${sql.lit(ID_SPAN)} from search_fts where search_fts match ${sqliteExpression(query.words, typos, synonyms)}`;
+    ? sql`select d.product_id from search_documents d where ${pgMatch(query.words, typos, synonyms, stems)}`
+    : sql`select rowid % ${sql.lit(ID_SPAN)} from search_fts where search_fts match ${sqliteExpression(query.words, typos, synonyms, stems)}`;
   // One set of ids from the indexes (SKUs by their unique indexes, words by the word index):
   // an "or" of the two would test every product of the listing row by row.
   return sql<boolean>`products.id in (${bySku ? sql`${bySku} union ` : sql``}${byWords})`;
@@ -146,10 +154,29 @@ async function skuMatches(db: DB, text: string, inScope: RawBuilder<unknown>): P
   return rows.rows.map((r) => Number(r.id));
 }
 
-/** What each query word may also match: typo corrections (whole words) and synonym entries (word starts). */
-async function wordOptions(db: DB, list: string[]): Promise<{ typos: string[][]; synonyms: string[][][] }> {
-  const [typos, synonyms] = await Promise.all([typoAlternatives(db, list), synonymAlternatives(db, list)]);
-  return { typos, synonyms };
+interface WordOptions {
+  typos: string[][];
+  synonyms: string[][][];
+  /** Each word's stem when it differs from the word (none or one), matched as a whole indexed stem. */
+  stems: string[][];
+}
+
+/** What each query word may also match: its stem, typo corrections (whole words) and synonym entries (word starts). */
+async function wordOptions(db: DB, list: string[]): Promise<WordOptions> {
+  const [typos, synonyms, language] = await Promise.all([typoAlternatives(db, list), synonymAlternatives(db, list), searchLanguage(db)]);
+  return { typos, synonyms, stems: queryStems(list, language) };
+}
+
+/** The shop's stemming language (db/search/language.ts), kept until the store version moves. */
+export function searchLanguage(db: DB): Promise<string> {
+  return cached(db, 'search:language', () => readSearchLanguage(db));
+}
+
+function queryStems(list: string[], language: string): string[][] {
+  return list.map((w) => {
+    const stem = stemWord(w, language);
+    return stem === w ? [] : [stem];
+  });
 }
 
 /**
@@ -191,11 +218,12 @@ async function pgCandidates(db: DB, match: RawBuilder<boolean>, extra: RawBuilde
   return found.rows.map((r) => Number(r.product_id));
 }
 
-/** PostgreSQL: word starts (synonym entries: all their word starts; whole typo-corrected words) by LIKE over the trigram index. */
-function pgMatch(list: string[], alternatives: string[][], synonyms: string[][][]): RawBuilder<boolean> {
+/** PostgreSQL: word starts (synonym entries: all their word starts; whole stems and typo-corrected words) by LIKE over the trigram index. */
+function pgMatch(list: string[], alternatives: string[][], synonyms: string[][][], stems: string[][]): RawBuilder<boolean> {
   const each = list.map((w, i) => {
     const options = [
       sql`d.body like ${`% ${w}%`}`,
+      ...stems[i].map((x) => sql`d.body like ${`% ${x} %`}`),
       ...synonyms[i].map((e) => sql`(${sql.join(e.map((x) => sql`d.body like ${`% ${x}%`}`), sql` and `)})`),
       ...alternatives[i].map((t) => sql`d.body like ${`% ${t} %`}`),
     ];
@@ -204,17 +232,27 @@ function pgMatch(list: string[], alternatives: string[][], synonyms: string[][][
   return sql<boolean>`${sql.join(each, sql` and `)}`;
 }
 
-/** SQLite: an FTS5 query of quoted prefixes; the words hold only letters and digits. */
-function sqliteExpression(list: string[], alternatives: string[][], synonyms: string[][][]): string {
+/** SQLite: an FTS5 query of quoted prefixes (stems and corrections whole); the words hold only letters and digits. */
+function sqliteExpression(list: string[], alternatives: string[][], synonyms: string[][][], stems: string[][]): string {
   return list
-    .map((w, i) => `(${[`"${w}"*`, ...synonyms[i].map((e) => `(${e.map((x) => `"${x}"*`).join(' AND ')})`), ...alternatives[i].map((t) => `"${t}"`)].join(' OR ')})`)
+    .map((w, i) => `(${[`"${w}"*`, ...stems[i].map((x) => `"${x}"`), ...synonyms[i].map((e) => `(${e.map((x) => `"${x}"*`).join(' AND ')})`), ...alternatives[i].map((t) => `"${t}"`)].join(' OR ')})`)
     .join(' AND ');
 }
 
-/** True when every query word starts a word of the text (used for category names). */
-export function matchesAll(queryWords: string[], text: string): boolean {
-  const have = words(text);
-  return queryWords.every((w) => have.some((h) => h.startsWith(w)));
+/** A text's folded words and each word's stem in a language (the word itself without one). */
+export interface NameTerms {
+  words: string[];
+  stems: string[];
+}
+
+export function nameTerms(text: string, language: string): NameTerms {
+  const list = words(text);
+  return { words: list, stems: list.map((w) => stemWord(w, language)) };
+}
+
+/** True when every query word starts a word of the name, or has the stem of one of its words (used for category names). */
+export function matchesAll(query: NameTerms, name: NameTerms): boolean {
+  return query.words.every((w, i) => name.words.some((h) => h.startsWith(w)) || name.stems.includes(query.stems[i]));
 }
 
 export { fold };

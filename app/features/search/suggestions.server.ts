@@ -6,7 +6,7 @@ import { formatPrice } from '../../lib/money.ts';
 import { cached, STORE_CACHE_MAX_AGE_MS } from '../../lib/store-cache.server.ts';
 import { readStoreVersion } from '../../lib/store-version.server.ts';
 import { getSettings } from '../settings/settings.server.ts';
-import { matchesAll, parseQuery, searchProductIds } from './search.server.ts';
+import { matchesAll, nameTerms, parseQuery, searchLanguage, searchProductIds, type NameTerms } from './search.server.ts';
 import type { Suggestion } from './suggestion.ts';
 
 interface CategoryRow {
@@ -15,10 +15,15 @@ interface CategoryRow {
   slug: string;
   path: string;
   product_count: number;
+  /** The name's words and their stems in the shop's language, worked out once per store version. */
+  terms: NameTerms;
 }
 
 const categories = (db: DB) =>
-  cached(db, 'search:categories', () => db.selectFrom('categories').select(['id', 'name', 'slug', 'path', 'product_count']).orderBy('path').execute() as Promise<CategoryRow[]>);
+  cached(db, 'search:categories', async () => {
+    const [rows, language] = await Promise.all([db.selectFrom('categories').select(['id', 'name', 'slug', 'path', 'product_count']).orderBy('path').execute(), searchLanguage(db)]);
+    return rows.map((r): CategoryRow => ({ ...r, terms: nameTerms(r.name, language) }));
+  });
 
 /** A category by slug (or by path "clothing/hoodies"), with its descendants' ids. */
 async function findCategory(db: DB, slug: string): Promise<{ row: CategoryRow; ids: number[]; all: CategoryRow[] } | null> {
@@ -96,8 +101,9 @@ export async function suggest(db: DB, rawQuery: string, categorySlug = ''): Prom
       }
     }
     if (query.words.length) {
-      const pool = scope ? scope.all : await categories(db);
-      const matching = pool.filter((c) => c.product_count > 0 && matchesAll(query.words, c.name)).sort((a, b) => b.product_count - a.product_count || a.id - b.id);
+      const [pool, language] = await Promise.all([scope ? scope.all : categories(db), searchLanguage(db)]);
+      const asked = nameTerms(query.words.join(' '), language);
+      const matching = pool.filter((c) => c.product_count > 0 && matchesAll(asked, c.terms)).sort((a, b) => b.product_count - a.product_count || a.id - b.id);
       for (const c of matching.slice(0, SEARCH.suggestCategories)) out.push({ value: c.name, id: c.id, url: `/product-category/${c.path}`, type: 'category' });
     }
     return out.length ? out : [{ value: t('search.noProducts'), id: -1, url: '', type: 'product' }];

@@ -1,4 +1,6 @@
 import type { DB } from '../../../db/client.ts';
+import { readSearchLanguage } from '../../../db/search/language.ts';
+import { reindexProducts } from '../../../db/search/search-index.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { cached } from '../../lib/store-cache.server.ts';
 import { priceFormatDefaults } from '../../lib/money.ts';
@@ -48,7 +50,8 @@ function withLanguageDefaults(settings: StoreSettings, saved: Record<string, unk
 /**
  * Validates and saves settings in one transaction. The input may hold only some fields
  * (each admin form edits its own part); only those are written, the rest keep their saved
- * values (or their defaults, which are not written down).
+ * values (or their defaults, which are not written down). A change of the shop's language
+ * that changes the search's stemming language reindexes the catalogue in the same transaction.
  */
 export async function saveSettings(db: DB, input: unknown): Promise<StoreSettings> {
   const current = await getSettings(db);
@@ -56,6 +59,7 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
   const settings = parseInput(storeSettingsSchema, merged);
   const given = new Set(Object.keys(input as object));
   await db.transaction().execute(async (trx) => {
+    const stemmedIn = given.has('language') ? await readSearchLanguage(trx) : undefined;
     for (const [key, value] of Object.entries(settings)) {
       if (!given.has(key)) continue;
       const row = { key: `store.${key}`, value: JSON.stringify(value) };
@@ -67,6 +71,9 @@ export async function saveSettings(db: DB, input: unknown): Promise<StoreSetting
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value }))
         .execute();
     }
+    // A new language stems the catalogue's words anew: the whole search index is rebuilt in
+    // this transaction, so no search ever mixes the two languages' stems.
+    if (stemmedIn !== undefined && stemmedIn !== (await readSearchLanguage(trx))) await reindexProducts(trx, 'all');
   });
   setShopLanguage(settings.language);
   // Read back: the price format's unsaved parts follow the language just saved.
