@@ -103,7 +103,8 @@ test('the approved review shows on the product page with its stars, and the coun
   await expect(section).toContainText('4 out of 5, from 1 review');
   const review = section.getByRole('article', { name: `Review by ${guest.name}` });
   await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-  await expect(review.locator('time')).toHaveText(new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date()));
+  // Written the shop's way: English in a British shop (its base country) reads "4 December 2026".
+  await expect(review.locator('time')).toHaveText(new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date()));
   // The markup is shown as typed, not run.
   await expect(review.locator('.review__text')).toHaveText(TEXT);
   expect(await page.evaluate(() => (window as { reviewHacked?: number }).reviewHacked)).toBeUndefined();
