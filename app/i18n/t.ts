@@ -2,6 +2,8 @@ import { messages } from './compiled/en/site.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
 import { bundle, message, type Values } from './runtime.ts';
 
+export { perLanguage } from './runtime.ts';
+
 /*
  * The shop's messages (app/i18n/locales/<lang>/site.po), in the shop's language. Checkout,
  * order and My account screens use t-orders.ts, the admin t-admin.ts, which add their own.

@@ -63,6 +63,10 @@ export function untranslated(texts: readonly string[], content: readonly string[
   for (const text of texts) {
     // Dates are formatted by Intl for the language, not taken from the catalogues.
     let rest = text.replace(PSEUDO, '…').replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, '…');
+    // A piece of a content text as it stands (a block's paragraph split by its links, a line of
+    // a product's details), before the content named in it is taken out.
+    const whole = rest.replace(/\s+/g, ' ').trim();
+    if (whole.length > 1 && content.some((c) => c.includes(whole))) continue;
     for (const c of content) if (rest.includes(c)) rest = rest.replace(new RegExp(`(?<!\\p{L})${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'gu'), '…');
     // A piece of a content text (a block's paragraph split by its bold words) is content too.
     const piece = rest.replace(/\s+/g, ' ').trim();

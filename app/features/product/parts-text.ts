@@ -1,31 +1,32 @@
-import { pageText as page } from './page-text.ts';
+import { perLanguage, plural, t } from '../../i18n/t-product.ts';
+import { pageTexts } from './page-text.ts';
 
 /**
  * Texts of the product page's lazily loaded parts (gallery, zoom, lightbox, sticky bar, meta),
- * with the page's own: they load with those parts, not with the page. The zoom and lightbox
+ * with the page's own (messages in app/i18n/locales/<lang>/product.po). The zoom and lightbox
  * wording is the specification's (§8).
  */
-export const pageText = {
-  ...page,
-  gallery: (name: string) => `Pictures of ${name}`,
-  showImage: (n: number, total: number) => `Show image ${n} of ${total}`,
-  openImage: (n: number, total: number) => `Open image ${n} of ${total} in a larger view`,
-  zoomLoading: 'Loading image',
-  zoomError: 'The image could not be loaded',
-  lightbox: (name: string) => `${name}: enlarged pictures`,
-  lightboxError: (n: number) => `The image #${n} could not be loaded.`,
+export const pageText = perLanguage(() => ({
+  ...pageTexts(),
+  gallery: (name: string) => t('productPage.gallery', { name }),
+  showImage: (n: number, total: number) => t('productPage.showImage', { n, total }),
+  openImage: (n: number, total: number) => t('productPage.openImage', { n, total }),
+  zoomLoading: t('productPage.zoomLoading'),
+  zoomError: t('productPage.zoomError'),
+  lightbox: (name: string) => t('productPage.lightbox', { name }),
+  lightboxError: (n: number) => t('productPage.lightboxError', { n }),
   counter: (n: number, total: number) => `${n} / ${total}`,
-  prev: 'Previous image',
-  next: 'Next image',
-  close: 'Close',
-  weight: 'Weight',
-  dimensions: 'Dimensions',
-  weightValue: (kg: number) => `${kg} kg`,
-  dimensionsValue: (parts: number[]) => `${parts.join(' × ')} cm`,
-  sku: 'SKU:',
-  categories: (n: number) => (n === 1 ? 'Category:' : 'Categories:'),
-  tags: (n: number) => (n === 1 ? 'Tag:' : 'Tags:'),
-  stickyLabel: (name: string) => `Buy ${name}`,
-  chooseOptions: 'Select options',
-  viewCart: 'View cart',
-} as const;
+  prev: t('productPage.prev'),
+  next: t('productPage.next'),
+  close: t('cart.close'),
+  weight: t('productPage.weight'),
+  dimensions: t('productPage.dimensions'),
+  weightValue: (kg: number) => t('productPage.weightValue', { weight: kg }),
+  dimensionsValue: (parts: number[]) => t('productPage.dimensionsValue', { dimensions: parts.join(' × ') }),
+  sku: t('product.skuLabel'),
+  categories: (n: number) => plural('productPage.categories', n),
+  tags: (n: number) => plural('productPage.tags', n),
+  stickyLabel: (name: string) => t('productPage.sticky', { name }),
+  chooseOptions: t('product.selectOptions'),
+  viewCart: t('cart.viewCart'),
+}));

@@ -92,7 +92,7 @@ export function AddToCart({ productId, productName, withQuantity = false, maxQua
         type="submit"
         className={`button${ghost ? ' button--ghost' : ''} add-to-cart__button is-${state}`}
         aria-busy={state === 'loading'}
-        aria-label={`${cartText.addToCart}: ${productName}`}
+        aria-label={cartText.addToCartOf(productName)}
         aria-describedby={error ? errorId : undefined}
       >
         {state === 'loading' ? <span className="cart-spinner" aria-hidden="true" /> : null}

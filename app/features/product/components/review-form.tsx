@@ -8,6 +8,7 @@ import { REVIEW_MAX_LENGTH } from '../reviews.constants.ts';
 import type { PostedReview } from '../reviews.schema.ts';
 import { readCsrfToken } from '../../../lib/csrf-token.ts';
 import { sendOnce } from '../../../lib/send-once.ts';
+import { perLanguage, plural, t } from '../../../i18n/t-product.ts';
 
 interface Props {
   productId: number;
@@ -22,7 +23,7 @@ interface Props {
 
 type Failure = { message: string; fields: Record<string, string> };
 
-const LABELS: Record<string, string> = { rating: 'Rating', content: 'Your review', author: 'Name', email: 'E-mail address' };
+const LABELS: Record<string, string> = perLanguage(() => ({ rating: t('reviews.field.rating'), content: t('reviews.field.content'), author: t('reviews.field.author'), email: t('reviews.field.email') }));
 /** Where each error link takes the shopper: the field itself (the first star for the rating). */
 const fieldId = (name: string) => (name === 'rating' ? 'review-rating-1' : `review-${name}`);
 
@@ -42,12 +43,12 @@ async function send(productId: number, body: Record<string, unknown>): Promise<P
       body: JSON.stringify(body),
     });
   } catch {
-    throw { message: 'Your review could not be sent. Check your connection and try again.', fields: {} } satisfies Failure;
+    throw { message: t('reviews.sendFailed'), fields: {} } satisfies Failure;
   }
   const answer = await res.json().catch(() => null);
   if (res.ok) return answer as PostedReview;
   const error = (answer as ActionError | null)?.error;
-  throw { message: error?.message ?? `Your review could not be saved (${res.status}).`, fields: error?.fields ?? {} } satisfies Failure;
+  throw { message: error?.message ?? t('reviews.saveFailed', { status: res.status }), fields: error?.fields ?? {} } satisfies Failure;
 }
 
 /**
@@ -83,7 +84,7 @@ export default function ReviewForm({ productId, productSlug, verifiedOnly, resul
       return form.submit();
     }
     const checked = validateReview(input, who);
-    if (!checked.ok) return fail({ message: 'Please correct the following:', fields: checked.fields });
+    if (!checked.ok) return fail({ message: t('reviews.correct'), fields: checked.fields });
     setFailure(null);
     mutation.mutate(checked.data, {
       onSuccess: (answer) => {
@@ -130,12 +131,12 @@ export default function ReviewForm({ productId, productSlug, verifiedOnly, resul
       onFocus={() => void loadSchema().catch(() => undefined)}
       aria-labelledby="review-form-title"
     >
-      <h3 id="review-form-title">{first ? 'Be the first to review this product' : 'Add a review'}</h3>
-      {verifiedOnly ? <p className="hint">Only customers who have bought this product can review it.</p> : null}
-      <p className="hint">Required fields are marked *. Your e-mail address will not be published.</p>
+      <h3 id="review-form-title">{first ? t('reviews.first') : t('reviews.add')}</h3>
+      {verifiedOnly ? <p className="hint">{t('reviews.verifiedOnly')}</p> : null}
+      <p className="hint">{t('reviews.required')}</p>
       {failure ? (
         <div className="notice notice--error" role="alert" tabIndex={-1} ref={summaryRef}>
-          <p>{listed.length ? 'Please correct the following:' : failure.message}</p>
+          <p>{listed.length ? t('reviews.correct') : failure.message}</p>
           {listed.length ? (
             <ul>
               {listed.map(([k, msg]) => (
@@ -151,14 +152,14 @@ export default function ReviewForm({ productId, productSlug, verifiedOnly, resul
       ) : null}
       <CsrfField />
       <fieldset className="rating-input" aria-describedby={described('rating')}>
-        <legend>Your rating *</legend>
+        <legend>{t('reviews.yourRating')} *</legend>
         <div className="rating-input__stars">
           {[1, 2, 3, 4, 5].map((n) => (
             <Fragment key={n}>
               <input type="radio" id={`review-rating-${n}`} name="rating" value={n} required defaultChecked={values.rating === String(n)} className="visually-hidden" />
-              <label htmlFor={`review-rating-${n}`} title={n === 1 ? '1 star' : `${n} stars`}>
+              <label htmlFor={`review-rating-${n}`} title={plural('reviews.stars', n)}>
                 <span aria-hidden="true">★</span>
-                <span className="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
+                <span className="visually-hidden">{plural('reviews.stars', n)}</span>
               </label>
             </Fragment>
           ))}
@@ -180,9 +181,9 @@ export default function ReviewForm({ productId, productSlug, verifiedOnly, resul
         {error('content')}
       </div>
       {!who.hasName ? text('author', 'text', 'name') : null}
-      {!who.signedIn ? text('email', 'email', 'email') : <p className="hint">Reviewing as {user?.name || user?.email}.</p>}
+      {!who.signedIn ? text('email', 'email', 'email') : <p className="hint">{t('reviews.as', { name: user?.name || user?.email || '' })}</p>}
       <button type="submit" className="button" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Submit review'}
+        {mutation.isPending ? t('reviews.sending') : t('reviews.submit')}
       </button>
     </form>
   );

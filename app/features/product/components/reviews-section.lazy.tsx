@@ -9,16 +9,17 @@ import ReviewForm from './review-form.tsx';
 import type { ReviewsSectionProps } from './reviews-section.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { plural, t } from '../../../i18n/t-product.ts';
 
 type PageAnswer = ReviewsPage & { summary: ReviewsSummary };
 
 async function fetchPage(productId: number, page: number): Promise<PageAnswer> {
   const res = await fetch(`/api/products/${productId}/reviews?page=${page}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`Reviews could not be loaded (${res.status}).`);
+  if (!res.ok) throw new Error(t('reviews.loadFailed', { status: res.status }));
   return (await res.json()) as PageAnswer;
 }
 
-const reviewsLabel = (n: number) => (n === 1 ? '1 review' : `${n} reviews`);
+const reviewsLabel = (n: number) => plural('reviews.count', n);
 
 /** Loaded with the reviews island (reviews-section.tsx), with its own client for the list's and the form's queries. */
 export default function ReviewsIsland(props: ReviewsSectionProps) {
@@ -69,11 +70,11 @@ function ReviewsSection({ productId, productSlug, summary, initial, open = true,
 
   return (
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">{stats.count ? reviewsLabel(stats.count) : 'Reviews'}</h2>
+      <h2 id="reviews-title">{stats.count ? reviewsLabel(stats.count) : t('reviews.title')}</h2>
       {stats.count > 0 ? <Summary summary={stats} /> : null}
       <div className="reviews__list" ref={listRef} tabIndex={-1} aria-busy={query.isFetching || undefined}>
         {shown.reviews.length === 0 ? (
-          <p>There are no reviews yet.</p>
+          <p>{t('productPage.noReviews')}</p>
         ) : (
           <ol>
             {shown.reviews.map((r) => (
@@ -94,7 +95,7 @@ function ReviewsSection({ productId, productSlug, summary, initial, open = true,
       {open ? (
         <ReviewForm productId={productId} productSlug={productSlug} verifiedOnly={verifiedOnly} result={formResult} onPosted={onPosted} first={stats.count === 0} />
       ) : (
-        <p>Reviews are closed for this product.</p>
+        <p>{t('reviews.closed')}</p>
       )}
     </section>
   );
@@ -107,17 +108,15 @@ function Summary({ summary }: { summary: ReviewsSummary }) {
     <div className="reviews__summary">
       <p className="reviews__average">
         <Stars rating={summary.average} />
-        <span>
-          {average} out of 5, from {reviewsLabel(summary.count)}
-        </span>
+        <span>{t('reviews.average', { average, reviews: reviewsLabel(summary.count) })}</span>
       </p>
       {breakdown.length === 5 ? (
-        <ul className="reviews__breakdown" aria-label="Ratings by stars">
+        <ul className="reviews__breakdown" aria-label={t('reviews.breakdown')}>
           {[5, 4, 3, 2, 1].map((star) => {
             const n = breakdown[star - 1];
             return (
               <li key={star}>
-                <span>{star === 1 ? '1 star' : `${star} stars`}</span>
+                <span>{plural('reviews.stars', star)}</span>
                 <span className="reviews__bar" aria-hidden="true">
                   <span style={{ inlineSize: `${summary.count ? (n / summary.count) * 100 : 0}%` }} />
                 </span>
@@ -134,13 +133,13 @@ function Summary({ summary }: { summary: ReviewsSummary }) {
 function ReviewItem({ review, date }: { review: ReviewView; date: string }) {
   return (
     <li id={`comment-${review.id}`} className="review">
-      <article aria-label={`Review by ${review.author}`}>
+      <article aria-label={t('reviews.by', { author: review.author })}>
         <header className="review__meta">
           <Stars rating={review.rating} />
           <strong className="review__author">{review.author}</strong>
-          {review.verified ? <span className="review__badge">Verified owner</span> : null}
+          {review.verified ? <span className="review__badge">{t('reviews.verified')}</span> : null}
           <time dateTime={review.createdAt}>{date}</time>
-          {review.pending ? <span className="review__badge review__badge--pending">Awaiting approval</span> : null}
+          {review.pending ? <span className="review__badge review__badge--pending">{t('reviews.pending')}</span> : null}
         </header>
         {/* Plain text, rendered escaped by React: never HTML. */}
         <p className="review__text">{review.content}</p>
