@@ -2,7 +2,7 @@ import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs, type Met
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { archiveScope, listTranscripts, transcriptFilterSchema, TRANSCRIPTS_PER_PAGE } from '../features/chat/chat-archive.server.ts';
 import { CHAT_CONSOLE_ROLES } from '../features/chat/chat-roles.ts';
-import { t } from '../i18n/t-admin.ts';
+import { plural, t } from '../i18n/t-admin.ts';
 import '../features/chat/console.css';
 
 /* Closed conversations (transcripts): search by visitor, filter by rating, open one. */
@@ -51,7 +51,7 @@ export default function AdminChatTranscripts() {
           {t('admin.chat.filter')}
         </button>
       </form>
-      <p role="status">{t('admin.chat.transcriptCount', { count: total })}</p>
+      <p role="status">{plural('admin.chat.transcriptCount', total)}</p>
       {rows.length === 0 ? (
         <p>{t('admin.chat.noTranscripts')}</p>
       ) : (

@@ -15,7 +15,8 @@ import { RefundForm } from '../features/orders/components/refund-form.tsx';
 import { orderPaymentEvents } from '../features/payments/events.server.ts';
 import { gateway } from '../features/payments/gateway.ts';
 import { capturePayment } from '../features/payments/webhook.server.ts';
-import { needsPayment, STATUS_LABELS, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
+import { needsPayment, STATUS_TRANSITIONS } from '../features/orders/orders.ts';
+import { statusName } from '../features/orders/status-name.ts';
 import { useMoney } from '../features/cart/components/money.ts';
 import { formAction } from '../lib/action.server.ts';
 import { isActionError, type ActionError } from '../lib/action.ts';
@@ -236,7 +237,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <select id="field-status" name="status" defaultValue={order.status}>
                     {[order.status, ...next].map((s) => (
                       <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
+                        {statusName(s)}
                       </option>
                     ))}
                   </select>
@@ -250,7 +251,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             ) : (
-              <p>{t('admin.order.final', { status: order.statusLabel.toLowerCase() })}</p>
+              <p>{t('admin.order.final', { status: statusName(order.status, { inText: true }) })}</p>
             )}
           </section>
           <section aria-labelledby="notes-h">

@@ -4,7 +4,8 @@ import { ExportLink } from '../features/admin/components/export-link.tsx';
 import { requireStaff } from '../features/admin/admin.server.ts';
 import { listOrdersAdmin, orderPaymentMethods } from '../features/orders/orders.server.ts';
 import { bulkChangeOrderStatus } from '../features/orders/order-status.server.ts';
-import { ORDER_STATUSES, STATUS_LABELS } from '../features/orders/orders.ts';
+import { ORDER_STATUSES } from '../features/orders/orders.ts';
+import { statusName } from '../features/orders/status-name.ts';
 import { ORDER_SORTS, orderListParams, parseOrderListQuery } from '../features/orders/order-list.schema.ts';
 import { deleteFilter, saveFilter, savedFilters, type SavedFilterList } from '../features/admin/saved-filters.server.ts';
 import { SavedFilters } from '../features/admin/components/saved-filters.tsx';
@@ -71,7 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectDocument(`/admin/orders/print?kind=${print.kind}&ids=${ids.join(',')}`);
     }
     const r = await bulkChangeOrderStatus(context.services, { status: form.get('action') || undefined, ids }, actor);
-    return { done: plural('admin.orders.bulkDone', ids.length, { status: STATUS_LABELS[r.to], changed: r.changed }), skipped: r.skipped };
+    return { done: plural('admin.orders.bulkDone', ids.length, { status: statusName(r.to), changed: r.changed }), skipped: r.skipped };
   });
 }
 
@@ -113,7 +114,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {ORDER_STATUSES.filter((s) => counts[s] > 0 || s === query.status).map((s) => (
             <li key={s}>
               <Link to={href({ status: s })} aria-current={query.status === s ? 'page' : undefined}>
-                {t('admin.orders.tab', { status: STATUS_LABELS[s], count: counts[s] })}
+                {t('admin.orders.tab', { status: statusName(s), count: counts[s] })}
               </Link>
             </li>
           ))}
@@ -165,7 +166,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           id: (o) => String(o.id),
           label: (o) => t('admin.orders.select', { id: o.id }),
           actions: [
-            ...ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: STATUS_LABELS[s] }) })),
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: t('admin.orders.bulkTo', { status: statusName(s) }) })),
             ...PRINT_ACTIONS.map((p) => ({ value: p.value, label: p.label })),
           ],
         }}

@@ -6,6 +6,7 @@ import { OrderOverview, PaymentInstructions } from '../features/checkout/compone
 import { HttpError } from '../lib/http-error.ts';
 import { formToObject, idFromText } from '../lib/validate.ts';
 import { t } from '../i18n/t-orders.ts';
+import { statusName } from '../features/orders/status-name.ts';
 import { STRIPE_METHOD, StripeElement } from '../features/payments/stripe/components/stripe-element.tsx';
 import type { PlacedOrder } from '../features/payments/place-from-form.ts';
 import '../styles/orders.css';
@@ -69,7 +70,7 @@ export default function PayForOrder({ loaderData, actionData }: Route.ComponentP
         <p>{t(order.status === 'failed' ? 'pay.failedIntro' : 'pay.intro', { number: order.id })}</p>
       ) : (
         <p className={closed ? 'notice notice--error' : 'notice'} role="status">
-          {order.status === 'on-hold' ? t('pay.onHold', { method: order.paymentMethodTitle }) : t(closed ? 'pay.closed' : 'pay.paid', { status: order.statusLabel.toLowerCase() })} <Link to={viewUrl}>{t('pay.viewOrder')}</Link>
+          {order.status === 'on-hold' ? t('pay.onHold', { method: order.paymentMethodTitle }) : t(closed ? 'pay.closed' : 'pay.paid', { status: statusName(order.status, { inText: true }) })} <Link to={viewUrl}>{t('pay.viewOrder')}</Link>
         </p>
       )}
       {actionData?.error && payable ? (

@@ -6,6 +6,7 @@ import { lookUpOrder } from '../features/checkout/tracking.server.ts';
 import { useOrderDate } from '../features/checkout/components/order-view.tsx';
 import { OrderOverview } from '../features/checkout/components/order-overview.tsx';
 import type { OrderDetail } from '../features/orders/orders.ts';
+import { statusName } from '../features/orders/status-name.ts';
 import { formAction } from '../lib/action.server.ts';
 import type { ActionError } from '../lib/action.ts';
 import { isActionError } from '../lib/action.ts';
@@ -43,7 +44,7 @@ export default function OrderTracking() {
       {found ? (
         <section aria-labelledby="tracking-result" className="tracking-result">
           <h2 id="tracking-result" tabIndex={-1}>
-            {t('tracking.found', { number: found.order.id, date: orderDate(found.order.createdAt), status: found.order.statusLabel.toLowerCase() })}
+            {t('tracking.found', { number: found.order.id, date: orderDate(found.order.createdAt), status: statusName(found.order.status, { inText: true }) })}
           </h2>
           <OrderOverview order={found.order} captionHeading addresses={{ billing: found.billing, shipping: found.shipping }} />
         </section>

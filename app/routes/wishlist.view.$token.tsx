@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/wishlist.view.$token';
 import { wishlistAction, wishlistPageData } from '../features/wishlist/wishlist-page.server.ts';
 import { WishlistPage, type WishlistActionError } from '../features/wishlist/components/wishlist-page.tsx';
-import { t } from '../i18n/t-wishlist.ts';
+import { plural, t } from '../i18n/t-wishlist.ts';
 import '../features/wishlist/wishlist.css';
 
 /** Shared and public lists carry Open Graph tags; private ones are seen only by their owner and staff (else 404). */
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const list = data?.list;
   if (!list) return [{ title: t('wishlist.title') }];
   const store = (matches.find((m) => m?.id === 'root')?.data as { settings?: { storeName: string } } | undefined)?.settings?.storeName ?? 'Vitrine';
-  const description = t('wishlist.metaDescription', { count: list.total, list: list.name, store });
+  const description = plural('wishlist.metaDescription', list.total, { list: list.name, store });
   const tags = [
     { title: `${list.name} — ${store}` },
     { name: 'description', content: description },

@@ -78,7 +78,7 @@ for (const dialect of await dialects()) {
       expect(all.body).toContain(`/admin/chat/transcripts/${ids.Boris}`);
       expect(all.body).not.toContain('Cleo');
       const good = await admin.client.request('GET', '/admin/chat/transcripts?evaluation=good');
-      expect(good.body).toContain('1 ended conversations');
+      expect(good.body).toContain('1 ended conversation<');
       expect(good.body).toContain('Anna');
       expect(good.body).not.toContain('Boris');
       const search = await admin.client.request('GET', '/admin/chat/transcripts?q=BORIS%40mail');

@@ -57,7 +57,7 @@ test('create a variable product with two attributes, generate variations, price 
   await page.getByLabel('Pictures', { exact: true }).setInputFiles({ name: 'jacket.png', mimeType: 'image/png', buffer: png });
   await page.getByLabel('Alt text for these').fill('Olive waxed jacket');
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('1 picture(s) added to the gallery')).toBeVisible();
+  await expect(page.getByText('1 picture added to the gallery')).toBeVisible();
   await expect(page.getByLabel('Alt text', { exact: true })).toHaveValue('Olive waxed jacket');
   await olive.getByLabel('Image').selectOption({ label: 'Gallery picture 1 (Olive waxed jacket)' });
 
@@ -202,7 +202,7 @@ test('upsells picked with the keyboard from the search combobox show on the prod
   const section = page.getByRole('region', { name: 'Upload pictures' });
   await section.dispatchEvent('dragover', { dataTransfer: drop });
   await section.dispatchEvent('drop', { dataTransfer: drop });
-  await expect(section.getByRole('status')).toHaveText('1 picture(s) added to the gallery: save the product to keep them.');
+  await expect(section.getByRole('status')).toHaveText('1 picture added to the gallery: save the product to keep it.');
   await expect(page.locator('.admin-gallery > li')).toHaveCount(pictures + 1);
   await page.getByRole('button', { name: 'Save product' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Product saved.' })).toBeVisible();

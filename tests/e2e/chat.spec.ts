@@ -315,7 +315,7 @@ test('a visitor and an operator chat both ways; text is shown as text; minimise 
   await op.page.getByLabel('Rating').selectOption('good');
   await op.page.getByRole('button', { name: 'Filter' }).click();
   await expect(op.page).toHaveURL(/evaluation=good/);
-  await expect(op.page.getByRole('status').filter({ hasText: '1 ended conversations' })).toBeVisible();
+  await expect(op.page.getByRole('status').filter({ hasText: /^1 ended conversation$/ })).toBeVisible();
   await expectNoSeriousA11yViolations(op.page, '/admin/chat/transcripts');
   await op.page.getByRole('link', { name: 'Vera Visitor' }).click();
   await expect(op.page.getByRole('heading', { level: 1, name: 'Chat with Vera Visitor' })).toBeVisible();

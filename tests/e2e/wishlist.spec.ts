@@ -22,12 +22,12 @@ test.describe('without JavaScript', () => {
     const filled = page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first();
     await expect(filled).toHaveAttribute('aria-pressed', 'true');
     await expect(filled.locator('path')).toHaveAttribute('fill', 'currentColor');
-    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 item');
     await expect(headerIcon(page)).toContainText('1');
     // Pressed again: it says so, and nothing is added twice.
     await filled.click();
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: `“${SCARF}” is already in your wishlist.` })).toBeVisible();
-    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+    await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 item');
     // Shown once: the page again is the shared one, without the notice.
     await page.reload();
     await expect(page.getByText('is already in your wishlist')).toHaveCount(0);
@@ -60,7 +60,7 @@ test('the first heart adds to the default list in one click; with several lists 
   await heart(page, SCARF).first().click();
   await expect(page.getByRole('button', { name: `“${SCARF}” is in your wishlist` }).first()).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('dialog', { name: 'Add to wishlist' })).toHaveCount(0);
-  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 items');
+  await expect(headerIcon(page)).toHaveAccessibleName('Wishlist, 1 item');
   await expect.poll(() => page.evaluate(() => (window as unknown as { flashed?: boolean }).flashed)).toBe(true);
   await expect(headerIcon(page)).not.toHaveClass(/wishlist-link--added/);
 

@@ -2,7 +2,7 @@ import type { DB } from '../../../db/client.ts';
 import { formatPrice, type PriceFormat } from '../../lib/money.ts';
 import type { LocaleSource } from '../../lib/format.ts';
 import { plural, t } from '../../i18n/t-admin.ts';
-import { STATUS_LABELS } from '../orders/orders.ts';
+import { statusName } from '../orders/status-name.ts';
 import type { ChartSpec } from './components/dashboard-chart.tsx';
 import { shortDay } from './dashboard-format.ts';
 import { salesFigures, topSellers, type SalesFigures, type TopSeller } from './dashboard-sales.server.ts';
@@ -34,7 +34,7 @@ export async function salesView(db: DB, money: PriceFormat, locale: LocaleSource
           bestTotal: price(best.total),
         });
   const statuses = figures.byStatus;
-  const parts = statuses.map((s) => `${STATUS_LABELS[s.status]} ${s.count}`).join(', ');
+  const parts = statuses.map((s) => `${statusName(s.status)} ${s.count}`).join(', ');
   return {
     figures,
     top,
@@ -48,7 +48,7 @@ export async function salesView(db: DB, money: PriceFormat, locale: LocaleSource
       summary: perDaySummary,
     },
     byStatus: {
-      spec: { direction: 'horizontal', labels: statuses.map((s) => STATUS_LABELS[s.status]), values: statuses.map((s) => s.count) },
+      spec: { direction: 'horizontal', labels: statuses.map((s) => statusName(s.status)), values: statuses.map((s) => s.count) },
       summary: t('admin.dash.byStatusSummary', { parts }),
     },
   };

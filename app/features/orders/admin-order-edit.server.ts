@@ -16,7 +16,7 @@ import { kickStockAlerts } from '../stock/stock-alerts.server.ts';
 import { checkedAndPriced, orderLinesOf, orderTotalsOf, refuseShortfalls } from './admin-order-create.server.ts';
 import { emptyDraft, type Draft } from './order-draft.server.ts';
 import { getOrderAdmin } from './orders.server.ts';
-import type { OrderDetail, OrderStatus } from './orders.ts';
+import { STATUS_LABELS, type OrderDetail, type OrderStatus } from './orders.ts';
 import { skusOf } from './placement-write.server.ts';
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
 import { withTransaction } from './transaction.server.ts';
@@ -34,8 +34,8 @@ export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'on-hold', 
 export const ORDER_CONFLICT_MESSAGE = 'This order was changed since you opened it. Reload it to see the other changes, then make yours again.';
 
 /** Why the order cannot be edited, or null when it can. */
-export async function editProblem(db: DB, order: Pick<OrderDetail, 'id' | 'status' | 'refunds' | 'statusLabel'>): Promise<string | null> {
-  if (!EDITABLE_STATUSES.includes(order.status)) return `it is ${order.statusLabel.toLowerCase()}; only pending, on-hold and processing orders can be edited.`;
+export async function editProblem(db: DB, order: Pick<OrderDetail, 'id' | 'status' | 'refunds'>): Promise<string | null> {
+  if (!EDITABLE_STATUSES.includes(order.status)) return `it is ${STATUS_LABELS[order.status].toLowerCase()}; only pending, on-hold and processing orders can be edited.`;
   const { invoice } = await orderDocuments(db, order.id);
   if (invoice) return 'an invoice has been issued for it, and an issued invoice must match its order. Refund it and make a new order instead.';
   if (order.refunds.length) return 'it has refunds, which name its lines as they were.';

@@ -10,6 +10,7 @@ import { releaseCoupons } from '../coupons/coupons.server.ts';
 import { recomputeProducts } from '../catalog/catalog-write.server.ts';
 import { withTransaction } from './transaction.server.ts';
 import { canTransition, ORDER_STATUSES, RELEASING_STATUSES, STATUS_LABELS, type OrderStatus } from './orders.ts';
+import { statusName } from './status-name.ts';
 import { addTotalSales, reduceStock, restoreStock, type StockRef } from './stock.server.ts';
 import { getOrderAdmin, orderNotFound } from './orders.server.ts';
 import { refundBasis } from './refund-amount.ts';
@@ -194,7 +195,7 @@ export async function bulkChangeOrderStatus(services: Services, input: unknown, 
     try {
       const { from } = await changeOrderStatus(services, id, { status }, actor);
       if (from) result.changed++;
-      else result.skipped.push({ id, name: `#${id}`, reason: t('admin.orders.already', { status: STATUS_LABELS[status].toLowerCase() }) });
+      else result.skipped.push({ id, name: `#${id}`, reason: t('admin.orders.already', { status: statusName(status, { inText: true }) }) });
     } catch (e) {
       if (!(e instanceof HttpError) || e.status >= 500) throw e;
       result.skipped.push({ id, name: `#${id}`, reason: e.message });

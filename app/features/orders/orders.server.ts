@@ -10,13 +10,13 @@ import { EMPTY_ADDRESS, type Address } from '../address/address.ts';
 import {
   ORDER_STATUSES,
   receivedUrl,
-  STATUS_LABELS,
   type OrderDetail,
   type OrderItem,
   type OrderStatus,
   type OrderSummary,
   type Page,
 } from './orders.ts';
+import { statusName } from './status-name.ts';
 import { presentOrder } from './display.ts';
 
 export * from './orders.ts';
@@ -38,7 +38,7 @@ function toSummary(r: OrderRow, itemCount: number): OrderSummary {
   return {
     id: r.id,
     status: r.status,
-    statusLabel: STATUS_LABELS[r.status] ?? r.status,
+    statusLabel: statusName(r.status),
     createdAt: r.created_at,
     total: r.total,
     refundedTotal: r.refunded_total,

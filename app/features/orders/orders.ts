@@ -11,6 +11,7 @@ import type { Address } from '../address/address.ts';
 export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The statuses' English names, for what the shop records in English (order notes, API errors); screens show statusName() (status-name.ts). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending payment',
   processing: 'Processing',

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type Key, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { t } from '../../../i18n/t-admin.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 import { AdminTable, type AdminColumn } from './admin-table.tsx';
 
 /*
@@ -184,7 +184,7 @@ export function AdminList<Row>(props: AdminListProps<Row>) {
           {scripted ? (
             // A live region without the status role: pages keep role="status" for their own notices.
             <span className="hint" aria-live="polite">
-              {t('admin.list.selected', { count: selected.size })}
+              {plural('admin.list.selected', selected.size)}
             </span>
           ) : null}
         </Form>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
-import { STATUS_LABELS } from '../../orders/orders.ts';
+import { statusName } from '../../orders/status-name.ts';
 import type { SalesView } from '../dashboard-view.server.ts';
 import type { StockItem, StockList } from '../dashboard-stock.server.ts';
 import type { PendingReview } from '../dashboard.server.ts';
@@ -40,7 +40,7 @@ export function SalesSection({ sales, money }: { sales: SalesView; money: PriceF
         {figures.waiting.map((w, i) => (
           <span key={w.status}>
             {i ? ' · ' : null}
-            <Link to={`/admin/orders?status=${w.status}`}>{t('admin.dash.waitingItem', { status: STATUS_LABELS[w.status], count: w.count })}</Link>
+            <Link to={`/admin/orders?status=${w.status}`}>{t('admin.dash.waitingItem', { status: statusName(w.status), count: w.count })}</Link>
           </span>
         ))}
       </p>
@@ -63,7 +63,7 @@ export function SalesSection({ sales, money }: { sales: SalesView; money: PriceF
             rows={figures.byStatus}
             rowKey={(s) => s.status}
             columns={[
-              { header: t('admin.dash.status'), rowHeader: true, cell: (s) => <Link to={`/admin/orders?status=${s.status}`}>{STATUS_LABELS[s.status]}</Link> },
+              { header: t('admin.dash.status'), rowHeader: true, cell: (s) => <Link to={`/admin/orders?status=${s.status}`}>{statusName(s.status)}</Link> },
               { header: t('admin.dash.ordersColumn'), numeric: true, cell: (s) => s.count },
             ]}
           />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { t } from '../../../i18n/t-admin.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 
 /*
  * An export's download link (products, orders, customers as CSV). Without scripts it is a
@@ -103,7 +103,7 @@ export function ExportLink({ href, fileName, children }: { href: string; fileNam
         <span className="export-link__progress">
           <progress max={state.total ?? undefined} value={state.total === null ? undefined : state.rows} aria-label={t('admin.export.progressOf', { file: fileName })} />
           <span aria-hidden="true" data-rows={state.rows}>
-            {state.total === null ? t('admin.export.rows', { rows: state.rows }) : t('admin.export.rowsOf', { rows: state.rows, total: state.total })}
+            {state.total === null ? plural('admin.export.rows', state.rows) : t('admin.export.rowsOf', { rows: state.rows, total: state.total })}
           </span>
         </span>
       ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { t } from '../../../i18n/t-admin.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 import type { EditorImage } from '../product-form.ts';
 import { MediaPickerButton } from '../../media/components/media-picker.tsx';
 import { formatPercent } from '../../../lib/format.ts';
@@ -33,7 +33,7 @@ export function PictureUpload({ editorPath, existing, defaultAlt, onAdded }: { e
       const answer = xhr.response as { images?: EditorImage[]; error?: { message: string } } | null;
       if (xhr.status < 400 && answer?.images) {
         onAdded(answer.images);
-        setMessage(t('products.upload.done', { count: answer.images.length }));
+        setMessage(plural('products.upload.done', answer.images.length));
         form.current?.reset();
       } else setMessage(answer?.error?.message ?? t('products.upload.failed'));
     };
@@ -104,7 +104,7 @@ export function PictureUpload({ editorPath, existing, defaultAlt, onAdded }: { e
       <MediaPickerButton
         onPick={(picked) => {
           onAdded(picked);
-          setMessage(t('products.upload.done', { count: picked.length }));
+          setMessage(plural('products.upload.done', picked.length));
         }}
       />
     </section>

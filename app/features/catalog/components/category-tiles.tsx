@@ -1,5 +1,5 @@
 import { imageSources } from '../../../lib/image.ts';
-import { t } from '../../../i18n/t.ts';
+import { plural } from '../../../i18n/t.ts';
 
 export interface CategoryTile {
   id: number;
@@ -39,7 +39,7 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
               <span>
                 {c.name}
                 {text ? <small className="category-tile__text">{text}</small> : null}
-                <small>{t('product.count', { count: c.count })}</small>
+                <small>{plural('product.count', c.count)}</small>
               </span>
             </a>
           </li>

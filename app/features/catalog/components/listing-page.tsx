@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { MetaDescriptor } from 'react-router';
 import { Breadcrumbs, JsonLd } from '../../../ui/breadcrumbs.tsx';
-import { t } from '../../../i18n/t.ts';
+import { plural, t } from '../../../i18n/t.ts';
 import type { ListingPageData } from '../listing-page.server.ts';
 import { OrderingForm } from './ordering.tsx';
 import { PriceFilter, query } from './price-filter.tsx';
@@ -21,8 +21,8 @@ export function listingMeta(data: ListingPageData | undefined): MetaDescriptor[]
   const title = page > 1 ? t('shop.metaTitlePage', { title: data.title, page, store }) : t('shop.metaTitle', { title: data.title, store });
   const plain = stripHtml(data.description);
   const description = plain || (data.kind === 'category'
-    ? t('shop.categoryDescription', { name: data.title, count: data.listing.total, store })
-    : t('shop.description', { count: data.listing.total, store }));
+    ? plural('shop.categoryDescription', data.listing.total, { name: data.title, store })
+    : plural('shop.description', data.listing.total, { store }));
   const canonical = `${data.origin}${data.basePath}${page > 1 ? `?page=${page}` : ''}`;
   const meta: MetaDescriptor[] = [
     { title },

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { PriceFormat } from '../../../lib/money.ts';
-import { t } from '../../../i18n/t.ts';
+import { plural, t } from '../../../i18n/t.ts';
 import type { ProductSummary } from '../catalog.schema.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -110,7 +110,7 @@ export function ProductGrid({ products, page, pages, format, apiQuery, pageHref,
         return [...prev, ...body.products.filter((p) => !seen.has(p.id))];
       });
       setLast(body.page);
-      setAnnounce(t('shop.loaded', { count: body.products.length }));
+      setAnnounce(plural('shop.loaded', body.products.length));
       // The address follows the page; React Router's own state is kept so back/forward work.
       window.history.replaceState(window.history.state, '', pageHref(body.page));
       setStatus('idle');

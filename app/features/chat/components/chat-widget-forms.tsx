@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { MESSAGE_MAX, type ChatErrorBody } from '../chat.schema.ts';
-import { perLanguage, t } from '../../../i18n/t-chat.ts';
+import { perLanguage, plural, t } from '../../../i18n/t-chat.ts';
 import { pageVendorId, postChat } from './chat-api.ts';
 
 /*
@@ -13,7 +13,7 @@ const FIELD_MESSAGES: Record<string, string> = perLanguage(() => ({
   field_empty: t('chat.fieldEmpty'),
   invalid_email: t('chat.invalidEmail'),
   invalid_username: t('chat.invalidUsername'),
-  too_long: t('chat.tooLong', { max: MESSAGE_MAX }),
+  too_long: plural('chat.tooLong', MESSAGE_MAX),
 }));
 export const fieldMessage = (code: string) => FIELD_MESSAGES[code] ?? code;
 
@@ -23,7 +23,7 @@ export function errorMessage(e: ChatErrorBody): string {
     guest_limit: t('chat.guestLimit'),
     closed: t('chat.closed'),
     rate_limited: t('chat.rateLimited'),
-    too_long: t('chat.tooLong', { max: MESSAGE_MAX }),
+    too_long: plural('chat.tooLong', MESSAGE_MAX),
     empty: t('chat.empty'),
   };
   return byCode[e.code] ?? e.message;

@@ -1,4 +1,4 @@
-import { t } from '../../../i18n/t-chat.ts';
+import { plural, t } from '../../../i18n/t-chat.ts';
 import { ChatError } from '../chat-store.server.ts';
 import { CLIENT_EVENTS, MESSAGE_MAX } from '../chat.schema.ts';
 import { mayOperate, type ChatHub, type ChatSocket, type Handler, type SocketData } from './hub.server.ts';
@@ -64,7 +64,7 @@ export function dispatcher(hub: ChatHub, handlers: Record<string, Handler>) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
       const tooLong = Object.values(fields).includes('too_long');
-      return refuse(socket, event, { code: tooLong ? 'too_long' : 'invalid', message: tooLong ? t('chat.tooLong', { max: MESSAGE_MAX }) : t('chat.invalid'), fields }, ack);
+      return refuse(socket, event, { code: tooLong ? 'too_long' : 'invalid', message: tooLong ? plural('chat.tooLong', MESSAGE_MAX) : t('chat.invalid'), fields }, ack);
     }
     try {
       const result = await h.run(socket, parsed.data as never);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { AdminTable } from '../../admin/components/admin-table.tsx';
 import { useMoney } from '../../cart/components/money.ts';
 import { useOrderDate } from '../../checkout/components/order-view.tsx';
-import { STATUS_LABELS } from '../../orders/orders.ts';
+import { statusName } from '../../orders/status-name.ts';
 import type { CustomerDetail, CustomerOrder } from '../customers-admin.server.ts';
 import type { Figures } from '../customer-orders.server.ts';
 import { plural, t } from '../../../i18n/t-admin.ts';
@@ -111,7 +111,7 @@ export function CustomerOrders({ customer: c }: { customer: { orders: CustomerOr
             ),
           },
           { header: t('admin.customers.date'), cell: (o) => <time dateTime={o.createdAt}>{orderDate(o.createdAt)}</time> },
-          { header: t('admin.customers.status'), cell: (o) => <span className={`order-status order-status--${o.status}`}>{STATUS_LABELS[o.status]}</span> },
+          { header: t('admin.customers.status'), cell: (o) => <span className={`order-status order-status--${o.status}`}>{statusName(o.status)}</span> },
           {
             header: t('admin.customers.total'),
             numeric: true,

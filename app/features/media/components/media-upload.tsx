@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CsrfField } from '../../account/components/form-parts.tsx';
-import { t } from '../../../i18n/t-admin.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 
@@ -43,7 +43,7 @@ export function MediaUpload({ keep, onUploaded }: { keep: boolean; onUploaded: (
       const answer = xhr.response as { images?: UploadedPicture[]; error?: { message: string } } | null;
       if (xhr.status < 400 && answer?.images) {
         form.current?.reset();
-        setMessage({ text: t('media.uploaded', { count: answer.images.length }), error: false });
+        setMessage({ text: plural('media.uploaded', answer.images.length), error: false });
         onUploaded(answer.images);
       } else setMessage({ text: answer?.error?.message ?? t('media.uploadFailed'), error: true });
     };

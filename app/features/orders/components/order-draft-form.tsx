@@ -7,7 +7,7 @@ import {
   SelectField,
   TextAreaField,
 } from "../../../ui/form-kit.tsx";
-import { STATUS_LABELS } from "../orders.ts";
+import { statusName } from "../status-name.ts";
 import { t } from "../../../i18n/t-admin.ts";
 import type { Draft, PricedSummary } from "../order-draft.types.ts";
 import { DraftLines } from "./order-draft-lines.tsx";
@@ -237,7 +237,7 @@ export function OrderDraftForm({
             value={draft.status}
             options={statuses.map(
               (s) =>
-                [s, STATUS_LABELS[s as keyof typeof STATUS_LABELS]] as const,
+                [s, statusName(s)] as const,
             )}
             error={err("status")}
           />

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { formatPrice, type PriceFormat } from '../../../lib/money.ts';
-import { t } from '../../../i18n/t-admin.ts';
+import { plural, t } from '../../../i18n/t-admin.ts';
 import { AdminTable, type AdminColumn } from '../../admin/components/admin-table.tsx';
 import { DashboardChart } from '../../admin/components/dashboard-chart.tsx';
 import { comparedColumn, sectionChart } from '../report-charts.ts';
@@ -242,7 +242,7 @@ export function ReportView({ data, money }: { data: Reports; money: PriceFormat 
         table="stock"
         title={t('admin.reports.stock')}
         hint={t('admin.reports.stockHint', { rows: PRODUCT_ROWS })}
-        lead={<p data-figure="stock-value">{t('admin.reports.stockTotal', { value: price(stock.value), units: stock.units })}</p>}
+        lead={<p data-figure="stock-value">{plural('admin.reports.stockTotal', stock.units, { value: price(stock.value) })}</p>}
         chart={charts.stock}
         rows={stock.rows}
         limit={PRODUCT_ROWS}

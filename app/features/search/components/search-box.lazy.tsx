@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_CHARS } from '../../../config/constants.ts';
-import { t } from '../../../i18n/t.ts';
+import { plural, t } from '../../../i18n/t.ts';
 import { fold } from '../../../../db/search/normalize.ts';
 import type { Suggestion } from '../suggestion.ts';
 import type { SearchBoxProps } from './search-box.tsx';
@@ -224,7 +224,7 @@ export default function SearchBoxLive({ categories, query = '', category = '' }:
         ))}
       </ul>
       <span className="visually-hidden" aria-live="polite">
-        {busy ? t('search.loading') : open ? t('search.results', { count }) : ''}
+        {busy ? t('search.loading') : open ? plural('search.results', count) : ''}
       </span>
     </form>
   );

@@ -22,7 +22,7 @@ export function ManageLists({ data, error }: { data: WishlistPageData; error?: W
           <thead>
             <tr>
               <th scope="col">{t('wishlist.name')}</th>
-              <th scope="col">{t('wishlist.items', { count: '' }).trim()}</th>
+              <th scope="col">{t('wishlist.itemsHeader')}</th>
               <th scope="col">{t('wishlist.visibility')}</th>
               <th scope="col"><span className="visually-hidden">{t('wishlist.actions')}</span></th>
             </tr>

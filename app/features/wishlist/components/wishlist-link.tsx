@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { WISHLIST_ICON_FLASH_MS } from '../../../config/constants.ts';
-import { t } from '../../../i18n/t-wishlist.ts';
+import { plural, t } from '../../../i18n/t-wishlist.ts';
 import { useWishlistState } from '../client/wishlist-state.ts';
 
 /**
@@ -21,7 +21,7 @@ export function WishlistLink() {
   }, [addedAt]);
   const count = state?.count ?? 0;
   return (
-    <a href="/wishlist" className={`icon-button wishlist-link${flash ? ' wishlist-link--added' : ''}`} aria-label={count > 0 ? t('wishlist.headerCount', { count }) : t('wishlist.headerLabel')}>
+    <a href="/wishlist" className={`icon-button wishlist-link${flash ? ' wishlist-link--added' : ''}`} aria-label={count > 0 ? plural('wishlist.headerCount', count) : t('wishlist.headerLabel')}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" stroke="currentColor" strokeWidth="2" fill={flash ? 'currentColor' : 'none'} />
       </svg>
