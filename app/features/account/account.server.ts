@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { t } from '../../i18n/t-emails.ts';
+import { plural, t } from '../../i18n/t-emails.ts';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -194,7 +194,7 @@ export function composeResetEmail(settings: StoreSettings, user: { name: string;
     {
       subject: t('emails.resetPassword.subject', { site_title: settings.storeName }),
       heading: t('emails.resetPassword.heading'),
-      paragraphs: [t('emails.hello', { name: user.name || user.email }), t('emails.resetPassword.intro', { site_title: settings.storeName, minutes })],
+      paragraphs: [t('emails.hello', { name: user.name || user.email }), plural('emails.resetPassword.intro', minutes, { site_title: settings.storeName })],
       action: { label: t('emails.resetPassword.action'), url: link },
       footer: t('emails.resetPassword.footer'),
     },

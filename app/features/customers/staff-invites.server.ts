@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { t as mail } from '../../i18n/t-emails.ts';
+import { plural, t as mail } from '../../i18n/t-emails.ts';
 import type { DB } from '../../../db/client.ts';
 import { STAFF_INVITE_VALID_MS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -127,7 +127,7 @@ async function sendInviteMail(services: Services, to: { email: string; name: str
       heading: mail('emails.invite.heading', { site_title: settings.storeName }),
       paragraphs: [
         mail('emails.hello', { name: to.name || to.email }),
-        mail('emails.invite.intro', { inviter: actor.name || actor.email, site_title: settings.storeName, role: t(`admin.role.${to.role}`), days }),
+        plural('emails.invite.intro', days, { inviter: actor.name || actor.email, site_title: settings.storeName, role: t(`admin.role.${to.role}`) }),
       ],
       action: { label: mail('emails.invite.action'), url: link },
       footer: mail('emails.invite.footer'),
