@@ -4,6 +4,7 @@ import { requireStaff, SETTINGS_ROLES } from '../features/admin/admin.server.ts'
 import { getSettings } from '../features/settings/settings.server.ts';
 import { saveEmailSettings } from '../features/settings/email-settings.server.ts';
 import { EMAILS, isEmailId, type EmailId } from '../features/settings/email-catalog.ts';
+import { builtInTexts } from '../features/emails/built-in.server.ts';
 import { sampleEmail } from '../features/emails/email-samples.server.ts';
 import { CsrfField, Field, FormErrors, fieldError } from '../features/account/components/form-parts.tsx';
 import { formAction } from '../lib/action.server.ts';
@@ -34,6 +35,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     id,
     ...EMAILS[id],
+    // What is sent when the subject or heading is left empty, in the shop's language.
+    ...builtInTexts(id),
     // The new-order address of the store settings is this e-mail's recipient until one is set here.
     settings: { ...own, recipient: own.recipient || (id === 'new_order' ? s.orderNotificationEmail : '') },
     fallback: s.orderNotificationEmail || t('admin.emails.shopDefault'),

@@ -4,6 +4,7 @@ import { createUser } from '../../app/features/account/account.server.ts';
 import { createProduct } from '../../app/features/catalog/catalog-write.server.ts';
 import { saveChatSettings } from '../../app/features/chat/chat-settings.server.ts';
 import { registerGateway, unregisterGateway, type PaymentGateway } from '../../app/features/payments/payments.server.ts';
+import { builtInTexts } from '../../app/features/emails/built-in.server.ts';
 import { EMAIL_IDS, EMAILS, fillPlaceholders, type EmailId } from '../../app/features/settings/email-catalog.ts';
 import { saveSettings } from '../../app/features/settings/settings.server.ts';
 import { backgroundSettled } from '../../app/lib/background.server.ts';
@@ -44,7 +45,7 @@ const declining: PaymentGateway = {
 };
 
 /** A received e-mail as the test compares them: `recipient | subject`. */
-const mail = (to: string, id: EmailId, values: Record<string, string> = {}) => `${to} | ${fillPlaceholders(EMAILS[id].subject, { site_title: SHOP, ...values })}`;
+const mail = (to: string, id: EmailId, values: Record<string, string> = {}) => `${to} | ${fillPlaceholders(builtInTexts(id).subject, { site_title: SHOP, ...values })}`;
 const n = (orderId: number) => ({ order_number: String(orderId) });
 
 type Phase = 'off' | 'on';

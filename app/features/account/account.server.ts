@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { plural, t } from '../../i18n/t-emails.ts';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { DB } from '../../../db/client.ts';
@@ -191,14 +192,11 @@ export function composeResetEmail(settings: StoreSettings, user: { name: string;
     settings,
     'customer_reset_password',
     {
-      subject: `Reset your password for ${settings.storeName}`,
-      heading: 'Reset your password',
-      paragraphs: [
-        `Hello ${user.name || user.email},`,
-        `Someone asked to reset the password of your ${settings.storeName} account. If it was you, choose a new password here (the link works once, for ${minutes} minutes):`,
-      ],
-      action: { label: 'Choose a new password', url: link },
-      footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      subject: t('emails.resetPassword.subject', { site_title: settings.storeName }),
+      heading: t('emails.resetPassword.heading'),
+      paragraphs: [t('emails.hello', { name: user.name || user.email }), plural('emails.resetPassword.intro', minutes, { site_title: settings.storeName })],
+      action: { label: t('emails.resetPassword.action'), url: link },
+      footer: t('emails.resetPassword.footer'),
     },
     { customer_name: user.name || user.email },
     opts,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { plural, t as mail } from '../../i18n/t-emails.ts';
 import type { DB } from '../../../db/client.ts';
 import { STAFF_INVITE_VALID_MS } from '../../config/constants.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -122,14 +123,14 @@ async function sendInviteMail(services: Services, to: { email: string; name: str
     kind: 'account_setup',
     secrets: [token],
     ...renderMail(settings, {
-      subject: `You are invited to run ${settings.storeName}`,
-      heading: `Join ${settings.storeName}`,
+      subject: mail('emails.invite.subject', { site_title: settings.storeName }),
+      heading: mail('emails.invite.heading', { site_title: settings.storeName }),
       paragraphs: [
-        `Hello ${to.name || to.email},`,
-        `${actor.name || actor.email} invites you to ${settings.storeName}'s back office as ${t(`admin.role.${to.role}`)}. Choose a password to create your account (the link works once, for ${days} days):`,
+        mail('emails.hello', { name: to.name || to.email }),
+        plural('emails.invite.intro', days, { inviter: actor.name || actor.email, site_title: settings.storeName, role: t(`admin.role.${to.role}`) }),
       ],
-      action: { label: 'Accept the invitation', url: link },
-      footer: 'If you did not expect this, ignore this message: no account is made unless the link is used.',
+      action: { label: mail('emails.invite.action'), url: link },
+      footer: mail('emails.invite.footer'),
     }),
   });
 }

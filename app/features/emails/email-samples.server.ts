@@ -12,6 +12,8 @@ import { composeWishlistAlertEmail } from '../wishlist/wishlist-alerts.server.ts
 import { composeEstimateEmails } from '../wishlist/wishlist-estimate.server.ts';
 import { composeOfflineEmail, composeTranscriptEmail } from '../chat/chat-mail.server.ts';
 import type { ShopMail } from './compose.server.ts';
+import { t } from '../../i18n/t-emails.ts';
+import { t as wishlist } from '../../i18n/t-wishlist.ts';
 
 /*
  * The admin's preview and "send me a test" of an e-mail (/admin/settings/emails/:id): made by
@@ -37,7 +39,7 @@ function sampleOrder(s: StoreSettings): OrderDetail {
     itemCount: 2,
     billingName: 'Jane Doe',
     billingEmail: 'jane@example.com',
-    paymentMethodTitle: 'Direct bank transfer',
+    paymentMethodTitle: t('emails.sample.payment'),
     orderKey: 'sample',
     userId: null,
     billing,
@@ -50,7 +52,7 @@ function sampleOrder(s: StoreSettings): OrderDetail {
     discountTotal: 0,
     shippingTotal: 500,
     taxTotal: 0,
-    shippingLines: [{ rateId: 'flat_rate', title: 'Flat rate', cost: 500, tax: 0 } as OrderDetail['shippingLines'][number]],
+    shippingLines: [{ rateId: 'flat_rate', title: t('emails.sample.shipping'), cost: 500, tax: 0 } as OrderDetail['shippingLines'][number]],
     couponLines: [],
     taxLines: [],
     stockReduced: false,
@@ -58,7 +60,7 @@ function sampleOrder(s: StoreSettings): OrderDetail {
     completedAt: null,
     updatedAt: at,
     items: [
-      { id: 1, productId: null, variationId: null, name: 'Sample product', sku: '', attributes: [], quantity: 2, unitPrice: 2000, subtotal: 4000, total: 4000, tax: 0, refundedQuantity: 0 },
+      { id: 1, productId: null, variationId: null, name: t('emails.sample.product'), sku: '', attributes: [], quantity: 2, unitPrice: 2000, subtotal: 4000, total: 4000, tax: 0, refundedQuantity: 0 },
     ],
     notes: [],
     refunds: [],
@@ -68,7 +70,7 @@ function sampleOrder(s: StoreSettings): OrderDetail {
       lines: [{ key: '1', amount: 4000 }],
       subtotal: 4000,
       discounts: [],
-      shipping: [{ id: 'sample', rateId: 'flat_rate', title: 'Flat rate', amount: 500, rates: [] }],
+      shipping: [{ id: 'sample', rateId: 'flat_rate', title: t('emails.sample.shipping'), amount: 500, rates: [] }],
       taxes: [],
       includedTaxes: [],
       total: 4500,
@@ -95,23 +97,23 @@ export async function sampleEmail(services: Services, s: StoreSettings, id: Emai
     const real = await latestOrder(services);
     const order = real ?? sampleOrder(s);
     if (real) source = { kind: 'order', orderId: real.id };
-    const extra = id === 'customer_note' ? { note: 'Your parcel leaves us tomorrow.' } : {};
+    const extra = id === 'customer_note' ? { note: t('emails.sample.note') } : {};
     mail = composeOrderEmail(id, origin, order, s, extra, on);
   } else if (id === 'customer_new_account') {
     mail = composeAccountEmail(origin, s, 'jane@example.com', 'Jane Doe', on);
   } else if (id === 'customer_reset_password') {
     mail = composeResetEmail(s, { name: 'Jane Doe', email: 'jane@example.com' }, `${origin}/account/reset-password?token=sample`, on);
   } else if (id === 'low_stock' || id === 'no_stock') {
-    mail = composeStockEmail(s, origin, 'Sample product', 1, id === 'no_stock', id === 'no_stock' ? 0 : 2, on);
+    mail = composeStockEmail(s, origin, t('emails.sample.product'), 1, id === 'no_stock', id === 'no_stock' ? 0 : 2, on);
   } else if (id === 'wishlist_alert') {
-    mail = composeWishlistAlertEmail(s, 'Birthday', ['Sample product is back in stock.'], `${origin}/wishlist/view/sample`, `${origin}/wishlist/unsubscribe/sample`, on);
+    mail = composeWishlistAlertEmail(s, t('emails.sample.list'), [wishlist('wishlist.alertStockLine', { product: t('emails.sample.product') })], `${origin}/wishlist/view/sample`, `${origin}/wishlist/unsubscribe/sample`, on);
   } else if (id === 'wishlist_estimate' || id === 'wishlist_estimate_copy') {
-    const both = composeEstimateEmails(s, origin, { name: 'Jane Doe', email: 'jane@example.com', message: 'Could you quote these for 20 people?' }, {}, { name: 'Birthday', token: 'sample' }, [{ quantity: 2, name: 'Sample product', price: 2000 }], on);
+    const both = composeEstimateEmails(s, origin, { name: 'Jane Doe', email: 'jane@example.com', message: t('emails.sample.estimateMessage') }, {}, { name: t('emails.sample.list'), token: 'sample' }, [{ quantity: 2, name: t('emails.sample.product'), price: 2000 }], on);
     mail = id === 'wishlist_estimate' ? both.shop : both.copy;
   } else if (id === 'chat_transcript') {
-    mail = composeTranscriptEmail(s, new Date().toISOString().slice(0, 10), ['10:02 Jane: Hello, do you ship abroad?', '10:03 Sam: Yes, to most of Europe.'], on);
+    mail = composeTranscriptEmail(s, new Date().toISOString().slice(0, 10), [`10:02 Jane: ${t('emails.sample.chatQuestion')}`, `10:03 Sam: ${t('emails.sample.chatAnswer')}`], on);
   } else if (id === 'chat_offline') {
-    mail = composeOfflineEmail(s, { name: 'Jane Doe', email: 'jane@example.com', message: 'Do you ship abroad?' }, on);
+    mail = composeOfflineEmail(s, { name: 'Jane Doe', email: 'jane@example.com', message: t('emails.sample.offlineMessage') }, on);
   }
   if (!mail) throw new Error(`no sample for e-mail ${id}`);
   return { mail, source };

@@ -16,6 +16,7 @@ import { needsPayment, payUrl, type OrderDetail, type OrderStatus } from './orde
 import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import type { EmailId } from '../settings/email-catalog.ts';
 import type { MailExtras } from '../../lib/mail.server.ts';
+import { t } from '../../i18n/t-emails.ts';
 import { invoiceAttachment } from '../invoices/documents.server.ts';
 import { priceFormatOf } from '../invoices/invoices.server.ts';
 import { orderAccesses } from '../downloads/access.server.ts';
@@ -47,18 +48,18 @@ function summary(order: OrderDetail, s: StoreSettings): string[] {
   const lines = order.items.map(
     (i) => `${i.quantity} × ${i.name}${i.attributes.length ? ` (${i.attributes.map((a) => `${a.name}: ${a.value}`).join(', ')})` : ''} — ${m(amountOf.get(String(i.id)) ?? 0)}`,
   );
-  lines.push(`Subtotal: ${m(d.subtotal)}`);
-  for (const c of d.discounts) lines.push(`${c.code ? `Coupon: ${c.code}` : 'Discount'}: −${m(c.amount)}`);
-  for (const p of d.shipping) lines.push(`Shipping: ${m(p.amount)} (${p.title})`);
-  for (const t of d.taxes) lines.push(`${t.label}: ${m(t.amount)}`);
+  lines.push(t('emails.order.subtotal', { amount: m(d.subtotal) }));
+  for (const c of d.discounts) lines.push(c.code ? t('emails.order.coupon', { code: c.code, amount: m(c.amount) }) : t('emails.order.discount', { amount: m(c.amount) }));
+  for (const p of d.shipping) lines.push(t('emails.order.shipping', { amount: m(p.amount), method: p.title }));
+  for (const x of d.taxes) lines.push(`${x.label}: ${m(x.amount)}`);
   const included = includedTaxText(d, m);
-  lines.push(`Total: ${m(d.total)}${included ? ` (includes ${included})` : ''}`);
-  lines.push(`Payment method: ${order.paymentMethodTitle}`);
+  lines.push(included ? t('emails.order.totalIncluding', { amount: m(d.total), tax: included }) : t('emails.order.total', { amount: m(d.total) }));
+  lines.push(t('emails.order.paymentMethod', { method: order.paymentMethodTitle }));
   return lines;
 }
 
 function details(order: OrderDetail, s: StoreSettings): string[] {
-  const out = [`Order #${order.id} (${formatDate(order.createdAt, s)})`, ...summary(order, s)];
+  const out = [t('emails.order.line', { order_number: String(order.id), date: formatDate(order.createdAt, s) }), ...summary(order, s)];
   const pay = paymentInstructions(order, s);
   if (pay && pay.accounts.length) {
     // Bank transfer with accounts set: the instructions, then the bank details, one account after another.
@@ -68,9 +69,9 @@ function details(order: OrderDetail, s: StoreSettings): string[] {
   } else if (pay) {
     out.push(`${pay.title}: ${pay.text}`);
   }
-  out.push(`Billing address: ${addressLines(order.billing).join(', ')}`);
-  if (order.shippingLines.length) out.push(`Shipping address: ${addressLines(order.shipping).join(', ')}`);
-  if (order.customerNote) out.push(`Note: ${order.customerNote}`);
+  out.push(t('emails.order.billingAddress', { address: addressLines(order.billing).join(', ') }));
+  if (order.shippingLines.length) out.push(t('emails.order.shippingAddress', { address: addressLines(order.shipping).join(', ') }));
+  if (order.customerNote) out.push(t('emails.order.note', { note: order.customerNote }));
   return out;
 }
 
@@ -92,58 +93,58 @@ async function settleAll(sends: Promise<void>[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+/** "Hi Anna," with the billing first name; "Hi there," without one. */
+const greeting = (order: OrderDetail): string => (order.billing.first_name ? t('emails.greeting', { name: order.billing.first_name }) : t('emails.greetingNoName'));
+
 /** WooCommerce's "Pay for this order" link: for an order still waiting for its money, the link to its pay page (with its key). */
-const payAction = (origin: string | null, order: OrderDetail) => action(origin, 'Pay for this order', payUrl(order.id, order.orderKey));
+const payAction = (origin: string | null, order: OrderDetail) => action(origin, t('emails.order.payAction'), payUrl(order.id, order.orderKey));
 
 function customerMail(origin: string | null, order: OrderDetail, s: StoreSettings, to: EmailId, partialRefund?: number, downloads: DownloadLink[] = []): MailContent | null {
-  const name = order.billing.first_name || 'there';
-  const view = action(origin, 'View your order', order.receivedUrl);
+  const hi = greeting(order);
+  const n = { order_number: String(order.id), site_title: s.storeName };
+  const view = action(origin, t('emails.order.viewAction'), order.receivedUrl);
   // A paid order's files, each behind its signed link (WooCommerce's "Downloads" table in these e-mails).
-  const links = downloads.length ? { heading: 'Downloads', items: downloads } : undefined;
+  const links = downloads.length ? { heading: t('emails.order.downloads'), items: downloads } : undefined;
   switch (to) {
     case 'customer_failed_order':
       // WooCommerce's "Failed order" e-mail to the customer, with the way to pay it after all.
       return {
-        subject: `Your ${s.storeName} order #${order.id} was unsuccessful`,
-        heading: 'Sorry, your order was unsuccessful',
-        paragraphs: [
-          `Hi ${name},`,
-          `Unfortunately, we could not take the payment for your order #${order.id}. You can pay for it now with the link below, by any of our payment methods.`,
-          ...details(order, s),
-        ],
+        subject: t('emails.customerFailed.subject', n),
+        heading: t('emails.customerFailed.heading'),
+        paragraphs: [hi, t('emails.customerFailed.intro', n), ...details(order, s)],
         action: payAction(origin, order),
       };
     case 'customer_on_hold_order':
       return {
-        subject: `Your ${s.storeName} order has been received!`,
-        heading: 'Thank you for your order',
-        paragraphs: [`Hi ${name},`, `We have received your order #${order.id}. It is on hold until we confirm your payment.`, ...details(order, s)],
+        subject: t('emails.customerReceived.subject', n),
+        heading: t('emails.customerReceived.heading'),
+        paragraphs: [hi, t('emails.customerOnHold.intro', n), ...details(order, s)],
         action: view,
       };
     case 'customer_processing_order':
       return {
-        subject: `Your ${s.storeName} order has been received!`,
-        heading: 'Thank you for your order',
-        paragraphs: [`Hi ${name},`, `We have received your order #${order.id} and are now processing it.`, ...details(order, s)],
+        subject: t('emails.customerReceived.subject', n),
+        heading: t('emails.customerReceived.heading'),
+        paragraphs: [hi, t('emails.customerProcessing.intro', n), ...details(order, s)],
         links,
         action: view,
       };
     case 'customer_completed_order':
       return {
-        subject: `Your ${s.storeName} order is now complete`,
-        heading: 'Your order is complete',
-        paragraphs: [`Hi ${name},`, `We have finished processing your order #${order.id}.`, ...summary(order, s)],
+        subject: t('emails.customerCompleted.subject', n),
+        heading: t('emails.customerCompleted.heading'),
+        paragraphs: [hi, t('emails.customerCompleted.intro', n), ...summary(order, s)],
         links,
         action: view,
       };
     case 'customer_refunded_order':
       return {
-        subject: partialRefund ? `Your ${s.storeName} order #${order.id} has been partially refunded` : `Your ${s.storeName} order #${order.id} has been refunded`,
-        heading: partialRefund ? 'Partial refund' : 'Your order has been refunded',
+        subject: partialRefund ? t('emails.customerRefunded.partialSubject', n) : t('emails.customerRefunded.subject', n),
+        heading: partialRefund ? t('emails.customerRefunded.partialHeading') : t('emails.customerRefunded.heading'),
         paragraphs: [
-          `Hi ${name},`,
-          partialRefund ? `We have refunded ${money(partialRefund, s, order)} of your order #${order.id}.` : `Your order #${order.id} has been refunded.`,
-          `Refunded so far: ${money(order.refundedTotal, s, order)} of ${money(order.total, s, order)}.`,
+          hi,
+          partialRefund ? t('emails.customerRefunded.partialIntro', { ...n, amount: money(partialRefund, s, order) }) : t('emails.customerRefunded.intro', n),
+          t('emails.customerRefunded.soFar', { refunded: money(order.refundedTotal, s, order), total: money(order.total, s, order) }),
         ],
         action: view,
       };
@@ -209,44 +210,44 @@ export function orderPlaceholders(order: OrderDetail, s: StoreSettings): Record<
  * customer's for each status, the note and the refund), before the owner's settings apply.
  */
 function orderMailContent(id: EmailId, origin: string | null, order: OrderDetail, s: StoreSettings, extra: MailExtra): MailContent | null {
-  const who = order.billingName || order.billingEmail;
-  const open = action(origin, 'Open the order', `/admin/orders/${order.id}`);
+  const n = { order_number: String(order.id), site_title: s.storeName, customer: order.billingName || order.billingEmail, email: order.billingEmail };
+  const open = action(origin, t('emails.order.openAction'), `/admin/orders/${order.id}`);
   switch (id) {
     case 'new_order':
       return {
-        subject: `[${s.storeName}]: New order #${order.id}`,
-        heading: `New order: #${order.id}`,
-        paragraphs: [`You have received an order from ${who} (${order.billingEmail}).`, ...details(order, s)],
+        subject: t('emails.newOrder.subject', n),
+        heading: t('emails.newOrder.heading', n),
+        paragraphs: [t('emails.newOrder.intro', n), ...details(order, s)],
         action: open,
       };
     case 'cancelled_order':
       return {
-        subject: `[${s.storeName}]: Order #${order.id} has been cancelled`,
-        heading: `Order cancelled: #${order.id}`,
-        paragraphs: [`Order #${order.id} from ${who} (${order.billingEmail}) has been cancelled. The order was as follows:`, ...details(order, s)],
+        subject: t('emails.cancelledOrder.subject', n),
+        heading: t('emails.cancelledOrder.heading', n),
+        paragraphs: [t('emails.cancelledOrder.intro', n), ...details(order, s)],
         action: open,
       };
     case 'failed_order':
       return {
-        subject: `[${s.storeName}]: Order #${order.id} has failed`,
-        heading: `Order failed: #${order.id}`,
-        paragraphs: [`Payment for order #${order.id} from ${who} (${order.billingEmail}) has failed. The order was as follows:`, ...details(order, s)],
+        subject: t('emails.failedOrder.subject', n),
+        heading: t('emails.failedOrder.heading', n),
+        paragraphs: [t('emails.failedOrder.intro', n), ...details(order, s)],
         action: open,
       };
     case 'customer_note':
       return {
-        subject: `Note added to your ${s.storeName} order #${order.id}`,
-        heading: 'A note has been added to your order',
-        paragraphs: [`Hi ${order.billing.first_name || 'there'},`, 'The following note has been added to your order:', extra.note ?? '', ...summary(order, s)],
+        subject: t('emails.customerNote.subject', n),
+        heading: t('emails.customerNote.heading'),
+        paragraphs: [greeting(order), t('emails.customerNote.intro'), extra.note ?? '', ...summary(order, s)],
         // An order that still waits for its money links to its pay page instead.
-        action: needsPayment(order.status) ? payAction(origin, order) : action(origin, 'View your order', order.receivedUrl),
+        action: needsPayment(order.status) ? payAction(origin, order) : action(origin, t('emails.order.viewAction'), order.receivedUrl),
       };
     case 'customer_invoice':
       // WooCommerce's "Order details" e-mail: an order made for the customer, with the way to pay it.
       return {
-        subject: `Your ${s.storeName} order #${order.id}: pay for it online`,
-        heading: `Your order #${order.id}`,
-        paragraphs: [`Hi ${order.billing.first_name || 'there'},`, `An order has been created for you at ${s.storeName}. To pay for it, please use the link below.`, ...summary(order, s)],
+        subject: t('emails.customerInvoice.subject', n),
+        heading: t('emails.customerInvoice.heading', n),
+        paragraphs: [greeting(order), t('emails.customerInvoice.intro', n), ...summary(order, s)],
         action: payAction(origin, order),
       };
     default:
@@ -367,10 +368,14 @@ export function composeAccountEmail(origin: string | null, s: StoreSettings, ema
     s,
     'customer_new_account',
     {
-      subject: `Your ${s.storeName} account has been created!`,
-      heading: `Welcome to ${s.storeName}`,
-      paragraphs: [`Hi ${name || 'there'},`, `Thanks for creating an account on ${s.storeName}. Your username is your e-mail address: ${email}.`, 'You can see your orders, change your addresses and password in your account.'],
-      action: action(origin, 'Go to my account', '/my-account'),
+      subject: t('emails.newAccount.subject', { site_title: s.storeName }),
+      heading: t('emails.newAccount.heading', { site_title: s.storeName }),
+      paragraphs: [
+        name ? t('emails.greeting', { name }) : t('emails.greetingNoName'),
+        t('emails.newAccount.intro', { site_title: s.storeName, email }),
+        t('emails.newAccount.account'),
+      ],
+      action: action(origin, t('emails.newAccount.action'), '/my-account'),
     },
     { customer_name: name || email },
     opts,

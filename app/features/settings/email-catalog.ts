@@ -4,7 +4,8 @@
  * `customer` ones to the shopper the event concerns. Contact forms keep their own settings
  * (app/features/forms); one-time sign-in links (chat transcript confirmation and resume
  * links, staff invitations) have no switch of their own and are sent in the same layout (a
- * transcript confirmation only while the transcript e-mail is on).
+ * transcript confirmation only while the transcript e-mail is on). Their built-in subjects and
+ * headings are messages in the shop's language (app/features/emails/built-in.server.ts).
  */
 export const EMAIL_IDS = [
   'new_order',
@@ -36,33 +37,30 @@ export interface EmailInfo {
   audience: 'shop' | 'customer';
   /** Placeholders its subject, heading and extra text may use, besides {site_title} and {site_url}. */
   placeholders: readonly string[];
-  /** Shown as the subject and heading fields' placeholder: what is sent when they are left empty. */
-  subject: string;
-  heading: string;
 }
 
 const ORDER = ['{order_number}', '{order_date}', '{customer_name}', '{order_total}'] as const;
 
 export const EMAILS: Record<EmailId, EmailInfo> = {
-  new_order: { title: 'New order', description: 'Sent to the shop when an order is placed and paid for or awaiting payment by transfer.', audience: 'shop', placeholders: ORDER, subject: '[{site_title}]: New order #{order_number}', heading: 'New order: #{order_number}' },
-  cancelled_order: { title: 'Cancelled order', description: 'Sent to the shop when an order that was pending, on hold or processing is cancelled.', audience: 'shop', placeholders: ORDER, subject: '[{site_title}]: Order #{order_number} has been cancelled', heading: 'Order cancelled: #{order_number}' },
-  failed_order: { title: 'Failed order', description: 'Sent to the shop when the payment of a pending or on-hold order fails.', audience: 'shop', placeholders: ORDER, subject: '[{site_title}]: Order #{order_number} has failed', heading: 'Order failed: #{order_number}' },
-  customer_failed_order: { title: 'Failed order (customer)', description: 'Sent to the customer when their payment fails, with the link to pay again.', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order #{order_number} was unsuccessful', heading: 'Sorry, your order was unsuccessful' },
-  customer_on_hold_order: { title: 'Order on hold', description: 'Sent to the customer when their order waits for payment (bank transfer, cheque).', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order has been received!', heading: 'Thank you for your order' },
-  customer_processing_order: { title: 'Processing order', description: 'Sent to the customer when their order is paid and being prepared.', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order has been received!', heading: 'Thank you for your order' },
-  customer_completed_order: { title: 'Completed order', description: 'Sent to the customer when their order is marked completed.', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order is now complete', heading: 'Your order is complete' },
-  customer_refunded_order: { title: 'Refunded order', description: 'Sent to the customer when their order is refunded, in full or in part.', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order #{order_number} has been refunded', heading: 'Your order has been refunded' },
-  customer_note: { title: 'Customer note', description: 'Sent to the customer when staff add a note for them to their order.', audience: 'customer', placeholders: ORDER, subject: 'Note added to your {site_title} order #{order_number}', heading: 'A note has been added to your order' },
-  customer_invoice: { title: 'Order details and payment link', description: 'Sent to the customer when staff e-mail them an order made for them, with the link to pay for it.', audience: 'customer', placeholders: ORDER, subject: 'Your {site_title} order #{order_number}: pay for it online', heading: 'Your order #{order_number}' },
-  customer_new_account: { title: 'New account', description: 'Sent to the customer when an account is created at checkout.', audience: 'customer', placeholders: ['{customer_name}'], subject: 'Your {site_title} account has been created!', heading: 'Welcome to {site_title}' },
-  customer_reset_password: { title: 'Reset password', description: 'Sent to a customer or staff member who asks to reset their password.', audience: 'customer', placeholders: ['{customer_name}'], subject: 'Reset your password for {site_title}', heading: 'Reset your password' },
-  low_stock: { title: 'Low stock', description: 'Sent to the shop when a product’s stock falls to its low-stock threshold.', audience: 'shop', placeholders: ['{product_name}'], subject: '[{site_title}] Product low in stock: {product_name}', heading: 'Product low in stock' },
-  no_stock: { title: 'Out of stock', description: 'Sent to the shop when a product runs out of stock.', audience: 'shop', placeholders: ['{product_name}'], subject: '[{site_title}] Product out of stock: {product_name}', heading: 'Product out of stock' },
-  wishlist_alert: { title: 'Wishlist alert', description: 'Sent to a shopper whose wishlist has an item back in stock or cheaper.', audience: 'customer', placeholders: ['{list_name}'], subject: 'Good news from your wishlist “{list_name}”', heading: 'Something on “{list_name}” changed' },
-  wishlist_estimate: { title: 'Estimate request', description: 'Sent to the shop when a shopper asks for an estimate of a wishlist.', audience: 'shop', placeholders: ['{customer_name}', '{list_name}'], subject: 'Estimate request from {customer_name}', heading: 'An estimate was asked for “{list_name}”' },
-  wishlist_estimate_copy: { title: 'Estimate request (copy to the shopper)', description: 'Sent to the shopper who asked for an estimate, as a receipt.', audience: 'customer', placeholders: ['{customer_name}', '{list_name}'], subject: 'We received your estimate request', heading: 'Thank you, {customer_name}' },
-  chat_transcript: { title: 'Chat transcript', description: 'Sent to a visitor who asks for the transcript of their chat.', audience: 'customer', placeholders: ['{chat_date}'], subject: 'Your chat with {site_title}', heading: 'Your conversation of {chat_date}' },
-  chat_offline: { title: 'Chat offline message', description: 'Sent to the shop when a visitor leaves a message while no one is online.', audience: 'shop', placeholders: ['{customer_name}'], subject: 'Chat message from {customer_name}', heading: 'A visitor left a message while no operator was online' },
+  new_order: { title: 'New order', description: 'Sent to the shop when an order is placed and paid for or awaiting payment by transfer.', audience: 'shop', placeholders: ORDER },
+  cancelled_order: { title: 'Cancelled order', description: 'Sent to the shop when an order that was pending, on hold or processing is cancelled.', audience: 'shop', placeholders: ORDER },
+  failed_order: { title: 'Failed order', description: 'Sent to the shop when the payment of a pending or on-hold order fails.', audience: 'shop', placeholders: ORDER },
+  customer_failed_order: { title: 'Failed order (customer)', description: 'Sent to the customer when their payment fails, with the link to pay again.', audience: 'customer', placeholders: ORDER },
+  customer_on_hold_order: { title: 'Order on hold', description: 'Sent to the customer when their order waits for payment (bank transfer, cheque).', audience: 'customer', placeholders: ORDER },
+  customer_processing_order: { title: 'Processing order', description: 'Sent to the customer when their order is paid and being prepared.', audience: 'customer', placeholders: ORDER },
+  customer_completed_order: { title: 'Completed order', description: 'Sent to the customer when their order is marked completed.', audience: 'customer', placeholders: ORDER },
+  customer_refunded_order: { title: 'Refunded order', description: 'Sent to the customer when their order is refunded, in full or in part.', audience: 'customer', placeholders: ORDER },
+  customer_note: { title: 'Customer note', description: 'Sent to the customer when staff add a note for them to their order.', audience: 'customer', placeholders: ORDER },
+  customer_invoice: { title: 'Order details and payment link', description: 'Sent to the customer when staff e-mail them an order made for them, with the link to pay for it.', audience: 'customer', placeholders: ORDER },
+  customer_new_account: { title: 'New account', description: 'Sent to the customer when an account is created at checkout.', audience: 'customer', placeholders: ['{customer_name}'] },
+  customer_reset_password: { title: 'Reset password', description: 'Sent to a customer or staff member who asks to reset their password.', audience: 'customer', placeholders: ['{customer_name}'] },
+  low_stock: { title: 'Low stock', description: 'Sent to the shop when a product’s stock falls to its low-stock threshold.', audience: 'shop', placeholders: ['{product_name}'] },
+  no_stock: { title: 'Out of stock', description: 'Sent to the shop when a product runs out of stock.', audience: 'shop', placeholders: ['{product_name}'] },
+  wishlist_alert: { title: 'Wishlist alert', description: 'Sent to a shopper whose wishlist has an item back in stock or cheaper.', audience: 'customer', placeholders: ['{list_name}'] },
+  wishlist_estimate: { title: 'Estimate request', description: 'Sent to the shop when a shopper asks for an estimate of a wishlist.', audience: 'shop', placeholders: ['{customer_name}', '{list_name}'] },
+  wishlist_estimate_copy: { title: 'Estimate request (copy to the shopper)', description: 'Sent to the shopper who asked for an estimate, as a receipt.', audience: 'customer', placeholders: ['{customer_name}', '{list_name}'] },
+  chat_transcript: { title: 'Chat transcript', description: 'Sent to a visitor who asks for the transcript of their chat.', audience: 'customer', placeholders: ['{chat_date}'] },
+  chat_offline: { title: 'Chat offline message', description: 'Sent to the shop when a visitor leaves a message while no one is online.', audience: 'shop', placeholders: ['{customer_name}'] },
 };
 
 export const isEmailId = (v: unknown): v is EmailId => typeof v === 'string' && (EMAIL_IDS as readonly string[]).includes(v);

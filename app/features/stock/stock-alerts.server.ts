@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { plural, t } from '../../i18n/t-emails.ts';
 import type { Services } from '../../lib/services.server.ts';
 import { composeEmail, emailRecipients, type ShopMail } from '../emails/compose.server.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -88,10 +89,12 @@ export function composeStockEmail(s: StoreSettings, origin: string | null, name:
     s,
     out ? 'no_stock' : 'low_stock',
     {
-      subject: `[${s.storeName}] ${out ? 'Product out of stock' : 'Product low in stock'}: ${name}`,
-      heading: out ? 'Product out of stock' : 'Product low in stock',
-      paragraphs: [out ? `${name} is out of stock.` : `${name} is low in stock. There ${left === 1 ? 'is 1' : `are ${left}`} left.`],
-      action: origin ? { label: 'Open the product', url: `${origin}/admin/products/${productId}` } : undefined,
+      subject: t(out ? 'emails.noStock.subject' : 'emails.lowStock.subject', { site_title: s.storeName, product_name: name }),
+      heading: t(out ? 'emails.noStock.heading' : 'emails.lowStock.heading'),
+      paragraphs: [
+        out ? t('emails.noStock.intro', { product_name: name }) : left === null ? t('emails.lowStock.intro', { product_name: name }) : plural('emails.lowStock.left', left, { product_name: name }),
+      ],
+      action: origin ? { label: t('emails.stock.action'), url: `${origin}/admin/products/${productId}` } : undefined,
     },
     { product_name: name },
     opts,

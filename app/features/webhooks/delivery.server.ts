@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { t } from '../../i18n/t-emails.ts';
 import type { DB } from '../../../db/client.ts';
 import type { AppConfig } from '../../config/app-config.ts';
 import { FetchRefused, safePost, type FetchPolicy } from '../../lib/safe-fetch.server.ts';
@@ -224,13 +225,10 @@ async function tellPaused(services: Services, hook: { id: number; name: string; 
   await services.mailer.send({
     to: admins.map((a) => a.email).join(', '),
     ...renderMail(settings, {
-      subject: `[${settings.storeName}] Webhook paused: ${hook.name}`,
-      heading: 'A webhook was paused',
-      paragraphs: [
-        `Messages to the webhook “${hook.name}” (${hook.url}) have failed for two days, so the shop has stopped sending them.`,
-        'Waiting messages are kept. Fix the receiving address, then resume the webhook: they go out again.',
-      ],
-      action: origin ? { label: 'Open the webhook', url: `${origin}/admin/webhooks/${hook.id}` } : undefined,
+      subject: t('emails.webhookPaused.subject', { site_title: settings.storeName, name: hook.name }),
+      heading: t('emails.webhookPaused.heading'),
+      paragraphs: [t('emails.webhookPaused.intro', { name: hook.name, url: hook.url }), t('emails.webhookPaused.resume')],
+      action: origin ? { label: t('emails.webhookPaused.action'), url: `${origin}/admin/webhooks/${hook.id}` } : undefined,
     }),
   });
 }
