@@ -72,7 +72,12 @@ export function bundle(name: string, messages: Messages): Promise<void> | undefi
 /** A message in the active language (English where it lacks the id), its placeholders filled. */
 export function message(id: string, values?: Values): string {
   const active = state.active;
-  return active !== state.english && active.messages[id] !== undefined ? active._(id, values) : state.english._(id, values);
+  const i18n = active !== state.english && active.messages[id] !== undefined ? active : state.english;
+  // A message without placeholders is compiled to its text: given as it is (Lingui's own path
+  // would take it for an uncompiled one and warn), unless it holds an escape to decode.
+  const compiled = i18n.messages[id];
+  if (typeof compiled === 'string' && !compiled.includes('\\')) return compiled;
+  return i18n._(id, values);
 }
 
 /** Whether English has a message of this id. */
