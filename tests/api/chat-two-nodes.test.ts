@@ -58,7 +58,7 @@ function startNode(database: TestDatabase, prefix: string, name: string): Promis
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${out}`)), 45_000);
     proc.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /LISTENING (\d+)/.exec(out);
@@ -148,7 +148,7 @@ describe.runIf(runs)('chat across two server processes through Redis (postgres)'
     await saveChatSettings(database.db, { rateBurst: 100_000, ratePerSecond: 100_000 });
     await createUser({ db: database.db } as Services, { email: 'op@shop.example', password: 'operator-password-1', name: 'Olga', role: 'operator' });
     lb = await balancer();
-  }, 30_000);
+  }, 90_000);
   afterAll(async () => {
     for (const p of nodes) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
     await lb?.close();
@@ -199,5 +199,5 @@ describe.runIf(runs)('chat across two server processes through Redis (postgres)'
     expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: 2 * N }, (_, i) => i + 1));
     vc.conn.close();
     oc.conn.close();
-  }, 60_000);
+  }, 120_000);
 });

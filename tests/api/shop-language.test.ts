@@ -94,7 +94,7 @@ for (const dialect of await dialects()) {
       const mine = smtp.received.slice(before).find((m) => m.to.includes('anna@example.de'));
       expect(mine, 'the customer’s e-mail').toBeDefined();
       const mail = await parseMail(mine!.raw);
-      expect(mail.text).toContain(`Order #${placed.order_id} (${date})`);
+      expect(mail.text).toContain(`Bestellung #${placed.order_id} (${date})`);
       expect(mail.text).toContain('1.234,56 €');
       expect(mail.text).toContain('Anna Schmidt, Hauptstraße 5, 10115 Berlin, Germany');
 
