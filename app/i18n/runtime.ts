@@ -80,6 +80,19 @@ export function message(id: string, values?: Values): string {
   return i18n._(id, values);
 }
 
+/**
+ * A group's lookups over the shared runtime: `t(id, values)`, `plural(id, count)` (a counted
+ * message, `count` among its values) and `has(id)` for an id built at run time. `K` and `C`
+ * are the group's ids and counted ids, so an unknown id fails `tsc`.
+ */
+export function lookups<K extends string, C extends string>() {
+  return {
+    t: (key: K, vars?: Values): string => message(key, vars),
+    plural: (key: C, count: number, vars?: Values): string => message(key, { ...vars, count }),
+    has: (key: string): key is K => hasMessage(key),
+  };
+}
+
 /** Whether English has a message of this id. */
 export function hasMessage(id: string): boolean {
   return state.english.messages[id] !== undefined;

@@ -1,6 +1,6 @@
 import { messages } from './compiled/en/forms.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
-import { bundle, hasMessage, message, type Values } from './runtime.ts';
+import { bundle, lookups } from './runtime.ts';
 // The shop's messages too: importing t.ts registers them.
 import './t.ts';
 import type { MessageKey, PluralKey } from './t.ts';
@@ -13,16 +13,5 @@ export type FormsMessageKey = Ids['forms'];
 type Key = FormsMessageKey | MessageKey;
 type Counted = PluralIds['forms'] | PluralKey;
 
-export function t(key: Key, vars?: Values): string {
-  return message(key, vars);
-}
-
-/** A counted message for `count`: `plural('forms.x', 3)`. */
-export function plural(key: Counted, count: number, vars?: Values): string {
-  return message(key, { ...vars, count });
-}
-
-/** Whether an id built at run time names one of these messages. */
-export function has(key: string): key is Key {
-  return hasMessage(key);
-}
+/** `t(id, values)`, the counted `plural(id, count)` and `has(id)` over these messages (runtime.ts). */
+export const { t, plural, has } = lookups<Key, Counted>();

@@ -1,6 +1,6 @@
 import { messages } from './compiled/en/product.ts';
 import type { Ids, PluralIds } from './compiled/ids.ts';
-import { bundle, message, type Values } from './runtime.ts';
+import { bundle, lookups } from './runtime.ts';
 // The shop's messages too: importing t.ts registers them.
 import './t.ts';
 import type { MessageKey, PluralKey } from './t.ts';
@@ -15,11 +15,5 @@ export type ProductMessageKey = Ids['product'];
 type Key = ProductMessageKey | MessageKey;
 type Counted = PluralIds['product'] | PluralKey;
 
-export function t(key: Key, vars?: Values): string {
-  return message(key, vars);
-}
-
-/** A counted message for `count`: `plural('reviews.count', 3)`. */
-export function plural(key: Counted, count: number, vars?: Values): string {
-  return message(key, { ...vars, count });
-}
+/** `t(id, values)` and the counted `plural(id, count)` over these messages (runtime.ts). */
+export const { t, plural } = lookups<Key, Counted>();
